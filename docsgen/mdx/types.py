@@ -1,0 +1,53 @@
+"""The contract between the page stage and the MDX reader: what goes in, what comes out."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from docsgen.errors import Diagnostic
+
+
+@dataclass(frozen=True)
+class TocItem:
+    """One heading for the right-hand table of contents."""
+
+    level: int  # 2..4
+    id: str  # anchor id, unique within the page
+    title: str  # plain text
+
+
+@dataclass
+class MdxContext:
+    """Everything the MDX reader needs to know about the page and the site."""
+
+    docs_dir: Path
+    source: str  # page path relative to docs_dir, posix (e.g. "guides/setup.mdx")
+    line_offset: int = 0  # lines before the body (frontmatter), so diagnostics name file lines
+    variables: dict[str, Any] = field(default_factory=dict)  # docs.json `variables`
+    # Map an href as written in the page to the final URL ("/quickstart" -> "/quickstart/",
+    # "../a.mdx#x" -> "/a/#x"); external and anchor-only links come back unchanged.
+    resolve_link: Callable[[str], str] = lambda href: href
+    # Map an asset path as written (images, videos: "/images/a.png", "img/b.png") to its URL.
+    resolve_asset: Callable[[str], str] = lambda src: src
+    icon_library: str = "fontawesome"  # docs.json icons.library
+    config: Any = None  # the typed site config (docsgen.config.model.SiteConfig) when available
+    frontmatter: dict[str, Any] = field(default_factory=dict)
+    strict: bool = False
+
+
+@dataclass
+class MdxResult:
+    """A rendered page body."""
+
+    html: str
+    toc: list[TocItem] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    dependencies: set[str] = field(default_factory=set)  # snippet files used, relative posix paths
+    assets: set[str] = field(default_factory=set)  # front-end features the page needs: "tabs", "mermaid", ...
+    icons: set[str] = field(default_factory=set)  # icon names used (so only those ship)
+    text: str = ""  # plain text of the page, for search and llms-full.txt
+    panel_html: str = ""  # <Panel> content, replacing the right-hand TOC
+    aside_html: str = ""  # RequestExample/ResponseExample content for the right-hand column of API pages
