@@ -1,0 +1,137 @@
+"""`docsgen openapi-check`: validate specs, printing every problem with its JSON path and line:column."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import click
+
+from docsgen.errors import Diagnostic, Severity, sort_diagnostics, warning
+from docsgen.openapi.load import is_url
+from docsgen.openapi.spec import Spec
+from docsgen.openapi.store import SpecStore
+
+MAX_MESSAGE = 200
+
+
+def check_sources(
+    sources: list[str], *, reference: bool = False, timeout: float = 20, cwd: Path | None = None
+) -> tuple[list[Spec], list[Diagnostic]]:
+    """Load and validate specs given on the command line (files relative to cwd, or URLs)."""
+    cwd = (cwd or Path.cwd()).resolve()
+    specs: list[Spec] = []
+    problems: list[Diagnostic] = []
+    stores: dict[Path, SpecStore] = {}
+    for source in sources:
+        if is_url(source):
+            docs_dir, ref = cwd, source
+        else:
+            target = (cwd / source).resolve()
+            docs_dir = cwd if target.is_relative_to(cwd) else target.parent
+            ref = target.relative_to(docs_dir).as_posix()
+        store = stores.setdefault(docs_dir, SpecStore(docs_dir, timeout=timeout, use_cache=False))
+        spec, found = store.load(ref)
+        problems += found
+        if spec is None:
+            continue
+        specs.append(spec)
+        problems += store.validate(spec)
+        if reference:
+            problems += reference_problems(spec)
+    if len(specs) > 1:
+        problems += next(iter(stores.values())).validate_together(specs)
+    return specs, sort_diagnostics(problems)
+
+
+def reference_problems(spec: Spec) -> list[Diagnostic]:
+    """Run openapi-spec-validator (the slow reference) and report its findings located, in our words."""
+    from openapi_spec_validator import OpenAPIV30SpecValidator, OpenAPIV31SpecValidator
+
+    cls = OpenAPIV31SpecValidator if spec.is_31 else OpenAPIV30SpecValidator
+    problems = []
+    try:
+        for err in cls(spec.data).iter_errors():
+            path = tuple(getattr(err, "absolute_path", None) or ())
+            line, column = spec.line_of(path)
+            problems.append(
+                warning(
+                    "openapi.reference",
+                    f"openapi-spec-validator: {_short_message(err)}",
+                    spec.source,
+                    line,
+                    column,
+                    spec.format_path(path) if path else "",
+                )
+            )
+    except Exception as exc:  # noqa: BLE001 - a reference validator crash is a finding, not our crash
+        problems.append(
+            warning(
+                "openapi.reference",
+                f"openapi-spec-validator stopped: {exc.__class__.__name__}: {_short_message(exc)}",
+                spec.source,
+            )
+        )
+    return problems
+
+
+def _short_message(err: Any) -> str:
+    """Return the validator's message without the document it may embed."""
+    message = str(
+        getattr(err, "message", "") or (err.args[0] if getattr(err, "args", None) else err.__class__.__name__)
+    )
+    message = " ".join(message.split())
+    return message if len(message) <= MAX_MESSAGE else message[: MAX_MESSAGE - 3] + "..."
+
+
+def _summary(specs: list[Spec], problems: list[Diagnostic], elapsed: float) -> dict:
+    errors = sum(1 for d in problems if d.severity is Severity.ERROR)
+    warnings = sum(1 for d in problems if d.severity is Severity.WARNING)
+    return {
+        "valid": errors == 0 and warnings == 0,
+        "errors": errors,
+        "warnings": warnings,
+        "seconds": round(elapsed, 3),
+        "specs": [
+            {
+                "source": s.source,
+                "version": s.version,
+                "operations": len(s.operations()),
+                "schemas": len(s.schemas()),
+            }
+            for s in specs
+        ],
+    }
+
+
+@click.command("openapi-check")
+@click.argument("sources", nargs=-1, required=True, metavar="FILE_OR_URL...")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option(
+    "--strict-reference",
+    is_flag=True,
+    help="Also run openapi-spec-validator, the slow reference validator (minutes on very large specs).",
+)
+@click.option("--timeout", type=float, default=20, show_default=True, help="Seconds to wait for a spec URL.")
+def openapi_check(sources: tuple[str, ...], fmt: str, strict_reference: bool, timeout: float) -> None:
+    """Validate OpenAPI 3.0/3.1 specs (files or URLs); exit 0 when valid, 1 otherwise."""
+    started = time.perf_counter()
+    specs, problems = check_sources(list(sources), reference=strict_reference, timeout=timeout)
+    summary = _summary(specs, problems, time.perf_counter() - started)
+    if fmt == "json":
+        click.echo(json.dumps({**summary, "problems": [d.to_json() for d in problems]}, indent=2))
+    else:
+        for diagnostic in problems:
+            click.echo(diagnostic.format())
+        for spec in summary["specs"]:
+            click.echo(
+                f"{spec['source']}: OpenAPI {spec['version']}, {spec['operations']} operations, {spec['schemas']} schemas"
+            )
+        verdict = "valid" if summary["valid"] else "invalid"
+        click.echo(
+            f"{verdict}: {summary['errors']} error(s), {summary['warnings']} warning(s) in {summary['seconds']:.2f} s"
+        )
+    if not summary["valid"]:
+        raise SystemExit(1)

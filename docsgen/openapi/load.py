@@ -1,0 +1,259 @@
+"""Read a spec from a file or an http(s) URL and parse it as JSON or YAML, keeping what locates problems."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import urllib.error
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from docsgen.openapi.locate import JsonLocator, JsonPath, YamlLocator
+
+SUPPORTED = re.compile(r"^3\.[01]\.\d+(-.+)?$")
+USER_AGENT = "docsgen-openapi/1"
+
+
+class LoadProblem(Exception):
+    """A spec that cannot be read or parsed: code, message and where (line, column, JSON path)."""
+
+    def __init__(
+        self, code: str, message: str, line: int = 0, column: int = 0, json_path: str = "", hint: str = ""
+    ):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.line = line
+        self.column = column
+        self.json_path = json_path
+        self.hint = hint
+
+
+@dataclass
+class Document:
+    """A parsed spec: raw text, data, syntax, duplicate keys found, content hash."""
+
+    text: str
+    data: Any
+    is_json: bool
+    sha256: str
+    duplicates: list[tuple[int, int, str, JsonPath]] = field(default_factory=list)  # line, column, key, path
+    locator: JsonLocator | YamlLocator | None = None
+
+
+def is_url(ref: str) -> bool:
+    """Tell whether a spec reference is an http(s) URL."""
+    return ref.startswith(("http://", "https://"))
+
+
+def fetch_url(url: str, *, timeout: float, max_bytes: int) -> bytes:
+    """Download a spec, refusing non-2xx answers, slow servers and bodies over max_bytes."""
+    request = urllib.request.Request(
+        url, headers={"User-Agent": USER_AGENT, "Accept": "application/json, */*"}
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as response:  # noqa: S310 - http(s) only
+            length = response.headers.get("Content-Length")
+            if length and length.isdigit() and int(length) > max_bytes:
+                raise LoadProblem(
+                    "openapi.too-big", f"spec is {int(length):,} bytes, over the {max_bytes:,}-byte limit"
+                )
+            chunks, size = [], 0
+            while chunk := response.read(1 << 20):
+                size += len(chunk)
+                if size > max_bytes:
+                    raise LoadProblem("openapi.too-big", f"spec is over the {max_bytes:,}-byte limit")
+                chunks.append(chunk)
+            return b"".join(chunks)
+    except urllib.error.HTTPError as exc:
+        raise LoadProblem(
+            "openapi.http-status", f"fetching the spec answered HTTP {exc.code} {exc.reason}"
+        ) from None
+    except TimeoutError:
+        raise LoadProblem("openapi.network", f"fetching the spec timed out after {timeout:g} s") from None
+    except urllib.error.URLError as exc:
+        reason = exc.reason
+        if isinstance(reason, TimeoutError):
+            raise LoadProblem("openapi.network", f"fetching the spec timed out after {timeout:g} s") from None
+        raise LoadProblem("openapi.network", f"could not fetch the spec: {reason}") from None
+    except (OSError, ValueError) as exc:
+        raise LoadProblem("openapi.network", f"could not fetch the spec: {exc.__class__.__name__}") from None
+
+
+def read_file(path: Path, *, max_bytes: int) -> bytes:
+    """Read a spec file, refusing missing files, folders and files over max_bytes."""
+    if not path.is_file():
+        raise LoadProblem("openapi.missing-file", "spec file not found")
+    size = path.stat().st_size
+    if size > max_bytes:
+        raise LoadProblem("openapi.too-big", f"spec is {size:,} bytes, over the {max_bytes:,}-byte limit")
+    return path.read_bytes()
+
+
+def decode(raw: bytes) -> str:
+    """Decode UTF-8 (a BOM is allowed), reporting where invalid bytes start."""
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        before = raw[: exc.start]
+        line = before.count(b"\n") + 1
+        column = exc.start - (before.rfind(b"\n") + 1) + 1
+        raise LoadProblem("openapi.encoding", "spec is not valid UTF-8", line, column) from None
+
+
+def parse(raw: bytes, name: str) -> Document:
+    """Parse JSON (when it looks like JSON) or YAML; duplicate keys are recorded with their location."""
+    text = decode(raw)
+    sha = hashlib.sha256(raw).hexdigest()
+    stripped = text.lstrip()
+    if name.lower().endswith(".json") or stripped.startswith("{"):
+        return _parse_json(text, sha)
+    return _parse_yaml(text, sha)
+
+
+def _parse_json(text: str, sha: str) -> Document:
+    dupes: dict[int, list[str]] = {}
+
+    def pairs_hook(pairs: list[tuple[str, Any]]) -> dict:
+        obj = dict(pairs)
+        if len(obj) != len(pairs):
+            seen: set[str] = set()
+            dupes[id(obj)] = [k for k, _ in pairs if k in seen or seen.add(k)]  # type: ignore[func-returns-value]
+        return obj
+
+    try:
+        data = json.loads(text, object_pairs_hook=pairs_hook)
+    except json.JSONDecodeError as exc:
+        raise LoadProblem("openapi.syntax", f"invalid JSON: {exc.msg}", exc.lineno, exc.colno) from None
+    except RecursionError:
+        raise LoadProblem("openapi.syntax", "invalid JSON: nested too deeply") from None
+    doc = Document(text, data, True, sha, locator=JsonLocator(text))
+    if dupes:
+        for obj_path, obj in _walk_containers(data):
+            for key in dupes.get(id(obj), []):
+                line, column = doc.locator.locate((*obj_path, key), occurrence=1)  # type: ignore[union-attr]
+                doc.duplicates.append((line, column, key, (*obj_path, key)))
+    return doc
+
+
+def _walk_containers(data: Any):
+    """Yield (path, dict) for every object in the document, iteratively."""
+    stack: list[tuple[JsonPath, Any]] = [((), data)]
+    while stack:
+        path, node = stack.pop()
+        if isinstance(node, dict):
+            yield path, node
+            stack.extend(((*path, k), v) for k, v in node.items() if isinstance(v, (dict, list)))
+        elif isinstance(node, list):
+            stack.extend(((*path, i), v) for i, v in enumerate(node) if isinstance(v, (dict, list)))
+
+
+_BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class SpecYamlLoader(_BaseLoader):  # type: ignore[misc, valid-type]
+    """libyaml safe loader: dates stay strings, keys are strings as written, duplicate keys are recorded."""
+
+    yaml_implicit_resolvers = {
+        first: [(tag, rx) for tag, rx in resolvers if tag != "tag:yaml.org,2002:timestamp"]
+        for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+    }
+
+    def __init__(self, stream: str):
+        super().__init__(stream)
+        self.duplicates: list[tuple[int, int, str]] = []
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict:
+        seen: set[str] = set()
+        for key_node, _ in node.value:
+            if key_node.tag == "tag:yaml.org,2002:merge" or not isinstance(key_node, yaml.ScalarNode):
+                continue
+            if key_node.value in seen:
+                mark = key_node.start_mark
+                self.duplicates.append((mark.line + 1, mark.column + 1, key_node.value))
+            seen.add(key_node.value)
+        self.flatten_mapping(node)
+        mapping: dict = {}
+        for key_node, value_node in node.value:
+            key = self.construct_object(key_node, deep=deep)
+            if not isinstance(key, str):
+                key = (
+                    key_node.value if isinstance(key_node, yaml.ScalarNode) else json.dumps(key, default=str)
+                )
+            mapping[key] = self.construct_object(value_node, deep=deep)
+        return mapping
+
+
+def _parse_yaml(text: str, sha: str) -> Document:
+    loader = SpecYamlLoader(text)
+    root = None
+    try:
+        # Compose then construct: the node tree (with marks) is kept for locating problems later.
+        root = loader.get_single_node()
+        data = loader.construct_document(root) if root is not None else None
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        problem = exc.problem or exc.context or "syntax error"
+        line, column = (mark.line + 1, mark.column + 1) if mark else (0, 0)
+        raise LoadProblem("openapi.syntax", f"invalid YAML: {problem}", line, column) from None
+    except yaml.YAMLError as exc:
+        raise LoadProblem("openapi.syntax", f"invalid YAML: {exc.__class__.__name__}") from None
+    except RecursionError:
+        raise LoadProblem("openapi.syntax", "invalid YAML: nested too deeply") from None
+    finally:
+        loader.dispose()
+    doc = Document(text, data, False, sha, locator=YamlLocator(text, root))
+    doc.duplicates = [(line, column, key, ()) for line, column, key in loader.duplicates]
+    return doc
+
+
+def detect_version(doc: Document) -> str:
+    """Return the OpenAPI version, or raise a located problem naming what was found instead."""
+    data = doc.data
+    if not isinstance(data, dict):
+        kind = type(data).__name__ if data is not None else "empty"
+        raise LoadProblem(
+            "openapi.not-openapi", f"not an OpenAPI document: the top level is {kind}, not an object", 1, 1
+        )
+    if "swagger" in data:
+        line, column = doc.locator.locate(("swagger",)) if doc.locator else (0, 0)
+        raise LoadProblem(
+            "openapi.unsupported-version",
+            f"Swagger {str(data['swagger'])[:20]} is not supported: docsgen reads OpenAPI 3.0 and 3.1",
+            line,
+            column,
+            "swagger",
+            hint="convert it with swagger2openapi or the Swagger Editor (Edit > Convert to OpenAPI 3)",
+        )
+    if "openapi" not in data:
+        raise LoadProblem(
+            "openapi.not-openapi",
+            "not an OpenAPI document: no top-level `openapi` field (expected 3.0.x or 3.1.x)",
+            1,
+            1,
+        )
+    version = data["openapi"]
+    line, column = doc.locator.locate(("openapi",)) if doc.locator else (0, 0)
+    if not isinstance(version, str):
+        raise LoadProblem(
+            "openapi.unsupported-version",
+            f'`openapi` must be a string like "3.1.0", found {json.dumps(version)[:20]}',
+            line,
+            column,
+            "openapi",
+            hint='quote the version in YAML: openapi: "3.0.3"',
+        )
+    if not SUPPORTED.match(version):
+        raise LoadProblem(
+            "openapi.unsupported-version",
+            f"OpenAPI {version[:20]} is not supported: docsgen reads OpenAPI 3.0.x and 3.1.x",
+            line,
+            column,
+            "openapi",
+        )
+    return version

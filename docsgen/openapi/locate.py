@@ -1,0 +1,193 @@
+"""JSON path -> line:column in the spec's source text, computed lazily so huge specs load fast."""
+
+from __future__ import annotations
+
+import bisect
+import json
+import re
+from json.decoder import scanstring
+
+import yaml
+
+JsonPath = tuple  # tuple[str | int, ...]
+
+_WS = re.compile(r"[ \t\n\r]*")
+_SCAN = json.JSONDecoder().scan_once
+
+
+def format_path(path: JsonPath) -> str:
+    """Return a readable JSON path: paths['/pets'].get.responses['200']."""
+    out = ""
+    for part in path:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        elif re.fullmatch(r"[A-Za-z_][A-Za-z0-9_-]*", part) and not part.startswith("x-"):
+            out += f".{part}" if out else part
+        else:
+            out += f"[{json.dumps(part)}]" if out else json.dumps(part)
+    return out
+
+
+def pointer_to_path(pointer: str, doc: object = None) -> JsonPath:
+    """Turn a JSON pointer ("/paths/~1pets/get/parameters/0") into a path tuple; list steps become ints."""
+    if not pointer:
+        return ()
+    parts: list[str | int] = []
+    node = doc
+    for raw in pointer[1:].split("/") if pointer.startswith("/") else pointer.split("/"):
+        part: str | int = raw.replace("~1", "/").replace("~0", "~")
+        if isinstance(node, list) and isinstance(part, str) and part.isdigit():
+            part = int(part)
+            node = node[part] if part < len(node) else None
+        elif isinstance(node, dict):
+            node = node.get(part)
+        else:
+            node = None
+        parts.append(part)
+    return tuple(parts)
+
+
+class _Lines:
+    """Offset -> (line, column), with the newline index built on first use."""
+
+    def __init__(self, text: str):
+        self.text = text
+        self._starts: list[int] | None = None
+
+    def position(self, offset: int) -> tuple[int, int]:
+        if self._starts is None:
+            self._starts = [0] + [m.end() for m in re.finditer("\n", self.text)]
+        line = bisect.bisect_right(self._starts, offset)
+        return line, offset - self._starts[line - 1] + 1
+
+
+class JsonLocator:
+    """Find where a JSON path sits in JSON text by skipping sibling values with the C scanner."""
+
+    def __init__(self, text: str):
+        self.text = text
+        self._lines = _Lines(text)
+        self._children: dict[int, dict | list] = {}
+
+    def _skip_ws(self, pos: int) -> int:
+        return _WS.match(self.text, pos).end()  # type: ignore[union-attr]
+
+    def _members(self, start: int) -> dict | list:
+        """Map keys (or indexes) of the container at `start` to (key offset, value offset)."""
+        cached = self._children.get(start)
+        if cached is not None:
+            return cached
+        text = self.text
+        result: dict | list
+        if text[start] == "{":
+            result = {}
+            pos = self._skip_ws(start + 1)
+            while pos < len(text) and text[pos] == '"':
+                key, end = scanstring(text, pos + 1)
+                value_at = self._skip_ws(self._skip_ws(end) + 1)
+                result.setdefault(key, []).append((pos, value_at))
+                _, end = _SCAN(text, value_at)
+                pos = self._skip_ws(end)
+                if pos < len(text) and text[pos] == ",":
+                    pos = self._skip_ws(pos + 1)
+        else:
+            result = []
+            pos = self._skip_ws(start + 1)
+            while pos < len(text) and text[pos] != "]":
+                result.append((pos, pos))
+                _, end = _SCAN(text, pos)
+                pos = self._skip_ws(end)
+                if pos < len(text) and text[pos] == ",":
+                    pos = self._skip_ws(pos + 1)
+        self._children[start] = result
+        return result
+
+    def offset(self, path: JsonPath, occurrence: int = 0) -> int:
+        """Return the offset of the deepest existing prefix of `path` (the key for object members)."""
+        pos = self._skip_ws(0)
+        spot = pos
+        try:
+            for part in path:
+                if self.text[pos] not in "{[":
+                    break
+                members = self._members(pos)
+                if isinstance(members, dict):
+                    hits = members.get(str(part))
+                    if not hits:
+                        break
+                    key_at, pos = hits[occurrence] if part == path[-1] and len(hits) > occurrence else hits[0]
+                    spot = key_at
+                else:
+                    if not isinstance(part, int) or not 0 <= part < len(members):
+                        break
+                    spot, pos = members[part]
+        except (ValueError, IndexError):
+            pass
+        return spot
+
+    def locate(self, path: JsonPath, occurrence: int = 0) -> tuple[int, int]:
+        """Return the 1-based (line, column) of `path`, or of its deepest existing prefix."""
+        return self._lines.position(self.offset(path, occurrence))
+
+
+class YamlLocator:
+    """Find where a JSON path sits in YAML text, composing the node tree (libyaml) on first use."""
+
+    def __init__(self, text: str, root: yaml.Node | None = None):
+        self.text = text
+        self._root = root
+        self._failed = False
+
+    def _tree(self) -> yaml.Node | None:
+        if self._root is None and not self._failed:
+            try:
+                self._root = yaml.compose(self.text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+            except yaml.YAMLError:
+                self._failed = True
+        return self._root
+
+    def locate(self, path: JsonPath, occurrence: int = 0) -> tuple[int, int]:
+        """Return the 1-based (line, column) of `path`, or of its deepest existing prefix."""
+        node = self._tree()
+        if node is None:
+            return (1, 1)
+        mark = node.start_mark
+        for part in path:
+            if isinstance(node, yaml.MappingNode):
+                hits = [
+                    (k, v)
+                    for k, v in _mapping_pairs(node)
+                    if isinstance(k, yaml.ScalarNode) and k.value == str(part)
+                ]
+                if not hits:
+                    break
+                key, node = hits[occurrence] if part == path[-1] and len(hits) > occurrence else hits[0]
+                mark = key.start_mark
+            elif (
+                isinstance(node, yaml.SequenceNode) and isinstance(part, int) and 0 <= part < len(node.value)
+            ):
+                node = node.value[part]
+                mark = node.start_mark
+            else:
+                break
+        return mark.line + 1, mark.column + 1
+
+
+def _mapping_pairs(node: yaml.MappingNode) -> list[tuple[yaml.Node, yaml.Node]]:
+    """Return a mapping's pairs with `<<` merge keys expanded (explicit keys first)."""
+    pairs: list[tuple[yaml.Node, yaml.Node]] = []
+    merged: list[tuple[yaml.Node, yaml.Node]] = []
+    for key, value in node.value:
+        if key.tag == "tag:yaml.org,2002:merge":
+            sources = value.value if isinstance(value, yaml.SequenceNode) else [value]
+            for source in sources:
+                if isinstance(source, yaml.MappingNode):
+                    merged.extend(_mapping_pairs(source))
+        else:
+            pairs.append((key, value))
+    return pairs + merged
+
+
+def make_locator(text: str, is_json: bool) -> JsonLocator | YamlLocator:
+    """Return the locator for the document's syntax."""
+    return JsonLocator(text) if is_json else YamlLocator(text)

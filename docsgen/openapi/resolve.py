@@ -1,0 +1,147 @@
+"""Internal `$ref` resolution with a small JSON-pointer resolver: chains followed, cycles kept, no inlining."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+from urllib.parse import unquote
+
+from docsgen.openapi.locate import JsonPath
+
+# Values that are literal data, never references: do not look for `$ref` inside them.
+_LITERAL_KEYS = frozenset({"example", "default", "enum", "const"})
+# Objects whose keys are names chosen by the author ("default" response, a property called "enum"...).
+_NAME_MAPS = frozenset(
+    {
+        "paths",
+        "webhooks",
+        "schemas",
+        "properties",
+        "patternProperties",
+        "$defs",
+        "definitions",
+        "responses",
+        "parameters",
+        "examples",
+        "requestBodies",
+        "headers",
+        "securitySchemes",
+        "links",
+        "callbacks",
+        "pathItems",
+        "content",
+        "encoding",
+        "variables",
+        "mapping",
+        "dependentSchemas",
+    }
+)
+
+
+class RefError(LookupError):
+    """An internal reference that points nowhere (message names the missing step)."""
+
+
+def is_internal(ref: str) -> bool:
+    """Tell whether a reference points inside the same document."""
+    return ref.startswith("#")
+
+
+def ref_path(ref: str, doc: Any) -> JsonPath:
+    """Return the JSON path an internal reference points to, or raise RefError naming the missing step."""
+    if not is_internal(ref):
+        raise RefError(f"external reference {ref!r} is not supported")
+    pointer = unquote(ref[1:])
+    if pointer and not pointer.startswith("/"):
+        raise RefError(f"reference {ref!r} is not a JSON pointer (expected '#/components/...')")
+    node = doc
+    path: list[str | int] = []
+    for raw in pointer.split("/")[1:] if pointer else []:
+        part = raw.replace("~1", "/").replace("~0", "~")
+        if isinstance(node, dict) and part in node:
+            node = node[part]
+            path.append(part)
+        elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
+            node = node[int(part)]
+            path.append(int(part))
+        else:
+            where = "#/" + "/".join(str(p) for p in path) if path else "the document root"
+            raise RefError(f"{part!r} not found under {where}")
+    return tuple(path)
+
+
+def resolve_ref(ref: str, doc: Any) -> Any:
+    """Return the value an internal reference points to (RefError when it points nowhere)."""
+    node = doc
+    for part in ref_path(ref, doc):
+        node = node[part]
+    return node
+
+
+def deref(obj: Any, doc: Any, max_hops: int = 64) -> Any:
+    """Follow `$ref` chains to the first non-reference value; a cycle or dead end returns the last object."""
+    seen: set[str] = set()
+    while isinstance(obj, dict) and isinstance(obj.get("$ref"), str) and len(seen) < max_hops:
+        ref = obj["$ref"]
+        if ref in seen:
+            return obj
+        seen.add(ref)
+        try:
+            obj = resolve_ref(ref, doc)
+        except RefError:
+            return obj
+    return obj
+
+
+def iter_refs(doc: Any) -> Iterator[tuple[JsonPath, str]]:
+    """Yield (path of the `$ref` key's object, reference) for every reference, skipping literal values."""
+    stack: list[tuple[Any, Any]] = [(doc, None)]  # node, link: (parent link, key) or None
+    while stack:
+        node, link = stack.pop()
+        if isinstance(node, dict):
+            ref = node.get("$ref")
+            if isinstance(ref, str):
+                yield _path_of(link), ref
+            own_key = link[1] if link else None
+            grand_key = link[0][1] if link and link[0] else None
+            literal = _LITERAL_KEYS if own_key not in _NAME_MAPS else ()
+            for key, value in node.items():
+                if not isinstance(value, (dict, list)) or key in literal:
+                    continue
+                if key == "value" and grand_key == "examples":
+                    continue
+                if key == "examples" and isinstance(value, list):
+                    continue
+                stack.append((value, (link, key)))
+        elif isinstance(node, list):
+            stack.extend(
+                (value, (link, i)) for i, value in enumerate(node) if isinstance(value, (dict, list))
+            )
+
+
+def _path_of(link: Any) -> JsonPath:
+    parts: list[str | int] = []
+    while link:
+        link, key = link
+        parts.append(key)
+    return tuple(reversed(parts))
+
+
+def check_refs(doc: Any) -> tuple[list[tuple[JsonPath, str]], list[tuple[JsonPath, str, str]]]:
+    """Return (external references, unresolvable internal references with the reason), in document order."""
+    external: list[tuple[JsonPath, str]] = []
+    broken: list[tuple[JsonPath, str, str]] = []
+    resolved: dict[str, str | None] = {}
+    for path, ref in iter_refs(doc):
+        if not is_internal(ref):
+            external.append((path, ref))
+            continue
+        if ref not in resolved:
+            try:
+                ref_path(ref, doc)
+                resolved[ref] = None
+            except RefError as exc:
+                resolved[ref] = str(exc)
+        if resolved[ref] is not None:
+            broken.append((path, ref, resolved[ref]))  # type: ignore[arg-type]
+    return external, broken

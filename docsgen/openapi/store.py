@@ -1,0 +1,188 @@
+"""Load each spec of a build once (file or URL), and cache validation results by content hash."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from pathlib import Path
+
+from docsgen.errors import Diagnostic, Severity, error
+from docsgen.openapi.load import LoadProblem, detect_version, fetch_url, is_url, parse, read_file
+from docsgen.openapi.spec import Spec
+from docsgen.openapi.validate import duplicate_operations, external_ref_errors, validate_spec
+
+# Bump when the rules change so cached validation results are recomputed.
+RULES_VERSION = "1"
+# Problems reported where the spec is referenced (docs.json or a page), not inside the spec.
+_AT_ORIGIN = {
+    "openapi.missing-file",
+    "openapi.network",
+    "openapi.http-status",
+    "openapi.too-big",
+    "openapi.outside-docs",
+}
+
+
+class SpecStore:
+    """The specs of one build: parsed once however many pages use them, validated with a content-hash cache."""
+
+    def __init__(
+        self,
+        docs_dir: Path,
+        *,
+        timeout: float = 20,
+        max_bytes: int = 50_000_000,
+        cache_dir: Path | None = None,
+        use_cache: bool = True,
+    ):
+        self.docs_dir = Path(docs_dir)
+        self.timeout = timeout
+        self.max_bytes = max_bytes
+        self.cache_dir = Path(cache_dir) if cache_dir is not None else self.docs_dir / ".docsgen-cache"
+        self.use_cache = use_cache
+        self._loaded: dict[str, tuple[Spec | None, list[Diagnostic], LoadProblem | None]] = {}
+        self._files: dict[str, Path] = {}
+        self._validated: dict[int, list[Diagnostic]] = {}
+
+    def normalize(self, ref: str) -> str:
+        """Return the spec's source name: a docs-relative POSIX path, or the URL as written."""
+        ref = ref.strip()
+        if is_url(ref):
+            return ref
+        parts = [p for p in ref.replace("\\", "/").split("/") if p not in ("", ".")]
+        out: list[str] = []
+        for part in parts:
+            if part == "..":
+                if not out:
+                    return "../" + "/".join(parts)  # outside the docs folder: reported by load()
+                out.pop()
+            else:
+                out.append(part)
+        return "/".join(out)
+
+    def load(
+        self, ref: str, *, origin: tuple[str, int, int] = ("", 0, 0)
+    ) -> tuple[Spec | None, list[Diagnostic]]:
+        """Return the spec named by `ref` (docs-relative path or http(s) URL) and the problems found loading it."""
+        source = self.normalize(ref)
+        if source not in self._loaded:
+            self._loaded[source] = self._load(source)
+        spec, diagnostics, problem = self._loaded[source]
+        if problem is not None:
+            file, line, column = origin
+            where = f"{source}: " if file else ""
+            diagnostics = [
+                error(
+                    problem.code, f"{where}{problem.message}", file or source, line, column, hint=problem.hint
+                )
+            ]
+        return spec, list(diagnostics)
+
+    def _load(self, source: str) -> tuple[Spec | None, list[Diagnostic], LoadProblem | None]:
+        try:
+            if is_url(source):
+                raw = fetch_url(source, timeout=self.timeout, max_bytes=self.max_bytes)
+            else:
+                path = self._file_path(source)
+                raw = read_file(path, max_bytes=self.max_bytes)
+                self._files[source] = path
+            doc = parse(raw, source.split("?")[0])
+        except LoadProblem as problem:
+            if problem.code in _AT_ORIGIN:
+                return None, [], problem
+            return None, [self._located(source, problem)], None
+        diagnostics = [
+            error(
+                "openapi.duplicate-key",
+                f"duplicate key {key!r}: the later value would silently replace the earlier one",
+                source,
+                line,
+                column,
+                json_path=Spec(source, {}, "").format_path(path) if path else "",
+            )
+            for line, column, key, path in doc.duplicates
+        ]
+        try:
+            version = detect_version(doc)
+        except LoadProblem as problem:
+            return None, [*diagnostics, self._located(source, problem)], None
+        spec = Spec(source, doc.data, version, doc.locator, doc.sha256)
+        diagnostics += external_ref_errors(spec)
+        return spec, diagnostics, None
+
+    def _file_path(self, source: str) -> Path:
+        root = self.docs_dir.resolve()
+        path = (root / source).resolve()
+        if source.startswith("../") or not path.is_relative_to(root):
+            raise LoadProblem("openapi.outside-docs", "spec path points outside the docs folder")
+        if not path.is_file():
+            raise LoadProblem("openapi.missing-file", f"spec file not found (looked for {path})")
+        return path
+
+    @staticmethod
+    def _located(source: str, problem: LoadProblem) -> Diagnostic:
+        return error(
+            problem.code,
+            problem.message,
+            source,
+            problem.line,
+            problem.column,
+            problem.json_path,
+            problem.hint,
+        )
+
+    def specs(self) -> list[Spec]:
+        """Return the specs loaded successfully so far, in load order."""
+        return [spec for spec, _, _ in self._loaded.values() if spec is not None]
+
+    def local_files(self) -> dict[str, Path]:
+        """Return source -> file for specs read from the docs folder (the build copies them to the site)."""
+        return dict(self._files)
+
+    def validate(self, spec: Spec) -> list[Diagnostic]:
+        """Return the spec's validation problems as warnings, from the on-disk cache when the content is unchanged."""
+        if id(spec) in self._validated:
+            return list(self._validated[id(spec)])
+        cache_file = self._cache_file(spec)
+        result = self._read_cache(cache_file) if cache_file else None
+        if result is None:
+            result = [d if d.severity is not Severity.ERROR else _as_warning(d) for d in validate_spec(spec)]
+            if cache_file:
+                self._write_cache(cache_file, result)
+        self._validated[id(spec)] = result
+        return list(result)
+
+    def validate_together(self, specs: list[Spec]) -> list[Diagnostic]:
+        """Return problems between specs used together (the same METHOD /path in two of them)."""
+        return duplicate_operations(specs)
+
+    def _cache_file(self, spec: Spec) -> Path | None:
+        if not self.use_cache or not spec.sha256:
+            return None
+        key = hashlib.sha256(f"{RULES_VERSION}\0{spec.source}\0{spec.sha256}".encode()).hexdigest()
+        return self.cache_dir / "openapi" / f"{key[:32]}.json"
+
+    @staticmethod
+    def _read_cache(path: Path) -> list[Diagnostic] | None:
+        try:
+            items = json.loads(path.read_text(encoding="utf-8"))
+            return [Diagnostic(**{**item, "severity": Severity(item["severity"])}) for item in items]
+        except (OSError, ValueError, TypeError, KeyError):
+            return None
+
+    @staticmethod
+    def _write_cache(path: Path, diagnostics: list[Diagnostic]) -> None:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
+            with os.fdopen(fd, "w", encoding="utf-8") as handle:
+                json.dump([d.to_json() for d in diagnostics], handle)
+            os.replace(tmp, path)
+        except OSError:
+            pass  # a read-only docs folder only costs a revalidation next time
+
+
+def _as_warning(d: Diagnostic) -> Diagnostic:
+    return Diagnostic(d.path, d.line, d.column, d.code, d.message, Severity.WARNING, d.json_path, d.hint)
