@@ -5,12 +5,12 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
-from enum import Enum
+from enum import StrEnum
 
 import click
 
 
-class Severity(str, Enum):
+class Severity(StrEnum):
     ERROR = "error"
     WARNING = "warning"
     INFO = "info"
@@ -61,23 +61,52 @@ class Diagnostic:
     def as_error(self) -> Diagnostic:
         """Return this diagnostic promoted to an error (for --strict)."""
         return Diagnostic(
-            self.path, self.line, self.column, self.code, self.message, Severity.ERROR, self.json_path, self.hint
+            self.path,
+            self.line,
+            self.column,
+            self.code,
+            self.message,
+            Severity.ERROR,
+            self.json_path,
+            self.hint,
         )
 
 
-def error(code: str, message: str, path: str = "", line: int = 0, column: int = 0, json_path: str = "", hint: str = "") -> Diagnostic:
+def error(
+    code: str,
+    message: str,
+    path: str = "",
+    line: int = 0,
+    column: int = 0,
+    json_path: str = "",
+    hint: str = "",
+) -> Diagnostic:
     """Build an error diagnostic."""
     return Diagnostic(path, line, column, code, message, Severity.ERROR, json_path, hint)
 
 
 def warning(
-    code: str, message: str, path: str = "", line: int = 0, column: int = 0, json_path: str = "", hint: str = ""
+    code: str,
+    message: str,
+    path: str = "",
+    line: int = 0,
+    column: int = 0,
+    json_path: str = "",
+    hint: str = "",
 ) -> Diagnostic:
     """Build a warning diagnostic."""
     return Diagnostic(path, line, column, code, message, Severity.WARNING, json_path, hint)
 
 
-def info(code: str, message: str, path: str = "", line: int = 0, column: int = 0, json_path: str = "", hint: str = "") -> Diagnostic:
+def info(
+    code: str,
+    message: str,
+    path: str = "",
+    line: int = 0,
+    column: int = 0,
+    json_path: str = "",
+    hint: str = "",
+) -> Diagnostic:
     """Build an informational diagnostic (shown with --verbose)."""
     return Diagnostic(path, line, column, code, message, Severity.INFO, json_path, hint)
 

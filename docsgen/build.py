@@ -1,0 +1,195 @@
+"""build(): the whole pipeline, stage by stage: config, sources, pages, navigation, render, write."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from docsgen import links
+from docsgen.config import SiteConfig, load_config
+from docsgen.errors import Diagnostic, DocsgenError, Severity, has_errors, sort_diagnostics
+from docsgen.mdx import MdxContext
+from docsgen.nav import Navigation, build_nav
+from docsgen.pages import Page, read_page, render_page
+from docsgen.render import SiteContext, content_hash, page_html, relative_url, sidebar_html, template_globals
+from docsgen.sources import Sources, scan
+from docsgen.theme import environment, load_theme
+from docsgen.write import SiteFiles, write_site
+
+Progress = Callable[[str, int, int], None]  # (stage, done, total)
+
+
+@dataclass
+class BuildResult:
+    """What a build produced: counts, time and every diagnostic (warnings included)."""
+
+    out_dir: Path
+    pages: int
+    seconds: float
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    files: int = 0
+
+    @property
+    def warnings(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.severity is Severity.WARNING]
+
+    def summary(self) -> str:
+        """Return the one-line summary printed at the end of a build."""
+        return f"Built {self.pages} pages ({self.files} files) with {len(self.warnings)} warning(s) in {self.seconds:.2f}s -> {self.out_dir}"
+
+
+@dataclass
+class Site:
+    """Everything read and rendered, before it is written."""
+
+    docs_dir: Path
+    config: SiteConfig
+    sources: Sources
+    pages: dict[str, Page]
+    nav: Navigation
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+
+def build(
+    docs_dir: Path,
+    out_dir: Path,
+    *,
+    strict: bool = False,
+    verbose: bool = False,
+    progress: Progress | None = None,
+) -> BuildResult:
+    """Build the site in docs_dir into out_dir; raise DocsgenError (out_dir untouched) when it has errors."""
+    started = time.perf_counter()
+    site = read_site(docs_dir, out_dir, verbose=verbose)
+    files = render_site(site, strict=strict, progress=progress)
+    diagnostics = sort_diagnostics(site.diagnostics + files.diagnostics)
+    if strict:
+        diagnostics = [d.as_error() if d.severity is Severity.WARNING else d for d in diagnostics]
+    if has_errors(diagnostics):
+        raise DocsgenError(diagnostics)
+    write_site(files, out_dir)
+    rendered = sum(1 for p in site.pages.values() if _is_rendered(site, p))
+    return BuildResult(
+        out_dir.resolve(), rendered, time.perf_counter() - started, diagnostics, len(files.files)
+    )
+
+
+def read_site(docs_dir: Path, out_dir: Path | None = None, *, verbose: bool = False) -> Site:
+    """Run the reading stages: config, sources, pages, navigation (nothing rendered yet)."""
+    docs_dir = docs_dir.resolve()
+    config, diagnostics = load_config(docs_dir, verbose=verbose)
+    if config is None:
+        raise DocsgenError(diagnostics)
+    sources = scan(docs_dir, exclude=(out_dir,) if out_dir else ())
+    diagnostics += sources.diagnostics
+    pages: dict[str, Page] = {}
+    for file in [*sources.housekeeping.values(), *sources.pages.values()]:
+        page, diags = read_page(docs_dir, file)
+        pages[page.key] = page
+        diagnostics += diags
+    api = _api_pages(docs_dir, config, pages)
+    nav = build_nav(config, pages, api.resolve_entry if api else None, config.locate)
+    diagnostics += nav.diagnostics
+    if api:
+        diagnostics += api.finish(nav)
+    return Site(docs_dir, config, sources, pages, nav, diagnostics)
+
+
+def _api_pages(docs_dir: Path, config: SiteConfig, pages: dict[str, Page]):
+    """Return the OpenAPI page generator when the site uses OpenAPI (imported lazily: it is the heaviest stage)."""
+    try:
+        from docsgen.openapi.pages import ApiPages
+    except ImportError:
+        return None
+    return ApiPages.for_site(docs_dir, config, pages)
+
+
+def _is_rendered(site: Site, page: Page) -> bool:
+    """Housekeeping files (README.md & co) become pages only when the navigation names them."""
+    return page.source is None or page.key in site.sources.pages or page.key in site.nav.placements
+
+
+def render_site(site: Site, *, strict: bool = False, progress: Progress | None = None) -> SiteFiles:
+    """Render every page, sidebar, static file and special page into SiteFiles (in memory)."""
+    config = site.config
+    theme = load_theme(config.theme.name)
+    breadcrumbs = config.eyebrows == "breadcrumbs" if config.eyebrows else theme.breadcrumbs
+    drilldown = config.drilldown if config.drilldown is not None else theme.drilldown
+    ctx = SiteContext(config, theme, site.nav, site.pages, breadcrumbs, drilldown)
+    files = SiteFiles()
+    static = theme.static_files()
+    ctx.static_version = content_hash(
+        "".join(f"{k}:{p.stat().st_size}:{p.stat().st_mtime_ns}" for k, p in static.items())
+    )
+    ctx.helpers = template_globals(ctx)
+    for rel, path in static.items():
+        files.add(f"_static/{rel}", path, f"theme {theme.name}")
+    for section in site.nav.leaf_sections():
+        html = sidebar_html(ctx, section)
+        files.add(f"_nav/{section.id}.html", html, "navigation")
+        ctx.nav_files[section.id] = f"_nav/{section.id}.html?v={content_hash(html)}"
+    resolver = links.LinkResolver(site.docs_dir, site.pages, set(site.sources.static))
+    todo = [p for p in site.pages.values() if _is_rendered(site, p)]
+    todo.sort(key=lambda p: p.key)
+    for done, page in enumerate(todo, 1):
+        mdx_ctx = MdxContext(
+            docs_dir=site.docs_dir,
+            source=page.source or page.key,
+            line_offset=page.body_line - 1,
+            variables=config.variables,
+            resolve_link=resolver.for_page(page, site.diagnostics),
+            resolve_asset=resolver.asset_for_page(page, site.diagnostics),
+            icon_library=config.icons_library,
+            config=config,
+            frontmatter=page.meta,
+            strict=strict,
+        )
+        result = render_page(page, mdx_ctx)
+        site.diagnostics.extend(result.diagnostics)
+        files.add(page.output, page_html(ctx, page), page.source or page.key)
+        if progress:
+            progress("render", done, len(todo))
+    for rel in site.sources.static:
+        if not files.has(rel):
+            files.add(rel, site.docs_dir / rel, rel)
+    _special_pages(ctx, site, files)
+    return files
+
+
+def _special_pages(ctx: SiteContext, site: Site, files: SiteFiles) -> None:
+    """Write the 404 page and, when the site has no index page, a home page that opens the first page."""
+    env = environment(ctx.theme.name)
+    not_found = ctx.config.errors.get("404") or {}
+    page = Page(
+        "404",
+        "404.html",
+        "404.html",
+        meta={"title": not_found.get("title") or "Page not found", "noindex": True},
+    )
+    page.content = None
+    html = env.get_template("404.html").render(
+        **ctx.helpers,
+        site=ctx,
+        config=ctx.config,
+        page=page,
+        content=not_found.get("description", "The page you are looking for does not exist or has moved."),
+        root="/",
+        link=lambda url: url if "://" in url else "/" + url.lstrip("/"),
+        lang="en",
+        dir="ltr",
+        assets=[],
+        meta_tags=[("name", "robots", "noindex")],
+        switchers={},
+        settings={"banner": {}, "footer": ctx.config.footer, "navbar": ctx.config.navbar},
+    )
+    files.add("404.html", html, "404 page")
+    if "index.html" not in files.files:
+        path = site.nav.default_section_path()
+        first = path[-1].first_page() if path else site.nav.root.first_page()
+        if first is None and site.nav.order:
+            first = next((link for key in site.nav.order[:1] for link in [site.pages[key]]), None)
+        if first is not None:
+            target = relative_url("index.html", first.url)
+            files.add("index.html", env.get_template("redirect.html").render(target=target), "home redirect")

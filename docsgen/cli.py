@@ -1,0 +1,155 @@
+"""The docsgen command line: argument parsing only; every command calls one function of the package."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import click
+
+from docsgen.errors import DocsgenError, Severity
+
+
+def _progress_printer():
+    """Return (progress callback, close) : a rich bar on a terminal, plain lines in CI or pipes."""
+    if sys.stderr.isatty() and not os.environ.get("CI"):
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+        bar = Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            transient=True,
+        )
+        bar.start()
+        tasks: dict[str, int] = {}
+
+        def update(stage: str, done: int, total: int) -> None:
+            if stage not in tasks:
+                tasks[stage] = bar.add_task(stage, total=total)
+            bar.update(tasks[stage], completed=done, total=total)
+
+        return update, bar.stop
+    step = {"last": -1}
+
+    def plain(stage: str, done: int, total: int) -> None:
+        tenth = done * 10 // max(total, 1)
+        if tenth != step["last"]:
+            step["last"] = tenth
+            click.echo(f"{stage}: {done}/{total}", err=True)
+
+    return plain, lambda: None
+
+
+def _print_diagnostics(diagnostics, *, verbose: bool = False) -> None:
+    for d in diagnostics:
+        if d.severity is Severity.INFO and not verbose:
+            continue
+        click.echo(d.format(), err=True)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="docsgen")
+def main() -> None:
+    """docsgen: documentation sites from docs.json, MDX and OpenAPI."""
+
+
+@main.command()
+@click.argument("docs_dir", default=".", type=click.Path(file_okay=False, path_type=Path))
+@click.option(
+    "-o",
+    "--out",
+    "out_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Output folder [default: DOCS_DIR/_site].",
+)
+@click.option("--strict", is_flag=True, help="Treat warnings as errors.")
+@click.option("-v", "--verbose", is_flag=True, help="Also list accepted-but-ignored docs.json fields.")
+def build(docs_dir: Path, out_dir: Path | None, strict: bool, verbose: bool) -> None:
+    """Build the static site."""
+    from docsgen.build import build as run_build
+
+    if not docs_dir.is_dir():
+        raise DocsgenError(f"docs folder '{docs_dir}' does not exist")
+    out_dir = out_dir or docs_dir / "_site"
+    progress, close = _progress_printer()
+    try:
+        result = run_build(docs_dir, out_dir, strict=strict, verbose=verbose, progress=progress)
+    finally:
+        close()
+    _print_diagnostics(result.diagnostics, verbose=verbose)
+    click.echo(result.summary())
+
+
+@main.command()
+@click.argument("docs_dir", default=".", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--strict", is_flag=True, help="Treat warnings (such as missing pages) as errors.")
+@click.option(
+    "-v", "--verbose", is_flag=True, help="List fields that are accepted but not used by docsgen yet."
+)
+def validate(docs_dir: Path, strict: bool, verbose: bool) -> None:
+    """Check docs.json and the navigation without building."""
+    from docsgen.build import read_site
+
+    if not docs_dir.is_dir():
+        raise DocsgenError(f"docs folder '{docs_dir}' does not exist")
+    site = read_site(docs_dir, verbose=verbose)
+    diagnostics = sorted(set(site.diagnostics))
+    if strict:
+        diagnostics = [d.as_error() if d.severity is Severity.WARNING else d for d in diagnostics]
+    if any(d.is_error for d in diagnostics):
+        raise DocsgenError(diagnostics)
+    _print_diagnostics(diagnostics, verbose=verbose)
+    warnings = sum(1 for d in diagnostics if d.severity is Severity.WARNING)
+    click.echo(f"{docs_dir}: valid ({len(site.pages)} pages, {warnings} warning(s))")
+
+
+@main.command()
+@click.option(
+    "-o",
+    "--out",
+    "out_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=".",
+    help="Folder to create the starter site in.",
+)
+@click.option("--name", default="My Docs", help="Site name.")
+def init(out_dir: Path, name: str) -> None:
+    """Write a small working starter site (refuses to overwrite files)."""
+    from docsgen.scaffold import write_starter
+
+    written = write_starter(out_dir, name)
+    for path in written:
+        click.echo(f"created {path}")
+    click.echo(f"Next: docsgen build {out_dir} && docsgen dev {out_dir}")
+
+
+@main.command()
+@click.argument("docs_dir", default=".", type=click.Path(file_okay=False, path_type=Path))
+def migrate(docs_dir: Path) -> None:
+    """Convert a legacy mint.json into docs.json."""
+    from docsgen.config.legacy import write_migration
+
+    path = write_migration(docs_dir)
+    click.echo(f"wrote {path}")
+
+
+def _register_optional() -> None:
+    """Attach commands that live with their feature (OpenAPI, dev server, feedback server)."""
+    try:
+        from docsgen.openapi.check import openapi_check
+
+        main.add_command(openapi_check)
+    except ImportError:
+        pass
+    try:
+        from docsgen.server.cli import server
+
+        main.add_command(server)
+    except ImportError:
+        pass
+
+
+_register_optional()

@@ -1,0 +1,135 @@
+"""Check docs.json against schemas/docs.schema.json and turn every failure into a located diagnostic."""
+
+from __future__ import annotations
+
+import difflib
+import json
+from functools import cache
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError, best_match
+
+from docsgen.config.load import RawConfig, type_name
+from docsgen.errors import Diagnostic
+from docsgen.jsonpos import JsonPath, format_path
+from docsgen.resources import schema_path
+
+
+@cache
+def load_schema() -> dict:
+    """Read the docs.json schema once per process."""
+    return json.loads(schema_path().read_text(encoding="utf-8"))
+
+
+@cache
+def _validator() -> Draft202012Validator:
+    return Draft202012Validator(load_schema())
+
+
+def validate_schema(raw: RawConfig) -> list[Diagnostic]:
+    """Return one diagnostic per schema violation, located in the file that holds it."""
+    data = {k: v for k, v in raw.data.items() if k != "$schema"}
+    diags = []
+    for err in sorted(_validator().iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
+        err = _deepest(err)
+        diags.append(_to_diagnostic(raw, err))
+    return diags
+
+
+def _deepest(err: ValidationError) -> ValidationError:
+    """Descend into oneOf/anyOf failures to the alternative that came closest."""
+    while err.validator in ("oneOf", "anyOf") and err.context:
+        best = best_match(err.context)
+        if best is None:
+            break
+        err = best
+    return err
+
+
+def _to_diagnostic(raw: RawConfig, err: ValidationError) -> Diagnostic:
+    path: JsonPath = tuple(err.absolute_path)
+    found = err.instance
+    key = False
+    hint = ""
+    v = err.validator
+    if v == "required":
+        missing = err.message.split("'")[1] if "'" in err.message else err.message
+        message = f"missing required field '{missing}'"
+    elif v == "additionalProperties":
+        allowed = sorted(err.schema.get("properties", {}))
+        extras = sorted(set(found) - set(allowed)) if isinstance(found, dict) else []
+        name = extras[0] if extras else "?"
+        path = (*path, name)
+        key = True
+        message = f"unknown field '{name}'"
+        close = difflib.get_close_matches(name, allowed, n=1)
+        hint = f"did you mean '{close[0]}'?" if close else f"expected one of: {', '.join(allowed)}"
+    elif v == "enum":
+        options = ", ".join(json.dumps(o) for o in err.validator_value)
+        message = f"found {json.dumps(found)}, expected one of: {options}"
+    elif v == "const":
+        message = f"found {json.dumps(found)}, expected {json.dumps(err.validator_value)}"
+    elif v == "type":
+        expected = err.validator_value
+        expected = " or ".join(expected) if isinstance(expected, list) else expected
+        message = f"found {type_name(found)} {_short(found)}, expected {expected}"
+    elif v == "pattern":
+        message = f"found {json.dumps(found)}, expected a value matching {err.validator_value}"
+    elif v in ("minItems", "maxItems", "minLength", "maxLength", "minimum", "maximum"):
+        message = f"found {_short(found)}: {err.message}"
+    else:
+        message = err.message if len(err.message) < 200 else err.message[:200] + "..."
+    description = err.schema.get("description") if isinstance(err.schema, dict) else None
+    if not hint and description and v in ("type", "enum", "pattern"):
+        hint = description
+    return raw.diagnostic("config.schema", message, path, key=key, hint=hint)
+
+
+def _short(value: object) -> str:
+    text = json.dumps(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def ignored_fields(raw: RawConfig) -> list[Diagnostic]:
+    """List the fields present in docs.json that docsgen accepts but does not act on (validate --verbose)."""
+    schema = load_schema()
+    out: list[Diagnostic] = []
+
+    def walk(value: object, sub: dict, path: JsonPath) -> None:
+        sub = _deref(schema, sub)
+        if sub.get("x-docsgen-ignored"):
+            out.append(
+                raw.diagnostic(
+                    "config.ignored",
+                    f"'{format_path(path)}' is accepted but not used by docsgen yet",
+                    path,
+                    severity="info",
+                    key=True,
+                )
+            )
+            return
+        if isinstance(value, dict):
+            props = sub.get("properties", {})
+            for k, v in value.items():
+                if k in props:
+                    walk(v, props[k], (*path, k))
+        elif isinstance(value, list) and isinstance(sub.get("items"), dict):
+            for i, v in enumerate(value):
+                walk(v, sub["items"], (*path, i))
+
+    walk(raw.data, schema, ())
+    return out
+
+
+def _deref(root: dict, sub: dict) -> dict:
+    seen = 0
+    while isinstance(sub, dict) and "$ref" in sub and seen < 20:
+        ref = sub["$ref"]
+        if not ref.startswith("#/"):
+            break
+        node = root
+        for part in ref[2:].split("/"):
+            node = node.get(part, {})
+        sub = node
+        seen += 1
+    return sub if isinstance(sub, dict) else {}

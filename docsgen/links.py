@@ -1,0 +1,95 @@
+"""Resolve links as authors write them (/path, ../page.mdx#x, images) to relative URLs of the built site."""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Callable
+from pathlib import Path
+from urllib.parse import unquote
+
+from docsgen.errors import Diagnostic, warning
+from docsgen.pages import Page
+from docsgen.render import is_external, relative_url
+
+_PAGE_SUFFIX = re.compile(r"\.(mdx|md)$", re.I)
+
+
+class LinkResolver:
+    """Map hrefs found in a page to relative URLs, knowing every page and static file of the site."""
+
+    def __init__(self, docs_dir: Path, pages: dict[str, Page], static: set[str]):
+        self.docs_dir, self.pages, self.static = docs_dir, pages, static
+
+    def target(self, page: Page, href: str) -> tuple[str | None, str]:
+        """Return (site-relative URL or None when unknown, fragment-and-query) for a link in a page."""
+        path, sep, rest = href.partition("#")
+        query = ""
+        if "?" in path:
+            path, _, query = path.partition("?")
+        suffix = ("?" + query if query else "") + (sep + rest)
+        if path.startswith("/"):
+            joined = path.lstrip("/")
+        else:
+            base = posixpath.dirname(page.source or page.key)
+            joined = posixpath.normpath(posixpath.join(base, path)) if path else ""
+        joined = unquote(joined)
+        if joined in (".", ""):
+            return "", suffix
+        key = _PAGE_SUFFIX.sub("", joined).rstrip("/")
+        for candidate in (key, key + "/index"):
+            if candidate in self.pages:
+                return self.pages[candidate].url, suffix
+        if key == "" or key == "index":
+            return "", suffix
+        if joined in self.static or joined.rstrip("/") in self.static:
+            return joined.rstrip("/"), suffix
+        return None, suffix
+
+    def for_page(self, page: Page, diagnostics: list[Diagnostic]) -> Callable[[str], str]:
+        """Return the resolver the MDX reader calls for every link of one page."""
+
+        def resolve(href: str) -> str:
+            if not href or href.startswith("#") or is_external(href):
+                return href
+            url, suffix = self.target(page, href)
+            if url is None:
+                guess = href.split("#")[0].split("?")[0]
+                if not posixpath.splitext(guess)[1]:
+                    diagnostics.append(
+                        warning(
+                            "link.broken",
+                            f"link to '{href}' does not match any page or file",
+                            page.source or page.key,
+                        )
+                    )
+                url = href.lstrip("/") if href.startswith("/") else None
+                if url is None:
+                    return href
+            return relative_url(page.output, url) + suffix
+
+        return resolve
+
+    def asset_for_page(self, page: Page, diagnostics: list[Diagnostic]) -> Callable[[str], str]:
+        """Return the resolver for image, video and file sources of one page."""
+
+        def resolve(src: str) -> str:
+            if not src or is_external(src) or src.startswith("data:"):
+                return src
+            url, suffix = self.target(page, src)
+            if url is None:
+                diagnostics.append(
+                    warning(
+                        "asset.missing",
+                        f"file '{src}' does not exist in the docs folder",
+                        page.source or page.key,
+                    )
+                )
+                url = (
+                    src.lstrip("/")
+                    if src.startswith("/")
+                    else posixpath.normpath(posixpath.join(posixpath.dirname(page.source or page.key), src))
+                )
+            return relative_url(page.output, url) + suffix
+
+        return resolve

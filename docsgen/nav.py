@@ -1,0 +1,333 @@
+"""The navigation tree built from docs.json and the pages: sections, sidebars, breadcrumbs, prev/next."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from docsgen.config.model import NavEntry, NavNode, SiteConfig
+from docsgen.errors import Diagnostic, warning
+from docsgen.jsonpos import format_path
+from docsgen.pages import Page
+
+_METHOD_ENTRY = re.compile(
+    r"^(?:(\S+)\s+)?(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE|WEBHOOK)\s+(\S.*)$", re.I
+)
+
+
+@dataclass
+class NavLink:
+    """A page (or external link) in a sidebar."""
+
+    label: str
+    key: str | None  # page key; None for external links
+    url: str  # site-relative URL of the page, or the external URL
+    external: bool = False
+    icon: str | None = None
+    tag: str | None = None
+    method: str | None = None
+    deprecated: bool = False
+
+
+@dataclass
+class NavGroup:
+    """A group of the sidebar; top-level groups are always expanded."""
+
+    label: str
+    children: list[NavGroup | NavLink]
+    depth: int
+    icon: str | None = None
+    tag: str | None = None
+    root: NavLink | None = None
+    expanded: bool = False
+
+    def first_link(self) -> NavLink | None:
+        """Return the page a drilldown click opens: the root page, else the first page inside."""
+        if self.root:
+            return self.root
+        for child in self.children:
+            link = child if isinstance(child, NavLink) else child.first_link()
+            if link and not link.external:
+                return link
+        return None
+
+    def keys(self) -> set[str]:
+        """Return every page key inside this group (its root included)."""
+        out = {self.root.key} if self.root and self.root.key else set()
+        for child in self.children:
+            if isinstance(child, NavLink):
+                if child.key:
+                    out.add(child.key)
+            else:
+                out |= child.keys()
+        return out
+
+
+@dataclass
+class Section:
+    """A navigation element that switches the sidebar: language, version, product, dropdown, tab, menu item, anchor."""
+
+    id: str
+    kind: str
+    label: str
+    fields: dict
+    parent: Section | None = None
+    sections: list[Section] = field(default_factory=list)  # child sections (one kind)
+    items: list[NavGroup | NavLink] = field(default_factory=list)  # sidebar content when a leaf
+    is_default: bool = False
+
+    @property
+    def href(self) -> str | None:
+        href = self.fields.get("href")
+        return href if isinstance(href, str) else None
+
+    @property
+    def hidden(self) -> bool:
+        return bool(self.fields.get("hidden"))
+
+    def chain(self) -> list[Section]:
+        """Return the sections from the outermost (below root) down to this one."""
+        out, node = [], self
+        while node is not None and node.kind != "root":
+            out.append(node)
+            node = node.parent
+        return out[::-1]
+
+    def first_page(self) -> NavLink | None:
+        """Return the first page reached from this section (default children first)."""
+        for item in self.items:
+            link = item if isinstance(item, NavLink) else item.first_link()
+            if link and not link.external:
+                return link
+        ordered = sorted(self.sections, key=lambda s: not s.is_default)
+        for child in ordered:
+            if child.href and not child.sections and not child.items:
+                continue
+            link = child.first_page()
+            if link:
+                return link
+        return None
+
+
+@dataclass
+class Placement:
+    """Where a page sits: its leaf section and the groups around it."""
+
+    section: Section
+    groups: list[NavGroup]
+
+
+@dataclass
+class Navigation:
+    """The site's navigation with the lookups templates need."""
+
+    root: Section
+    placements: dict[str, Placement]
+    order: list[str]  # page keys in reading order (visible pages only)
+    sections: list[Section]  # every section, depth first
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    def leaf_sections(self) -> list[Section]:
+        """Return the sections that own a sidebar."""
+        return [s for s in self.sections if s.items or not s.sections]
+
+    def breadcrumbs(self, key: str) -> list[str]:
+        """Return the labels from the outermost section to the innermost group of a page."""
+        place = self.placements.get(key)
+        if place is None:
+            return []
+        labels = [s.label for s in place.section.chain() if s.kind not in ("language", "version") and s.label]
+        return labels + [g.label for g in place.groups]
+
+    def neighbours(self, key: str) -> tuple[str | None, str | None]:
+        """Return the previous and next page keys within the same language and version."""
+        if key not in self.placements or key not in self._index:
+            return None, None
+        i = self._index[key]
+        scope = self._scope(key)
+        prev = next_ = None
+        if i > 0 and self._scope(self.order[i - 1]) == scope:
+            prev = self.order[i - 1]
+        if i + 1 < len(self.order) and self._scope(self.order[i + 1]) == scope:
+            next_ = self.order[i + 1]
+        return prev, next_
+
+    def _scope(self, key: str) -> tuple[str, ...]:
+        chain = self.placements[key].section.chain()
+        return tuple(s.id for s in chain if s.kind in ("language", "version", "product"))
+
+    @property
+    def _index(self) -> dict[str, int]:
+        if not hasattr(self, "_order_index"):
+            self._order_index = {k: i for i, k in enumerate(self.order)}
+        return self._order_index
+
+    def default_section_path(self) -> list[Section]:
+        """Return the chain of default sections from the root (first, or the one marked default)."""
+        out, node = [], self.root
+        while node.sections:
+            node = next((s for s in node.sections if s.is_default), node.sections[0])
+            out.append(node)
+        return out
+
+
+EntryResolver = Callable[[NavEntry, NavNode, dict], list[Page]]
+Locator = Callable[[tuple], tuple[str, int, int]]
+
+
+class _Builder:
+    def __init__(
+        self,
+        config: SiteConfig,
+        pages: dict[str, Page],
+        resolve_api: EntryResolver | None,
+        locate: Locator | None,
+    ):
+        self.config, self.pages, self.resolve_api, self.locate = config, pages, resolve_api, locate
+        self.placements: dict[str, Placement] = {}
+        self.order: list[str] = []
+        self.sections: list[Section] = []
+        self.diags: list[Diagnostic] = []
+        self.counter = 0
+
+    def section(self, node: NavNode, parent: Section | None, inherited: dict) -> Section:
+        sid = (
+            "s" + "-".join(str(p) for p in node.json_path if isinstance(p, int))
+            if node.kind != "root"
+            else "root"
+        )
+        sec = Section(sid, node.kind, node.label, node.fields, parent)
+        self.sections.append(sec)
+        inherited = self._inherit(node, inherited)
+        kids = [c for c in node.children if isinstance(c, NavNode) and c.kind != "group"]
+        if kids:
+            for child in kids:
+                sec.sections.append(self.section(child, sec, inherited))
+            if node.child_key == "versions":
+                marked = [s for s in sec.sections if s.fields.get("default") is True]
+                (marked[0] if marked else sec.sections[0]).is_default = True
+            elif sec.sections:
+                sec.sections[0].is_default = True
+        else:
+            sec.items = self.items(node, sec, [], 0, inherited)
+        return sec
+
+    @staticmethod
+    def _inherit(node: NavNode, inherited: dict) -> dict:
+        out = dict(inherited)
+        for key in ("openapi", "directory", "asyncapi"):
+            if key in node.fields:
+                out[key] = node.fields[key]
+        if node.kind in ("tab", "anchor") and isinstance(node.fields.get("version"), str):
+            out["version"] = node.fields["version"]
+        if node.kind == "version":
+            out["version"] = node.label
+        return out
+
+    def items(
+        self, node: NavNode, sec: Section, groups: list[NavGroup], depth: int, inherited: dict
+    ) -> list[NavGroup | NavLink]:
+        out: list[NavGroup | NavLink] = []
+        children = list(node.children)
+        if not children and node.fields.get("openapi") and self.resolve_api:
+            for page in self.resolve_api(NavEntry("*", node.json_path), node, inherited):
+                out.append(self.place(page, sec, groups))
+            return out
+        for child in children:
+            if isinstance(child, NavEntry):
+                out.extend(self.entry(child, node, sec, groups, inherited))
+            elif child.kind == "group":
+                group = self.group(child, sec, groups, depth, inherited)
+                if group is not None:
+                    out.append(group)
+        return out
+
+    def group(
+        self, node: NavNode, sec: Section, groups: list[NavGroup], depth: int, inherited: dict
+    ) -> NavGroup | None:
+        inherited = self._inherit(node, inherited)
+        group = NavGroup(
+            node.label,
+            [],
+            depth,
+            icon=node.get("icon"),
+            tag=node.get("tag"),
+            expanded=node.get("expanded") is True,
+        )
+        root = node.get("root")
+        if isinstance(root, str) and root:
+            pages = self.lookup(NavEntry(root, (*node.json_path, "root")), node, inherited)
+            if pages:
+                group.root = self.place(pages[0], sec, [*groups, group])
+        group.children = self.items(node, sec, [*groups, group], depth + 1, inherited)
+        if node.get("hidden"):
+            return None
+        return group
+
+    def entry(
+        self, entry: NavEntry, node: NavNode, sec: Section, groups: list[NavGroup], inherited: dict
+    ) -> list[NavLink]:
+        links = []
+        for page in self.lookup(entry, node, inherited):
+            link = self.place(page, sec, groups)
+            if not page.hidden:
+                links.append(link)
+        return links
+
+    def lookup(self, entry: NavEntry, node: NavNode, inherited: dict) -> list[Page]:
+        value = entry.value
+        if _METHOD_ENTRY.match(value) and self.resolve_api is not None:
+            return self.resolve_api(entry, node, inherited)
+        key = value.strip().lstrip("/")
+        for suffix in (".mdx", ".md"):
+            if key.endswith(suffix):
+                key = key[: -len(suffix)]
+        if key.endswith("/"):
+            key += "index"
+        page = self.pages.get(key)
+        if page is None:
+            where = self.config_location(entry)
+            self.diags.append(
+                warning(
+                    "nav.missing-page", f"page '{value}' does not exist (no {key}.mdx or {key}.md)", *where
+                )
+            )
+            return []
+        return [page]
+
+    def config_location(self, entry: NavEntry) -> tuple[str, int, int, str]:
+        file, line, col = self.locate(entry.json_path) if self.locate else ("docs.json", 0, 0)
+        return file, line, col, format_path(entry.json_path)
+
+    def place(self, page: Page, sec: Section, groups: list[NavGroup]) -> NavLink:
+        url_override = page.meta.get("url")
+        external = isinstance(url_override, str) and bool(re.match(r"^[a-z][a-z0-9+.-]*:", url_override))
+        link = NavLink(
+            page.sidebar_title,
+            page.key,
+            url_override if external else page.url,
+            external=external,
+            icon=page.meta.get("icon"),
+            tag=page.meta.get("tag"),
+            method=page.method,
+            deprecated=page.deprecated,
+        )
+        if page.key not in self.placements:
+            self.placements[page.key] = Placement(sec, list(groups))
+            if not page.hidden and not external:
+                self.order.append(page.key)
+        return link
+
+
+def build_nav(
+    config: SiteConfig,
+    pages: dict[str, Page],
+    resolve_api: EntryResolver | None = None,
+    locate: Locator | None = None,
+) -> Navigation:
+    """Build the navigation; pages it names that do not exist become located warnings."""
+    builder = _Builder(config, pages, resolve_api, locate)
+    inherited = {"openapi": config.api["openapi"]} if config.api.get("openapi") else {}
+    root = builder.section(config.navigation, None, inherited)
+    return Navigation(root, builder.placements, builder.order, builder.sections, builder.diags)

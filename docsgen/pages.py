@@ -1,0 +1,134 @@
+"""Pages: frontmatter and body read from disk (or generated), then rendered to HTML by the MDX reader."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from docsgen.errors import Diagnostic, error
+from docsgen.mdx import MdxContext, MdxResult, render_mdx
+from docsgen.sources import PageFile
+
+_FRONTMATTER = re.compile(r"\A(?:\ufeff)?---[ \t]*\r?\n(.*?)(?:\r?\n)?^---[ \t]*(?:\r?\n|\Z)", re.S | re.M)
+
+
+@dataclass
+class Page:
+    """One page of the site, from a file or generated (OpenAPI endpoints, schemas)."""
+
+    key: str  # navigation path ("guides/setup")
+    url: str  # site-relative pretty URL ("guides/setup/")
+    output: str  # output file ("guides/setup/index.html")
+    source: str | None = None  # docs-relative source file; None when generated
+    meta: dict[str, Any] = field(default_factory=dict)  # frontmatter (or generated metadata)
+    body: str = ""
+    body_line: int = 1  # file line where the body starts
+    # For generated pages: produce the rendered body (called once, at render time).
+    generate: Callable[[Page], MdxResult] | None = None
+    content: MdxResult | None = None
+    kind: str = "page"  # "page", "endpoint", "webhook", "schema"
+    method: str | None = None  # HTTP method for endpoint pages (sidebar badge)
+
+    @property
+    def title(self) -> str:
+        """Return the page title: frontmatter, else derived from the file name."""
+        title = self.meta.get("title")
+        if isinstance(title, str | int | float) and str(title).strip():
+            return str(title).strip()
+        stem = self.key.rsplit("/", 1)[-1]
+        if stem == "index" and "/" in self.key:
+            stem = self.key.rsplit("/", 2)[-2]
+        return stem.replace("-", " ").replace("_", " ").strip().capitalize() or "Home"
+
+    @property
+    def sidebar_title(self) -> str:
+        """Return the label shown in the navigation."""
+        label = self.meta.get("sidebarTitle")
+        return str(label) if label else self.title
+
+    @property
+    def description(self) -> str:
+        value = self.meta.get("description")
+        return str(value) if value else ""
+
+    @property
+    def hidden(self) -> bool:
+        return bool(self.meta.get("hidden"))
+
+    @property
+    def noindex(self) -> bool:
+        return (
+            bool(self.meta.get("noindex"))
+            or self.hidden
+            or str(self.meta.get("robots", "")).find("noindex") >= 0
+        )
+
+    @property
+    def deprecated(self) -> bool:
+        return bool(self.meta.get("deprecated"))
+
+    @property
+    def mode(self) -> str:
+        mode = self.meta.get("mode")
+        return mode if mode in ("wide", "center", "custom", "frame", "default") else "default"
+
+
+def split_frontmatter(text: str, source: str) -> tuple[dict[str, Any], str, int, list[Diagnostic]]:
+    """Split YAML frontmatter from the body; return (meta, body, body start line, diagnostics)."""
+    m = _FRONTMATTER.match(text)
+    if not m:
+        return {}, text, 1, []
+    body = text[m.end() :]
+    body_line = text.count("\n", 0, m.end()) + 1
+    try:
+        meta = yaml.load(m.group(1), Loader=yaml.CSafeLoader) if m.group(1).strip() else {}
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = (mark.line + 2) if mark else 2
+        col = (mark.column + 1) if mark else 1
+        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        return (
+            {},
+            body,
+            body_line,
+            [error("page.frontmatter", f"invalid YAML frontmatter: {problem}", source, line, col)],
+        )
+    if meta is None:
+        meta = {}
+    if not isinstance(meta, dict):
+        return (
+            {},
+            body,
+            body_line,
+            [
+                error(
+                    "page.frontmatter", "frontmatter must be a YAML mapping (key: value lines)", source, 2, 1
+                )
+            ],
+        )
+    meta = {str(k): v for k, v in meta.items()}
+    return meta, body, body_line, []
+
+
+def read_page(docs_dir: Path, file: PageFile) -> tuple[Page, list[Diagnostic]]:
+    """Read a page's frontmatter and body (rendering comes later, once the navigation exists)."""
+    try:
+        text = (docs_dir / file.source).read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        return Page(file.key, file.url, file.output, file.source), [
+            error("page.encoding", "page is not UTF-8 text", file.source)
+        ]
+    meta, body, body_line, diags = split_frontmatter(text, file.source)
+    return Page(file.key, file.url, file.output, file.source, meta, body, body_line), diags
+
+
+def render_page(page: Page, ctx: MdxContext) -> MdxResult:
+    """Render a page body once and keep the result on the page."""
+    if page.content is None:
+        page.content = page.generate(page) if page.generate else render_mdx(page.body, ctx)
+    return page.content

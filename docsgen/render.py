@@ -1,0 +1,287 @@
+"""Render pages with the theme's Jinja2 templates: pure functions of (page, navigation, site) -> HTML."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import posixpath
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from markupsafe import Markup
+
+from docsgen.config.model import LANGUAGE_NAMES, RTL_LANGUAGES, SiteConfig
+from docsgen.nav import Navigation, Section
+from docsgen.pages import Page
+from docsgen.theme import Theme, environment
+
+_EXTERNAL = re.compile(r"^(?:[a-z][a-z0-9+.-]*:|//)", re.I)
+
+
+def relative_url(from_output: str, to_url: str) -> str:
+    """Return the link from an output file to a site-relative URL ('' is the home page)."""
+    base = posixpath.dirname(from_output)
+    depth = len([p for p in base.split("/") if p])
+    prefix = "../" * depth
+    return (prefix + to_url) or "./"
+
+
+def root_of(output: str) -> str:
+    """Return the relative path from an output file to the site root ('./' at the top)."""
+    return relative_url(output, "")
+
+
+def is_external(href: str) -> bool:
+    """Tell whether a link leaves the site."""
+    return bool(_EXTERNAL.match(href))
+
+
+@dataclass
+class SiteContext:
+    """What every page template needs about the site, computed once per build."""
+
+    config: SiteConfig
+    theme: Theme
+    nav: Navigation
+    pages: dict[str, Page]
+    breadcrumbs: bool
+    drilldown: bool
+    nav_files: dict[str, str] = field(default_factory=dict)  # section id -> "_nav/<id>.html?v=<hash>"
+    static_version: str = ""
+    helpers: dict[str, Any] = field(default_factory=dict)  # template_globals(), set once per build
+
+    @property
+    def feedback(self) -> dict | None:
+        """Return docs.json `feedback` (used by the feedback widget partial)."""
+        return self.config.feedback
+
+    def color_css(self) -> str:
+        """Return the CSS custom properties carrying docs.json colors."""
+        colors = self.config.colors
+        primary = colors.get("primary", "#0D9373")
+        light = colors.get("light", primary)
+        dark = colors.get("dark", primary)
+        return (
+            f":root{{--dg-primary:{primary};--dg-primary-light:{light};--dg-primary-dark:{dark}}}"
+            f'html[data-theme="dark"]{{--dg-primary:{light}}}'
+        )
+
+
+def section_link(section: Section) -> str | None:
+    """Return where selecting a section leads: its external href or its first page's URL."""
+    if section.href and not section.sections and not section.items:
+        return section.href
+    first = section.first_page()
+    return first.url if first else section.href
+
+
+def switchers(site: SiteContext, section: Section | None) -> dict[str, dict]:
+    """Return the dropdowns, tabs and anchors around a page's section, keyed by kind."""
+    out: dict[str, dict] = {}
+    chain = section.chain() if section else site.nav.default_section_path()
+    for current in chain:
+        parent = current.parent
+        if parent is None:
+            continue
+        entries = []
+        for sibling in parent.sections:
+            if sibling.hidden and sibling is not current:
+                continue
+            target = section_link(sibling)
+            label = sibling.label
+            if sibling.kind == "language":
+                label = LANGUAGE_NAMES.get(sibling.label, sibling.label)
+            entries.append(
+                {
+                    "label": label,
+                    "code": sibling.label,
+                    "url": target or "",
+                    "external": bool(target and is_external(target)),
+                    "current": sibling is current,
+                    "icon": sibling.fields.get("icon"),
+                    "tag": sibling.fields.get("tag"),
+                    "description": sibling.fields.get("description"),
+                    "default": sibling.is_default,
+                }
+            )
+        out[current.kind] = {"entries": entries, "current": next((e for e in entries if e["current"]), None)}
+    return out
+
+
+def language_of(section: Section | None) -> str | None:
+    """Return the language code of a section chain, if the site is multilingual."""
+    for s in section.chain() if section else []:
+        if s.kind == "language":
+            return s.label
+    return None
+
+
+def language_settings(site: SiteContext, section: Section | None) -> dict[str, Any]:
+    """Return banner, footer and navbar, with a language's own values winning."""
+    settings = {"banner": site.config.banner, "footer": site.config.footer, "navbar": site.config.navbar}
+    for s in section.chain() if section else []:
+        if s.kind == "language":
+            for key in settings:
+                if isinstance(s.fields.get(key), dict):
+                    settings[key] = s.fields[key]
+    return settings
+
+
+def page_html(site: SiteContext, page: Page, *, root: str | None = None) -> str:
+    """Render one page to a complete HTML document."""
+    env = environment(site.theme.name)
+    template = env.get_template("page.html")
+    place = site.nav.placements.get(page.key)
+    section = place.section if place else None
+    root = root if root is not None else root_of(page.output)
+    prev_key, next_key = site.nav.neighbours(page.key)
+    content = page.content
+    lang = language_of(section) or (
+        site.config.raw.get("language") if isinstance(site.config.raw.get("language"), str) else None
+    )
+
+    def link(url: str) -> str:
+        return url if is_external(url) else (root + url if root != "./" else url or "./")
+
+    def neighbour(key: str | None) -> dict | None:
+        if not key:
+            return None
+        other = site.pages[key]
+        return {"title": other.sidebar_title, "url": link(other.url)}
+
+    sidebar_sid = (
+        section.id if section else (site.nav.leaf_sections()[0].id if site.nav.leaf_sections() else None)
+    )
+    context = {
+        **site.helpers,
+        "site": site,
+        "config": site.config,
+        "page": page,
+        "content": Markup(content.html) if content else Markup(""),
+        "panel": Markup(content.panel_html) if content and content.panel_html else None,
+        "aside": Markup(content.aside_html) if content and content.aside_html else None,
+        "toc": content.toc if content else [],
+        "assets": sorted(content.assets) if content else [],
+        "root": root,
+        "link": link,
+        "lang": lang or "en",
+        "dir": "rtl" if lang in RTL_LANGUAGES else "ltr",
+        "breadcrumbs": site.nav.breadcrumbs(page.key) if site.breadcrumbs else [],
+        "eyebrow": (site.nav.breadcrumbs(page.key) or [""])[-1] if not site.breadcrumbs else "",
+        "prev": None if page.meta.get("hideFooterPagination") else neighbour(prev_key),
+        "next": None if page.meta.get("hideFooterPagination") else neighbour(next_key),
+        "switchers": switchers(site, section),
+        "global_anchors": site.config.global_anchors,
+        "settings": language_settings(site, section),
+        "sidebar_src": site.nav_files.get(sidebar_sid or "", ""),
+        "sidebar_key": page.key,
+        "drilldown": site.drilldown,
+        "meta_tags": meta_tags(site, page),
+        "api_data": Markup(_script_json(page.meta.get("__api_data")))
+        if page.meta.get("__api_data")
+        else None,
+    }
+    return template.render(context)
+
+
+def _script_json(data: Any) -> str:
+    """Serialise data for a <script type=application/json> block without letting it close the tag."""
+    text = json.dumps(data, separators=(",", ":"), sort_keys=True, ensure_ascii=False)
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+def meta_tags(site: SiteContext, page: Page) -> list[tuple[str, str, str]]:
+    """Return (attribute, name, content) for the page's meta tags: description, og:*, twitter:*, seo.metatags."""
+    tags: dict[tuple[str, str], str] = {}
+    for name, value in (site.config.seo.get("metatags") or {}).items():
+        if isinstance(value, str | int | float):
+            tags[("property" if name.startswith("og:") else "name", name)] = str(value)
+    description = page.description or site.config.description
+    if description:
+        tags[("name", "description")] = description
+        tags[("property", "og:description")] = description
+    tags[("property", "og:title")] = page.title
+    tags[("property", "og:type")] = "website"
+    tags[("property", "og:site_name")] = site.config.name
+    for name, value in page.meta.items():
+        if (name.startswith("og:") or name.startswith("twitter:")) and isinstance(value, str | int | float):
+            tags[("property" if name.startswith("og:") else "name", name)] = str(value)
+    if page.noindex:
+        tags[("name", "robots")] = "noindex"
+    return [(attr, name, value) for (attr, name), value in sorted(tags.items())]
+
+
+def sidebar_html(site: SiteContext, section: Section) -> str:
+    """Render a section's sidebar once, as a standalone document shared by every page of the section."""
+    env = environment(site.theme.name)
+    return env.get_template("sidebar.html").render(
+        **site.helpers,
+        site=site,
+        config=site.config,
+        section=section,
+        items=section.items,
+        drilldown=site.drilldown,
+        root="../",
+    )
+
+
+def content_hash(text: str) -> str:
+    """Return a short stable hash for cache-busting query strings."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:10]
+
+
+_SOCIAL_ALIASES = {
+    "x-twitter": "x",
+    "twitter": "x",
+    "hacker-news": "y-combinator",
+    "website": "globe",
+    "earth-americas": "globe",
+}
+_ASSET_CSS = {"api-reference": "api.css", "feedback": "feedback.css"}
+
+
+def template_globals(site: SiteContext) -> dict[str, Any]:
+    """Return the helper functions every template may call."""
+    from docsgen.mdx import icons as icon_lib
+
+    library = site.config.icons_library
+    static = site.theme.static_files()
+
+    def icon(name: Any) -> Markup:
+        if not isinstance(name, str) or not name:
+            return Markup("")
+        if name.startswith(("/", "http://", "https://", "./")) or name.endswith((".svg", ".png")):
+            return Markup('<img class="dg-icon" src="{}" alt="">').format(name)
+        svg = icon_lib.icon_svg(name, library)
+        return Markup(svg) if svg else Markup("")
+
+    def social_icon(network: str) -> Markup:
+        name = _SOCIAL_ALIASES.get(network, network)
+        svg = icon_lib.icon_svg(name, "fontawesome", "brands") or icon_lib.icon_svg(name, "fontawesome")
+        return Markup(svg) if svg else Markup("<span>{}</span>").format(network)
+
+    def asset_css(asset: str) -> str | None:
+        name = _ASSET_CSS.get(asset, f"{asset}.css")
+        return name if name in static else None
+
+    def banner_key(banner: dict) -> str:
+        return content_hash(json.dumps(banner, sort_keys=True))
+
+    def inline_markdown(text: str) -> Markup:
+        from markdown_it import MarkdownIt
+
+        return Markup(MarkdownIt("commonmark", {"html": False}).renderInline(str(text)))
+
+    def method_label(method: str) -> str:
+        return {"DELETE": "DEL", "OPTIONS": "OPT", "WEBHOOK": "HOOK"}.get(method.upper(), method.upper())
+
+    return {
+        "icon": icon,
+        "social_icon": social_icon,
+        "asset_css": asset_css,
+        "banner_key": banner_key,
+        "inline_markdown": inline_markdown,
+        "method_label": method_label,
+        "is_external": is_external,
+    }

@@ -1,0 +1,75 @@
+"""Themes: Jinja2 templates and static files under themes/<name>/, with a parent theme and defaults."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+import jinja2
+
+from docsgen.resources import themes_dir
+
+
+@dataclass(frozen=True)
+class Theme:
+    """A resolved theme: its folder chain (child first) and its defaults."""
+
+    name: str
+    folders: tuple[Path, ...]
+    defaults: dict = field(default_factory=dict)
+
+    @property
+    def breadcrumbs(self) -> bool:
+        """Tell whether pages show breadcrumbs when docs.json says nothing."""
+        return bool(self.defaults.get("breadcrumbs", False))
+
+    @property
+    def drilldown(self) -> bool:
+        """Tell whether selecting a group opens its first page when docs.json says nothing."""
+        return bool(self.defaults.get("drilldown", False))
+
+    def static_files(self) -> dict[str, Path]:
+        """Return {relative path: file} of the theme's static assets, the child theme winning."""
+        files: dict[str, Path] = {}
+        for folder in reversed(self.folders):
+            static = folder / "static"
+            if static.is_dir():
+                for path in sorted(static.rglob("*")):
+                    if path.is_file() and "__pycache__" not in path.parts:
+                        files[path.relative_to(static).as_posix()] = path
+        return dict(sorted(files.items()))
+
+
+@cache
+def load_theme(name: str) -> Theme:
+    """Load a theme by folder name, following `parent` in theme.json."""
+    root = themes_dir()
+    folders: list[Path] = []
+    defaults: dict = {}
+    current: str | None = name
+    while current:
+        folder = root / current
+        if not folder.is_dir():
+            raise FileNotFoundError(f"theme '{current}' not found in {root}")
+        folders.append(folder)
+        meta_file = folder / "theme.json"
+        meta = json.loads(meta_file.read_text(encoding="utf-8")) if meta_file.is_file() else {}
+        defaults = {**meta.get("defaults", {}), **defaults}
+        current = meta.get("parent")
+    return Theme(name, tuple(folders), defaults)
+
+
+@cache
+def environment(theme_name: str) -> jinja2.Environment:
+    """Return the Jinja2 environment of a theme (one per process, templates compiled once)."""
+    theme = load_theme(theme_name)
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader([str(f / "templates") for f in theme.folders]),
+        autoescape=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    return env

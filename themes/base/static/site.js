@@ -1,0 +1,86 @@
+// docsgen site script: theme toggle, banner dismissal, shared sidebar, mobile menu. No dependencies.
+(() => {
+  const doc = document.documentElement;
+  const root = doc.dataset.root || "./";
+  const store = {
+    get(k) { try { return localStorage.getItem(k); } catch { return null; } },
+    set(k, v) { try { localStorage.setItem(k, v); } catch { /* private mode */ } },
+  };
+
+  const toggle = document.querySelector(".dg-theme-toggle");
+  if (toggle) {
+    toggle.setAttribute("aria-pressed", String(doc.dataset.theme === "dark"));
+    toggle.addEventListener("click", () => {
+      const next = doc.dataset.theme === "dark" ? "light" : "dark";
+      doc.dataset.theme = next;
+      store.set("dg-theme", next);
+      toggle.setAttribute("aria-pressed", String(next === "dark"));
+      document.dispatchEvent(new CustomEvent("dg:themechange", { detail: next }));
+    });
+  }
+
+  const banner = document.getElementById("dg-banner");
+  if (banner && banner.dataset.dismissible) {
+    const key = "dg-banner-" + banner.dataset.key;
+    if (store.get(key)) banner.remove();
+    banner.querySelector(".dg-banner-close")?.addEventListener("click", () => {
+      store.set(key, "1");
+      banner.remove();
+    });
+  }
+
+  const menu = document.querySelector(".dg-menu-button");
+  const sidebar = document.getElementById("dg-sidebar");
+  menu?.addEventListener("click", () => {
+    const open = sidebar.classList.toggle("dg-open");
+    menu.setAttribute("aria-expanded", String(open));
+  });
+
+  // The sidebar of a section is one shared file, so a page's HTML does not grow with the site.
+  const nav = document.querySelector(".dg-sidebar-nav[data-src]");
+  function mount(html) {
+    const parsed = new DOMParser().parseFromString(html, "text/html").querySelector(".dg-sidebar-nav");
+    if (!parsed) return;
+    for (const a of parsed.querySelectorAll("a[data-href]")) a.setAttribute("href", root + a.dataset.href);
+    nav.replaceChildren(...parsed.childNodes);
+    const key = nav.dataset.key;
+    const current = nav.querySelector(`a[data-key="${CSS.escape(key)}"]`);
+    if (current) {
+      current.setAttribute("aria-current", "page");
+      for (let el = current.parentElement; el && el !== nav; el = el.parentElement) {
+        if (el.tagName === "DETAILS") el.open = true;
+      }
+      const box = sidebar.getBoundingClientRect();
+      const at = current.getBoundingClientRect();
+      if (at.bottom > box.bottom || at.top < box.top) current.scrollIntoView({ block: "center" });
+    }
+    if (nav.dataset.drilldown !== "true") {
+      // Without drilldown, a click on a group title only opens or closes it.
+      for (const a of nav.querySelectorAll("summary > a")) {
+        a.addEventListener("click", (e) => {
+          if (a.dataset.key !== key) return;
+          e.preventDefault();
+          a.closest("details").open = !a.closest("details").open;
+        });
+      }
+    }
+    document.dispatchEvent(new CustomEvent("dg:navready"));
+  }
+  if (nav && nav.dataset.src) {
+    const src = root + nav.dataset.src;
+    let cached = null;
+    try { cached = sessionStorage.getItem(src); } catch { /* storage off */ }
+    if (cached) mount(cached);
+    else {
+      fetch(src).then((r) => (r.ok ? r.text() : Promise.reject(r.status))).then((html) => {
+        try { sessionStorage.setItem(src, html); } catch { /* quota */ }
+        mount(html);
+      }).catch(() => {
+        const a = document.createElement("a");
+        a.href = src.split("?")[0];
+        a.textContent = "Browse all pages of this section";
+        nav.replaceChildren(a);
+      });
+    }
+  }
+})();

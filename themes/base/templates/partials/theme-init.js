@@ -1,0 +1,1 @@
+(function(){var d=document.documentElement,s=null;try{s=localStorage.getItem("dg-theme")}catch(e){}var def={{ (config.appearance.default or "system")|tojson }};var t=s||(def==="system"?(matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light"):def);d.dataset.theme=t;})();
