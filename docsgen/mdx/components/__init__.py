@@ -1,0 +1,39 @@
+"""Component registry: JSX element name -> function(Element) -> HTML."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from docsgen.mdx.state import Element
+
+Component = Callable[[Element], str]
+COMPONENTS: dict[str, Component] = {}
+
+
+def component(*names: str) -> Callable[[Component], Component]:
+    """Register a function as the renderer of the given component names."""
+
+    def register(func: Component) -> Component:
+        for name in names:
+            COMPONENTS[name] = func
+        return func
+
+    return register
+
+
+def _load() -> None:
+    from docsgen.mdx.components import (  # noqa: F401 - registration side effects
+        code,
+    )
+
+
+def render_component(element: Element) -> str:
+    """Render one JSX element: a registered component, an HTML element, a snippet, or unknown."""
+    from docsgen.mdx.components.base import render_fallback
+
+    if not COMPONENTS:
+        _load()
+    func = COMPONENTS.get(element.name)
+    if func is not None:
+        return func(element)
+    return render_fallback(element)

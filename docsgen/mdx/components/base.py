@@ -1,0 +1,67 @@
+"""Rendering for elements no component claims: HTML elements, fragments, snippets, React, unknown."""
+
+from __future__ import annotations
+
+import html
+
+from docsgen.mdx.renderer import html_attrs
+from docsgen.mdx.state import Element
+
+esc = html.escape
+
+
+def render_fallback(element: Element) -> str:
+    """Render HTML elements and fragments as themselves; snippets, React components and unknowns."""
+    name = element.name
+    state = element.state
+    if not name:
+        return element.render_children()
+    if name[0].islower() and "." not in name:
+        attrs = html_attrs(name, element.props, state)
+        tag = element.tag
+        if tag is not None and tag.self_closing:
+            return f"<{name}{attrs}>" if name.lower() in VOID else f"<{name}{attrs}></{name}>"
+        inner = element.render_children()
+        return f"<{name}{attrs}>{inner}</{name}>" + ("" if element.inline else "\n")
+    frame = state.frame
+    if name in frame.imports:
+        from docsgen.mdx.snippets import render_snippet
+
+        return render_snippet(element, frame.imports[name])
+    if name in frame.react:
+        element.warn(
+            "mdx.react-component",
+            f"<{name}> is a React component defined with `export`; docsgen does not run React yet: children rendered",
+        )
+        return element.render_children()
+    element.warn("mdx.unknown-component", f"unknown component <{name}>: rendering its children")
+    return element.render_children()
+
+
+VOID = frozenset(
+    [
+        "area",
+        "base",
+        "br",
+        "col",
+        "embed",
+        "hr",
+        "img",
+        "input",
+        "link",
+        "meta",
+        "param",
+        "source",
+        "track",
+        "wbr",
+    ]
+)
+
+
+def attr(name: str, value: object) -> str:
+    """Render one escaped HTML attribute, or nothing for None/False."""
+    if value is None or value is False:
+        return ""
+    if value is True:
+        return f" {name}"
+    return f' {name}="{esc(str(value))}"'

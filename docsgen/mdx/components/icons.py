@@ -1,0 +1,52 @@
+"""Icons inside components: names from the site's icon library (inline SVG), URLs and paths as <img>."""
+
+from __future__ import annotations
+
+import html
+import re
+
+from docsgen.mdx.state import RenderState
+
+esc = html.escape
+_URLISH = re.compile(r"^(https?:)?//|^[./]|\.(svg|png|jpe?g|gif|webp|ico)$", re.I)
+
+
+def icon_html(
+    name: object,
+    state: RenderState,
+    icon_type: str | None = None,
+    size: object = None,
+    color: str | None = None,
+    css_class: str = "dg-icon",
+    library: str | None = None,
+) -> str:
+    """Return inline markup for an icon prop (empty when no icon is given)."""
+    if not name or not isinstance(name, str):
+        return ""
+    style = []
+    if size:
+        size_text = f"{size}px" if str(size).isdigit() else str(size)
+        style.append(f"width: {size_text}; height: {size_text}")
+    if color:
+        style.append(f"color: {color}")
+    style_attr = f' style="{esc("; ".join(style))}"' if style else ""
+    if _URLISH.search(name):
+        src = state.ctx.resolve_asset(name)
+        return f'<img class="{css_class} dg-icon-img" src="{esc(src)}" alt="" aria-hidden="true"{style_attr}>'
+    lib = library or state.ctx.icon_library or "fontawesome"
+    svg = None
+    try:
+        from docsgen.mdx.icons import icon_svg
+    except ImportError:
+        icon_svg = None
+    if icon_svg is not None:
+        try:
+            svg = icon_svg(name, lib, icon_type)
+        except Exception:  # noqa: BLE001 - an icon problem must never break a page
+            svg = None
+    state.icons.add(name)
+    if svg:
+        return (
+            f'<span class="{css_class}" data-icon="{esc(name)}" aria-hidden="true"{style_attr}>{svg}</span>'
+        )
+    return f'<span class="{css_class} dg-icon-missing" data-icon="{esc(name)}" aria-hidden="true"{style_attr}></span>'

@@ -1,0 +1,157 @@
+"""Top-level `import` and `export` statements of MDX pages and snippets."""
+
+from __future__ import annotations
+
+import contextlib
+import posixpath
+import re
+from typing import TYPE_CHECKING
+
+from docsgen.mdx.expressions import Unevaluable, evaluate
+
+if TYPE_CHECKING:
+    from markdown_it.token import Token
+
+    from docsgen.mdx.state import RenderState
+
+_STATEMENT_SPLIT = re.compile(r"^(?=(?:import|export)\s)", re.M)
+_IMPORT_RE = re.compile(r"import\s+(.+?)\s+from\s+['\"]([^'\"]+)['\"]", re.S)
+_EXPORT_VALUE_RE = re.compile(r"export\s+(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*(.*?)\s*;?\s*$", re.S)
+_EXPORT_FUNC_RE = re.compile(r"export\s+(?:default\s+)?(?:async\s+)?function\s+([A-Za-z_$][\w$]*)")
+_COMPONENT_RE = re.compile(
+    r"^(?:\([^)]*\)|[A-Za-z_$][\w$]*|async\b.*)\s*=>|^function\b|^\(?\s*<|^React\.", re.S
+)
+SNIPPET_EXTENSIONS = (".mdx", ".md")
+CODE_EXTENSIONS = (".jsx", ".js", ".tsx", ".ts", ".mjs")
+
+
+def resolve_import_path(source: str, current: str) -> str:
+    """Resolve an import path (absolute from the docs root, or relative to the current file) to a posix path."""
+    if source.startswith("/"):
+        path = source.lstrip("/")
+    else:
+        path = posixpath.join(posixpath.dirname(current), source)
+    return posixpath.normpath(path)
+
+
+def process_esm(tokens: list[Token], state: RenderState) -> None:
+    """Record imports (snippets, unsupported code components) and exported values in the current frame."""
+    frame = state.frame
+    for token in tokens:
+        if token.type != "mdx_esm":
+            continue
+        base = token.meta["pos"]
+        for part in _STATEMENT_SPLIT.split(token.content):
+            if not part.strip():
+                continue
+            offset = token.content.find(part)
+            line, column = frame.locate(base + max(offset, 0))
+            if part.startswith("import"):
+                _process_import(part, state, line, column)
+            else:
+                _process_export(part, state, line, column)
+
+
+def _imported_names(clause: str) -> list[tuple[str, str]]:
+    """Return (local name, imported name) pairs; the default import has imported name "default"."""
+    names: list[tuple[str, str]] = []
+    clause = clause.strip()
+    named = re.search(r"\{(.*?)\}", clause, re.S)
+    if named:
+        for item in named.group(1).split(","):
+            item = item.strip()
+            if not item:
+                continue
+            original, _, alias = item.partition(" as ")
+            names.append(((alias or original).strip(), original.strip()))
+        clause = clause[: named.start()] + clause[named.end() :]
+    for item in clause.split(","):
+        item = item.strip()
+        if item.startswith("* as "):
+            names.append((item[5:].strip(), "*"))
+        elif item:
+            names.append((item, "default"))
+    return names
+
+
+def _process_import(statement: str, state: RenderState, line: int, column: int) -> None:
+    frame = state.frame
+    m = _IMPORT_RE.search(statement)
+    if not m:
+        return
+    names = _imported_names(m.group(1))
+    source = m.group(2)
+    lowered = source.lower()
+    if lowered.endswith(SNIPPET_EXTENSIONS):
+        path = resolve_import_path(source, frame.path)
+        target = state.ctx.docs_dir / path
+        if not target.is_file():
+            state.error(
+                "mdx.missing-snippet", f"snippet {source!r} not found (looked for {path})", line, column
+            )
+            for local, _ in names:
+                frame.imports[local] = ""
+            return
+        state.dependencies.add(path)
+        for local, imported in names:
+            if imported == "default":
+                frame.imports[local] = path
+            else:
+                _import_named(state, path, local, imported, line, column)
+    elif lowered.endswith(CODE_EXTENSIONS) or source.startswith(("/snippets", "./", "../")):
+        for local, _ in names:
+            frame.react.add(local)
+    # Package imports ('react', ...) have nothing to render.
+
+
+def _import_named(state: RenderState, path: str, local: str, imported: str, line: int, column: int) -> None:
+    """Import an exported value or component from an .mdx snippet."""
+    from docsgen.mdx.snippets import snippet_exports
+
+    values, components = snippet_exports(state, path)
+    if imported in values:
+        state.frame.scope[local] = values[imported]
+    elif imported in components:
+        state.frame.react.add(local)
+    else:
+        state.warn("mdx.missing-export", f"{path} does not export {imported!r}", line, column)
+
+
+def _process_export(statement: str, state: RenderState, line: int, column: int) -> None:
+    frame = state.frame
+    m = _EXPORT_VALUE_RE.match(statement.strip())
+    if m:
+        name, expr = m.group(1), m.group(2)
+        if _COMPONENT_RE.match(expr.strip()):
+            frame.react.add(name)
+            return
+        try:
+            frame.scope.setdefault(name, evaluate(expr, frame.scope))
+        except Unevaluable as exc:
+            state.warn("mdx.expression", f"cannot evaluate export {name!r}: {exc}", line, column)
+        return
+    m = _EXPORT_FUNC_RE.match(statement.strip())
+    if m:
+        frame.react.add(m.group(1))
+
+
+def parse_exports(src: str) -> tuple[dict[str, object], set[str]]:
+    """Return the simple exported values and the component names defined in a source (no rendering)."""
+    values: dict[str, object] = {}
+    components: set[str] = set()
+    for part in _STATEMENT_SPLIT.split(src):
+        if not part.startswith("export"):
+            continue
+        statement = part.strip()
+        m = _EXPORT_VALUE_RE.match(statement.split("\n\n")[0].strip())
+        if m:
+            if _COMPONENT_RE.match(m.group(2).strip()):
+                components.add(m.group(1))
+            else:
+                with contextlib.suppress(Unevaluable):
+                    values[m.group(1)] = evaluate(m.group(2), values)
+            continue
+        m = _EXPORT_FUNC_RE.match(statement)
+        if m:
+            components.add(m.group(1))
+    return values, components

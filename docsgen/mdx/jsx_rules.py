@@ -1,0 +1,326 @@
+"""markdown-it rules for MDX: block and inline JSX tags, `{expressions}` and top-level import/export."""
+
+from __future__ import annotations
+
+import bisect
+import re
+
+from markdown_it import MarkdownIt
+from markdown_it.rules_block import StateBlock
+from markdown_it.rules_inline import StateInline
+
+from docsgen.mdx.jsx_syntax import (
+    JsxSyntaxError,
+    find_closing_tag,
+    find_expression_end,
+    is_known_name,
+    is_tag_start,
+    scan_tag,
+)
+
+RAW_TEXT_ELEMENTS = frozenset({"script", "style", "textarea", "pre", "svg"})
+ESM_RE = re.compile(r"(import|export)\s")
+
+
+def parse_error(state: StateBlock | StateInline, message: str, pos: int, code: str = "mdx.syntax") -> None:
+    """Record a syntax problem found while parsing (the renderer turns it into a located diagnostic)."""
+    state.env.setdefault("mdx_errors", []).append((code, message, pos))
+
+
+def _line_of(state: StateBlock, pos: int, start: int, end: int) -> int:
+    """Return the block line index holding offset pos (between lines start..end)."""
+    idx = bisect.bisect_left(state.eMarks, pos, start, end)
+    return min(idx, end - 1)
+
+
+def _blank(src: str, start: int, end: int) -> bool:
+    return not src[start:end].strip()
+
+
+def _reset_line(state: StateBlock, line: int, pos: int) -> None:
+    """Make line `line` start at offset pos (the rest of a line after a tag)."""
+    state.bMarks[line] = pos
+    end = state.eMarks[line]
+    shift = pos
+    while shift < end and state.src[shift] in " \t":
+        shift += 1
+    state.tShift[line] = shift - pos
+    state.sCount[line] = shift - pos
+    state.bsCount[line] = 0
+
+
+def _min_indent(state: StateBlock, first: int, last: int) -> int:
+    indent = None
+    for line in range(first, last + 1):
+        if state.bMarks[line] + state.tShift[line] < state.eMarks[line]:
+            count = state.sCount[line]
+            indent = count if indent is None else min(indent, count)
+    return indent or 0
+
+
+def _tokenize_inner(state: StateBlock, start: int, end: int, first_line: int, last_line: int) -> None:
+    """Run the block tokenizer over src[start:end] (which may begin and end mid-line)."""
+    saved = {}
+    for line in {first_line, last_line}:
+        saved[line] = (
+            state.bMarks[line],
+            state.eMarks[line],
+            state.tShift[line],
+            state.sCount[line],
+            state.bsCount[line],
+        )
+    if state.bMarks[first_line] + state.tShift[first_line] < start:
+        _reset_line(state, first_line, start)
+        partial_first = True
+    else:
+        partial_first = False
+    if state.eMarks[last_line] > end:
+        state.eMarks[last_line] = end
+    old = (state.lineMax, state.blkIndent, state.parentType)
+    indent_from = first_line + 1 if partial_first else first_line
+    indent = _min_indent(state, indent_from, last_line) if indent_from <= last_line else 0
+    if partial_first:
+        state.sCount[first_line] += indent
+    state.lineMax = last_line + 1
+    state.blkIndent = indent
+    state.parentType = "jsx"
+    state.md.block.tokenize(state, first_line, last_line + 1)
+    state.lineMax, state.blkIndent, state.parentType = old
+    for line, marks in saved.items():
+        (
+            state.bMarks[line],
+            state.eMarks[line],
+            state.tShift[line],
+            state.sCount[line],
+            state.bsCount[line],
+        ) = marks
+
+
+def jsx_block(state: StateBlock, start_line: int, end_line: int, silent: bool) -> bool:
+    """Block rule: a line starting with a JSX tag, a `{expression}` or (top level) import/export."""
+    src = state.src
+    pos = state.bMarks[start_line] + state.tShift[start_line]
+    line_end = state.eMarks[start_line]
+    if pos >= line_end:
+        return False
+    ch = src[pos]
+    if ch == "{":
+        return _block_expression(state, start_line, end_line, silent, pos)
+    if ch in "ie" and state.level == 0 and state.sCount[start_line] == 0 and state.parentType == "root":
+        if ESM_RE.match(src, pos):
+            return _block_esm(state, start_line, end_line, silent)
+        return False
+    if ch != "<" or not is_tag_start(src, pos):
+        return False
+    region_end = state.eMarks[end_line - 1] if end_line - 1 < len(state.eMarks) else len(src)
+    try:
+        tag = scan_tag(src, pos, region_end)
+    except JsxSyntaxError as exc:
+        if silent:
+            return False
+        name_match = re.match(r"</?([A-Za-z][\w.]*)", src[pos:])
+        if not name_match or not is_known_name(name_match.group(1)):
+            return False
+        parse_error(state, exc.message, exc.pos)
+        # Skip the broken line so the rest of the page still renders.
+        token = state.push("jsx_block_text", "", 0)
+        token.content = src[pos:line_end]
+        token.map = [start_line, start_line + 1]
+        state.line = start_line + 1
+        return True
+    if not is_known_name(tag.name):
+        return False
+    tag_last = _line_of(state, tag.end, start_line, end_line)
+    rest_blank = _blank(src, tag.end, state.eMarks[tag_last])
+    if tag.closing:
+        if not rest_blank:
+            return False
+        if silent:
+            return True
+        parse_error(
+            state, f"closing tag </{tag.name}> has no matching opening tag", pos, "mdx.unexpected-close"
+        )
+        token = state.push("jsx_block_text", "", 0)
+        token.content = ""
+        token.map = [start_line, tag_last + 1]
+        state.line = tag_last + 1
+        return True
+    if tag.self_closing:
+        if not rest_blank:
+            return False
+        if silent:
+            return True
+        token = state.push("jsx_block_self", "", 0)
+        token.meta = {"tag": tag}
+        token.map = [start_line, tag_last + 1]
+        state.line = tag_last + 1
+        return True
+    found = find_closing_tag(src, tag.name, tag.end, region_end)
+    if found is None:
+        if not rest_blank:
+            return False
+        if silent:
+            return True
+        parse_error(
+            state,
+            f"<{tag.name or '>'}{'>' if tag.name else ''} is never closed: expected </{tag.name}>",
+            pos,
+            "mdx.unclosed-tag",
+        )
+        close_start = close_end = region_end
+        close_line = end_line - 1
+    else:
+        close_start, close_end = found
+        close_line = _line_of(state, close_start, start_line, end_line)
+    after_blank = _blank(src, close_end, state.eMarks[close_line]) if found else True
+    if not rest_blank and not after_blank:
+        return False
+    if silent:
+        return True
+    raw = tag.name.lower() in RAW_TEXT_ELEMENTS and tag.name[:1].islower()
+    open_token = state.push("jsx_block_open", "", 1)
+    open_token.meta = {"tag": tag}
+    open_token.map = [start_line, close_line + 1]
+    inner_first = tag_last if not rest_blank else tag_last + 1
+    before_close_blank = _blank(src, state.bMarks[close_line], close_start)
+    inner_last = close_line - 1 if before_close_blank else close_line
+    if raw:
+        token = state.push("jsx_raw", "", 0)
+        token.content = src[tag.end : close_start]
+        token.map = [start_line, close_line + 1]
+    elif inner_first <= inner_last:
+        inner = src[tag.end : close_start]
+        if not rest_blank and "\n" not in inner.strip():
+            token = state.push("inline", "", 0)
+            token.content = inner.strip()
+            token.map = [tag_last, tag_last + 1]
+            token.children = []
+        else:
+            _tokenize_inner(
+                state,
+                tag.end if not rest_blank else state.bMarks[inner_first],
+                close_start,
+                inner_first,
+                inner_last,
+            )
+    close_token = state.push("jsx_block_close", "", -1)
+    close_token.meta = {"tag": tag}
+    if after_blank:
+        state.line = close_line + 1
+    else:
+        _reset_line(state, close_line, close_end)
+        state.line = close_line
+    return True
+
+
+def _block_expression(state: StateBlock, start_line: int, end_line: int, silent: bool, pos: int) -> bool:
+    src = state.src
+    region_end = state.eMarks[end_line - 1]
+    close = find_expression_end(src, pos, region_end)
+    if close < 0:
+        return False
+    last = _line_of(state, close - 1, start_line, end_line)
+    if not _blank(src, close, state.eMarks[last]):
+        return False
+    if silent:
+        return True
+    token = state.push("jsx_block_expr", "", 0)
+    token.content = src[pos + 1 : close - 1]
+    token.meta = {"pos": pos}
+    token.map = [start_line, last + 1]
+    state.line = last + 1
+    return True
+
+
+def _block_esm(state: StateBlock, start_line: int, end_line: int, silent: bool) -> bool:
+    """Consume an import/export statement: lines until brackets balance at a blank line or a new statement."""
+    src = state.src
+    depth = 0
+    line = start_line
+    while line < end_line:
+        text = src[state.bMarks[line] : state.eMarks[line]]
+        depth += _bracket_delta(text)
+        nxt = line + 1
+        if depth <= 0:
+            if nxt >= end_line:
+                break
+            next_text = src[state.bMarks[nxt] : state.eMarks[nxt]]
+            if (
+                not next_text.strip()
+                or ESM_RE.match(next_text)
+                or not next_text[:1].isspace()
+                and not next_text.startswith(("}", ")", "]", "."))
+            ):
+                break
+        line = nxt
+    if silent:
+        return True
+    token = state.push("mdx_esm", "", 0)
+    token.content = src[state.bMarks[start_line] : state.eMarks[min(line, end_line - 1)]]
+    token.map = [start_line, line + 1]
+    token.meta = {"pos": state.bMarks[start_line]}
+    state.line = line + 1
+    return True
+
+
+def _bracket_delta(text: str) -> int:
+    delta = 0
+    quote = ""
+    for ch in text:
+        if quote:
+            if ch == quote:
+                quote = ""
+            continue
+        if ch in '"`':
+            quote = ch
+        elif ch in "{([":
+            delta += 1
+        elif ch in "})]":
+            delta -= 1
+    return delta
+
+
+def jsx_inline(state: StateInline, silent: bool) -> bool:
+    """Inline rule: `<Tag ...>`, `</Tag>`, `<Tag />` and `{expression}` inside a paragraph."""
+    src = state.src
+    pos = state.pos
+    ch = src[pos]
+    if ch == "{":
+        close = find_expression_end(src, pos, state.posMax)
+        if close < 0:
+            return False
+        if not silent:
+            token = state.push("jsx_inline_expr", "", 0)
+            token.content = src[pos + 1 : close - 1]
+            token.meta = {"offset": pos}
+        state.pos = close
+        return True
+    if ch != "<" or not is_tag_start(src, pos):
+        return False
+    try:
+        tag = scan_tag(src, pos, state.posMax)
+    except JsxSyntaxError:
+        return False
+    if not is_known_name(tag.name):
+        return False
+    if not silent:
+        kind = "close" if tag.closing else "self" if tag.self_closing else "open"
+        token = state.push(f"jsx_inline_{kind}", "", 0)
+        token.meta = {"tag": tag, "offset": pos}
+        if tag.name.lower() in RAW_TEXT_ELEMENTS and tag.name[:1].islower() and kind == "open":
+            # Keep the raw body of inline <svg>/<script> as-is.
+            end = src.find(f"</{tag.name}>", tag.end, state.posMax)
+            if end >= 0:
+                token.meta["raw"] = src[tag.end : end]
+                state.pos = end
+                return True
+    state.pos = tag.end
+    return True
+
+
+def jsx_plugin(md: MarkdownIt) -> None:
+    """Register the MDX rules on a markdown-it instance."""
+    md.block.ruler.before(
+        "table", "jsx_block", jsx_block, {"alt": ["paragraph", "reference", "blockquote", "list"]}
+    )
+    md.inline.ruler.before("html_inline", "jsx_inline", jsx_inline)

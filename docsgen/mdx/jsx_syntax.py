@@ -1,0 +1,457 @@
+"""Scan JSX tags, props and `{expressions}` in MDX source text (no markdown here)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+NAME_RE = re.compile(r"[A-Za-z_$][\w$-]*(?:\.[A-Za-z_$][\w$-]*)*")
+ATTR_NAME_RE = re.compile(r"[A-Za-z_:@$][\w:.@$-]*")
+VOID_ELEMENTS = frozenset(
+    [
+        "area",
+        "base",
+        "br",
+        "col",
+        "embed",
+        "hr",
+        "img",
+        "input",
+        "link",
+        "meta",
+        "param",
+        "source",
+        "track",
+        "wbr",
+    ]
+)
+# Lowercase names treated as HTML/SVG elements; any other lowercase `<word>` is literal text (`<your-key>`).
+HTML_ELEMENTS = frozenset(
+    [
+        "a",
+        "abbr",
+        "address",
+        "area",
+        "article",
+        "aside",
+        "audio",
+        "b",
+        "bdi",
+        "bdo",
+        "blockquote",
+        "body",
+        "br",
+        "button",
+        "canvas",
+        "caption",
+        "cite",
+        "code",
+        "col",
+        "colgroup",
+        "data",
+        "dd",
+        "del",
+        "details",
+        "dfn",
+        "dialog",
+        "div",
+        "dl",
+        "dt",
+        "em",
+        "embed",
+        "fieldset",
+        "figcaption",
+        "figure",
+        "footer",
+        "form",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "header",
+        "hr",
+        "i",
+        "iframe",
+        "img",
+        "input",
+        "ins",
+        "kbd",
+        "label",
+        "legend",
+        "li",
+        "link",
+        "main",
+        "mark",
+        "menu",
+        "meter",
+        "nav",
+        "noscript",
+        "object",
+        "ol",
+        "optgroup",
+        "option",
+        "output",
+        "p",
+        "param",
+        "picture",
+        "pre",
+        "progress",
+        "q",
+        "rp",
+        "rt",
+        "ruby",
+        "s",
+        "samp",
+        "script",
+        "section",
+        "select",
+        "small",
+        "source",
+        "span",
+        "strong",
+        "style",
+        "sub",
+        "summary",
+        "sup",
+        "table",
+        "tbody",
+        "td",
+        "template",
+        "textarea",
+        "tfoot",
+        "th",
+        "thead",
+        "time",
+        "tr",
+        "track",
+        "u",
+        "ul",
+        "var",
+        "video",
+        "wbr",
+        "center",
+        "font",
+        "big",
+        "tt",
+        "svg",
+        "path",
+        "g",
+        "circle",
+        "rect",
+        "line",
+        "polyline",
+        "polygon",
+        "ellipse",
+        "defs",
+        "lineargradient",
+        "radialgradient",
+        "stop",
+        "clippath",
+        "mask",
+        "use",
+        "symbol",
+        "text",
+        "tspan",
+        "title",
+        "desc",
+        "pattern",
+        "filter",
+        "foreignobject",
+        "image",
+        "marker",
+    ]
+)
+
+
+class JsxSyntaxError(Exception):
+    """A malformed tag or expression, with the offset where it went wrong."""
+
+    def __init__(self, message: str, pos: int):
+        super().__init__(message)
+        self.message = message
+        self.pos = pos
+
+
+@dataclass
+class Attr:
+    """One prop as written: `kind` is "string", "expr", "bool" or "spread"."""
+
+    name: str
+    kind: str
+    value: str
+    pos: int
+
+
+@dataclass
+class Tag:
+    """One scanned tag: `<Name a="b">`, `</Name>`, `<Name />` or a fragment `<>`."""
+
+    name: str
+    start: int
+    end: int
+    closing: bool = False
+    self_closing: bool = False
+    attrs: list[Attr] = field(default_factory=list)
+
+
+def is_tag_start(src: str, pos: int) -> bool:
+    """Tell whether src[pos] is `<` starting something that looks like a JSX tag."""
+    if pos + 1 >= len(src) or src[pos] != "<":
+        return False
+    ch = src[pos + 1]
+    if ch == "/":
+        return pos + 2 < len(src) and (src[pos + 2].isalpha() or src[pos + 2] == ">")
+    return ch.isalpha() or ch == ">"
+
+
+def is_known_name(name: str) -> bool:
+    """Tell whether a tag name is a component (capitalised/dotted) or a known HTML element."""
+    if not name:
+        return True
+    return name[0].isupper() or "." in name or name.lower() in HTML_ELEMENTS
+
+
+def skip_space(src: str, pos: int, end: int) -> int:
+    """Skip whitespace and `{/* comments */}` inside a tag."""
+    while pos < end:
+        ch = src[pos]
+        if ch in " \t\r\n":
+            pos += 1
+        elif src.startswith("{/*", pos):
+            close = src.find("*/}", pos + 3, end)
+            if close < 0:
+                raise JsxSyntaxError("unclosed comment in tag", pos)
+            pos = close + 3
+        else:
+            break
+    return pos
+
+
+def find_expression_end(src: str, pos: int, end: int | None = None) -> int:
+    """Return the offset just after the `}` matching the `{` at pos, or -1."""
+    end = len(src) if end is None else end
+    depth = 0
+    i = pos
+    while i < end:
+        ch = src[i]
+        if ch == "{":
+            depth += 1
+        elif ch == "}":
+            depth -= 1
+            if depth == 0:
+                return i + 1
+        elif ch in "\"'":
+            close = _string_end(src, i, end)
+            if close < 0:
+                # An apostrophe in JSX text inside an expression: treat it as plain text.
+                if ch == "'":
+                    i += 1
+                    continue
+                return -1
+            i = close
+            continue
+        elif ch == "`":
+            close = _template_end(src, i, end)
+            if close < 0:
+                return -1
+            i = close
+            continue
+        elif ch == "/" and i + 1 < end and src[i + 1] == "*":
+            close = src.find("*/", i + 2, end)
+            if close < 0:
+                return -1
+            i = close + 2
+            continue
+        i += 1
+    return -1
+
+
+def _string_end(src: str, pos: int, end: int) -> int:
+    quote = src[pos]
+    i = pos + 1
+    while i < end:
+        ch = src[i]
+        if ch == "\\":
+            i += 2
+            continue
+        if ch == quote:
+            return i + 1
+        if ch == "\n":
+            return -1
+        i += 1
+    return -1
+
+
+def _template_end(src: str, pos: int, end: int) -> int:
+    i = pos + 1
+    while i < end:
+        ch = src[i]
+        if ch == "\\":
+            i += 2
+            continue
+        if ch == "`":
+            return i + 1
+        if ch == "$" and i + 1 < end and src[i + 1] == "{":
+            close = find_expression_end(src, i + 1, end)
+            if close < 0:
+                return -1
+            i = close
+            continue
+        i += 1
+    return -1
+
+
+def scan_tag(src: str, pos: int, end: int | None = None) -> Tag:
+    """Scan the tag starting at src[pos] == '<'; raise JsxSyntaxError when malformed."""
+    end = len(src) if end is None else end
+    i = pos + 1
+    closing = False
+    if i < end and src[i] == "/":
+        closing = True
+        i += 1
+    if i < end and src[i] == ">":
+        return Tag("", pos, i + 1, closing=closing)
+    m = NAME_RE.match(src, i, end)
+    if not m:
+        raise JsxSyntaxError("expected a tag name after '<'", i)
+    name = m.group(0)
+    i = m.end()
+    tag = Tag(name, pos, -1, closing=closing)
+    while True:
+        i = skip_space(src, i, end)
+        if i >= end:
+            raise JsxSyntaxError(f"unclosed tag <{'/' if closing else ''}{name}>: expected '>'", pos)
+        ch = src[i]
+        if ch == ">":
+            tag.end = i + 1
+            break
+        if ch == "/" and i + 1 < end and src[i + 1] == ">":
+            tag.self_closing = True
+            tag.end = i + 2
+            break
+        if closing:
+            raise JsxSyntaxError(f"unexpected {ch!r} in closing tag </{name}>", i)
+        if ch == "{":
+            close = find_expression_end(src, i, end)
+            if close < 0:
+                raise JsxSyntaxError(f"unclosed '{{' in the props of <{name}>", i)
+            inner = src[i + 1 : close - 1].strip()
+            tag.attrs.append(
+                Attr(inner[3:].strip() if inner.startswith("...") else inner, "spread", inner, i)
+            )
+            i = close
+            continue
+        am = ATTR_NAME_RE.match(src, i, end)
+        if not am:
+            raise JsxSyntaxError(f"unexpected {ch!r} in the props of <{name}>: expected a prop name", i)
+        attr_name = am.group(0)
+        attr_pos = i
+        i = am.end()
+        j = skip_space(src, i, end)
+        if j < end and src[j] == "=":
+            j = skip_space(src, j + 1, end)
+            if j >= end:
+                raise JsxSyntaxError(f"expected a value for prop {attr_name!r}", j)
+            q = src[j]
+            if q in "\"'":
+                close = src.find(q, j + 1, end)
+                if close < 0:
+                    raise JsxSyntaxError(f"unclosed string in prop {attr_name!r} of <{name}>", j)
+                tag.attrs.append(Attr(attr_name, "string", src[j + 1 : close], attr_pos))
+                i = close + 1
+            elif q == "{":
+                close = find_expression_end(src, j, end)
+                if close < 0:
+                    raise JsxSyntaxError(f"unclosed '{{' in prop {attr_name!r} of <{name}>", j)
+                tag.attrs.append(Attr(attr_name, "expr", src[j + 1 : close - 1], attr_pos))
+                i = close
+            else:
+                # Lenient HTML: an unquoted value runs to whitespace or the end of the tag.
+                k = j
+                while k < end and src[k] not in " \t\r\n>" and not src.startswith("/>", k):
+                    k += 1
+                if k == j:
+                    raise JsxSyntaxError(f"expected a value for prop {attr_name!r} of <{name}>", j)
+                tag.attrs.append(Attr(attr_name, "string", src[j:k], attr_pos))
+                i = k
+        else:
+            tag.attrs.append(Attr(attr_name, "bool", "", attr_pos))
+    if not closing and name.lower() in VOID_ELEMENTS and name[0].islower():
+        tag.self_closing = True
+    return tag
+
+
+def fence_end(src: str, pos: int, end: int) -> int:
+    """If a code fence starts at pos (line start, after indentation), return the offset after it, else -1."""
+    m = re.match(r"(`{3,}|~{3,})", src[pos : pos + 64])
+    if not m:
+        return -1
+    marker = m.group(1)
+    if (
+        marker[0] == "`"
+        and "`" in src[pos + len(marker) : src.find("\n", pos) if "\n" in src[pos:end] else end]
+    ):
+        return -1
+    closing = re.compile(r"^[ \t]*" + re.escape(marker[0]) + "{" + str(len(marker)) + r",}[ \t]*$", re.M)
+    nl = src.find("\n", pos, end)
+    if nl < 0:
+        return end
+    m2 = closing.search(src, nl + 1, end)
+    return m2.end() if m2 else end
+
+
+def find_closing_tag(src: str, name: str, pos: int, end: int) -> tuple[int, int] | None:
+    """Find `</name>` matching an open tag that ended at pos, skipping code, nested tags and expressions."""
+    depth = 1
+    i = pos
+    at_line_start = False
+    while i < end:
+        ch = src[i]
+        if ch == "\n":
+            at_line_start = True
+            i += 1
+            continue
+        if at_line_start and ch in " \t":
+            i += 1
+            continue
+        if at_line_start and ch in "`~":
+            skip = fence_end(src, i, end)
+            at_line_start = False
+            if skip > 0:
+                i = skip
+                continue
+        at_line_start = False
+        if ch == "`":
+            run = 1
+            while i + run < end and src[i + run] == "`":
+                run += 1
+            close = src.find("`" * run, i + run, end)
+            # Only skip a code span inside one paragraph-ish stretch (no blank line).
+            if close > 0 and "\n\n" not in src[i:close]:
+                i = close + run
+            else:
+                i += run
+            continue
+        if ch == "{":
+            close = find_expression_end(src, i, end)
+            i = close if close > 0 else i + 1
+            continue
+        if ch == "<" and is_tag_start(src, i):
+            try:
+                tag = scan_tag(src, i, end)
+            except JsxSyntaxError:
+                i += 1
+                continue
+            if tag.name == name:
+                if tag.closing:
+                    depth -= 1
+                    if depth == 0:
+                        return tag.start, tag.end
+                elif not tag.self_closing:
+                    depth += 1
+            i = tag.end
+            continue
+        i += 1
+    return None

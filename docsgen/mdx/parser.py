@@ -1,0 +1,31 @@
+"""The one place that configures markdown-it: built once per process and reused for every page."""
+
+from __future__ import annotations
+
+from markdown_it import MarkdownIt
+from mdit_py_plugins.deflist import deflist_plugin
+from mdit_py_plugins.dollarmath import dollarmath_plugin
+from mdit_py_plugins.footnote import footnote_plugin
+from mdit_py_plugins.tasklists import tasklists_plugin
+
+from docsgen.mdx.jsx_rules import jsx_plugin
+from docsgen.mdx.renderer import MdxRenderer
+
+
+def build_markdown() -> MarkdownIt:
+    """Build the MDX-flavoured markdown-it instance (CommonMark + GFM bits + JSX rules)."""
+    md = MarkdownIt(
+        "commonmark", {"html": True, "linkify": False, "typographer": False}, renderer_cls=MdxRenderer
+    )
+    md.enable(["table", "strikethrough"])
+    # MDX has no indented code blocks: component children are indented freely.
+    md.disable("code")
+    footnote_plugin(md)
+    tasklists_plugin(md)
+    deflist_plugin(md)
+    dollarmath_plugin(md, allow_space=False, allow_digits=False, allow_labels=False, double_inline=True)
+    jsx_plugin(md)
+    return md
+
+
+MD = build_markdown()

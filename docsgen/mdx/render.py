@@ -1,0 +1,70 @@
+"""Render one MDX page body: parse with the shared markdown-it instance, walk tokens, collect results."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from docsgen.mdx.esm import process_esm
+from docsgen.mdx.parser import MD
+from docsgen.mdx.state import FileFrame, RenderState
+from docsgen.mdx.text import finish_html, html_to_text
+from docsgen.mdx.types import MdxContext, MdxResult
+
+_VARIABLE_RE = re.compile(r"\{\{\s*([\w.-]+)\s*\}\}")
+
+
+def substitute_variables(src: str, variables: dict[str, Any]) -> str:
+    """Replace `{{name}}` with docs.json variables (unknown names stay as written)."""
+    if not variables or "{{" not in src:
+        return src
+
+    def replace(m: re.Match[str]) -> str:
+        value = variables.get(m.group(1))
+        return m.group(0) if value is None else str(value)
+
+    return _VARIABLE_RE.sub(replace, src)
+
+
+def render_source(
+    state: RenderState,
+    src: str,
+    path: str,
+    line_offset: int = 0,
+    scope: dict[str, Any] | None = None,
+    children_html: str | None = None,
+) -> str:
+    """Render a page or snippet source in the current state and return its HTML."""
+    src = substitute_variables(src, state.ctx.variables)
+    frame = FileFrame(path, src, line_offset, scope=dict(scope or {}), children_html=children_html)
+    state.frames.append(frame)
+    try:
+        env: dict[str, Any] = {"mdx": state}
+        tokens = MD.parse(src, env)
+        for code, message, pos in env.get("mdx_errors", []):
+            line, column = frame.locate(pos)
+            state.error(code, message, line, column)
+        process_esm(tokens, state)
+        return MD.renderer.render(tokens, MD.options, env)
+    finally:
+        state.frames.pop()
+
+
+def render(body: str, ctx: MdxContext) -> MdxResult:
+    """Render a page body (frontmatter removed) into HTML, TOC, diagnostics and collected assets."""
+    state = RenderState(ctx)
+    raw_html = render_source(state, body, ctx.source, ctx.line_offset)
+    text = html_to_text(raw_html)
+    result = MdxResult(
+        html=finish_html(raw_html),
+        toc=state.toc,
+        diagnostics=state.diagnostics,
+        dependencies=state.dependencies,
+        assets=state.assets,
+        icons=state.icons,
+        text=text,
+        panel_html="".join(finish_html(part) for part in state.panel_html),
+        aside_html="".join(finish_html(part) for part in state.aside_html),
+    )
+    result.changelog = state.updates  # type: ignore[attr-defined]
+    return result

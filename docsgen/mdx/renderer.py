@@ -1,0 +1,498 @@
+"""Token stream -> HTML: Markdown rules plus a tree walk that hands JSX elements to components."""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from markdown_it.renderer import RendererHTML
+from markdown_it.token import Token
+from markdown_it.utils import EnvType, OptionsDict
+
+from docsgen.mdx.code import parse_meta, render_code_block
+from docsgen.mdx.expressions import Unevaluable, evaluate, is_comment, to_text
+from docsgen.mdx.state import Element, slugify
+
+if TYPE_CHECKING:
+    from docsgen.mdx.jsx_syntax import Tag
+    from docsgen.mdx.state import RenderState
+
+esc = html.escape
+_TAG_RE = re.compile(r"<[^>]*>")
+_HEADING_ID_RE = re.compile(r"\s*\{#([\w-]+)\}\s*$")
+REACT_ATTRS = {
+    "className": "class",
+    "htmlFor": "for",
+    "autoPlay": "autoplay",
+    "playsInline": "playsinline",
+    "allowFullScreen": "allowfullscreen",
+    "frameBorder": "frameborder",
+    "tabIndex": "tabindex",
+    "srcSet": "srcset",
+    "crossOrigin": "crossorigin",
+    "referrerPolicy": "referrerpolicy",
+    "readOnly": "readonly",
+    "maxLength": "maxlength",
+    "colSpan": "colspan",
+    "rowSpan": "rowspan",
+    "autoComplete": "autocomplete",
+    "autoFocus": "autofocus",
+    "spellCheck": "spellcheck",
+    "xlinkHref": "xlink:href",
+    "xmlnsXlink": "xmlns:xlink",
+    "dangerouslySetInnerHTML": "",
+}
+_SVG_KEBAB = re.compile(
+    r"^(stroke|fill|clip|stop|font|text|flood|lighting|marker|shape|word|letter|dominant|alignment|baseline|"
+    r"pointer|vector|image|color)([A-Z].*)$"
+)
+_UNITLESS = {
+    "opacity",
+    "zIndex",
+    "fontWeight",
+    "lineHeight",
+    "flex",
+    "flexGrow",
+    "flexShrink",
+    "order",
+    "zoom",
+}
+ASSET_ATTRS = {
+    ("img", "src"),
+    ("video", "src"),
+    ("source", "src"),
+    ("audio", "src"),
+    ("video", "poster"),
+    ("img", "srcset"),
+}
+
+
+def style_to_css(style: Any) -> str:
+    """Turn a React style object into a CSS declaration string."""
+    if not isinstance(style, dict):
+        return str(style or "")
+    parts = []
+    for key, value in style.items():
+        if value is None or value is False:
+            continue
+        prop = key if key.startswith("--") else re.sub(r"([A-Z])", lambda m: "-" + m.group(1).lower(), key)
+        if (
+            isinstance(value, (int, float))
+            and not isinstance(value, bool)
+            and key not in _UNITLESS
+            and value != 0
+        ):
+            value = f"{to_text(value)}px"
+        parts.append(f"{prop}: {to_text(value)}")
+    return "; ".join(parts)
+
+
+def strip_tags(fragment: str) -> str:
+    """Return the plain text of an HTML fragment."""
+    return html.unescape(_TAG_RE.sub("", fragment)).strip()
+
+
+class MdxRenderer(RendererHTML):
+    """markdown-it renderer that understands JSX tokens; state lives in env["mdx"]."""
+
+    # ---- tree walk -------------------------------------------------------------------------------
+    def render(self, tokens: Sequence[Token], options: OptionsDict, env: EnvType) -> str:
+        state: RenderState = env["mdx"]
+        out: list[str] = []
+        i = 0
+        n = len(tokens)
+        while i < n:
+            token = tokens[i]
+            kind = token.type
+            if kind == "jsx_block_open":
+                j = i + 1
+                while j < n and not (tokens[j].type == "jsx_block_close" and tokens[j].level == token.level):
+                    j += 1
+                out.append(self.render_tag(token, list(tokens[i + 1 : j]), env, inline=False))
+                i = j + 1
+                continue
+            if kind == "jsx_block_self":
+                out.append(self.render_tag(token, [], env, inline=False))
+            elif kind == "heading_open" and i + 2 < n:
+                out.append(self.render_heading(tokens[i], tokens[i + 1], tokens[i + 2], options, env))
+                i += 3
+                continue
+            elif kind == "inline":
+                if token.children:
+                    previous = state.inline_parent
+                    state.inline_parent = token
+                    out.append(self.renderInline(token.children, options, env))
+                    state.inline_parent = previous
+            elif kind in self.rules:
+                out.append(self.rules[kind](tokens, i, options, env))
+            else:
+                out.append(self.renderToken(tokens, i, options, env))
+            i += 1
+        return "".join(out)
+
+    def renderInline(self, tokens: Sequence[Token], options: OptionsDict, env: EnvType) -> str:  # noqa: N802
+        out: list[str] = []
+        i = 0
+        n = len(tokens)
+        while i < n:
+            token = tokens[i]
+            kind = token.type
+            if kind == "jsx_inline_open":
+                tag: Tag = token.meta["tag"]
+                if "raw" in token.meta:
+                    out.append(self.render_html_open(tag, env) + token.meta["raw"])
+                    i += 1
+                    continue
+                depth = 1
+                j = i + 1
+                while j < n:
+                    other = tokens[j]
+                    if (
+                        other.type in ("jsx_inline_open", "jsx_inline_close")
+                        and other.meta["tag"].name == tag.name
+                    ):
+                        depth += 1 if other.type == "jsx_inline_open" else -1
+                        if depth == 0:
+                            break
+                    j += 1
+                if j >= n:
+                    if tag.name[:1].islower():
+                        # Raw HTML split over paragraphs: pass the open tag through like markdown-it does.
+                        out.append(self.render_html_open(tag, env))
+                        i += 1
+                        continue
+                    line, col = env["mdx"].token_location(None, token.meta["offset"])
+                    env["mdx"].error(
+                        "mdx.unclosed-tag", f"<{tag.name}> is never closed: expected </{tag.name}>", line, col
+                    )
+                out.append(self.render_tag(token, list(tokens[i + 1 : j]), env, inline=True))
+                i = j + 1
+                continue
+            if kind == "jsx_inline_self":
+                out.append(self.render_tag(token, [], env, inline=True))
+            elif kind == "jsx_inline_close":
+                tag = token.meta["tag"]
+                if tag.name[:1].islower():
+                    out.append(f"</{tag.name}>")
+                else:
+                    line, col = env["mdx"].token_location(None, token.meta["offset"])
+                    env["mdx"].error(
+                        "mdx.unexpected-close",
+                        f"closing tag </{tag.name}> has no matching opening tag",
+                        line,
+                        col,
+                    )
+            elif kind in self.rules:
+                out.append(self.rules[kind](tokens, i, options, env))
+            else:
+                out.append(self.renderToken(tokens, i, options, env))
+            i += 1
+        return "".join(out)
+
+    def render_children(self, element: Element) -> str:
+        env = {"mdx": element.state}
+        if element.inline:
+            return self.renderInline(element.children, {}, env)
+        return self.render(element.children, {}, env)
+
+    def child_elements(self, element: Element) -> list[Element]:
+        """Split an element's children into direct child elements (ignoring whitespace between them)."""
+        tokens = element.children
+        env = {"mdx": element.state}
+        result: list[Element] = []
+        i = 0
+        n = len(tokens)
+        open_kind = "jsx_inline_open" if element.inline else "jsx_block_open"
+        self_kind = "jsx_inline_self" if element.inline else "jsx_block_self"
+        while i < n:
+            token = tokens[i]
+            if token.type == open_kind:
+                j = i + 1
+                if element.inline:
+                    depth = 1
+                    while j < n:
+                        other = tokens[j]
+                        if (
+                            other.type in ("jsx_inline_open", "jsx_inline_close")
+                            and other.meta["tag"].name == token.meta["tag"].name
+                        ):
+                            depth += 1 if other.type == "jsx_inline_open" else -1
+                            if depth == 0:
+                                break
+                        j += 1
+                else:
+                    while j < n and not (
+                        tokens[j].type == "jsx_block_close" and tokens[j].level == token.level
+                    ):
+                        j += 1
+                result.append(self.make_element(token, list(tokens[i + 1 : j]), env, element.inline))
+                i = j + 1
+                continue
+            if token.type == self_kind:
+                result.append(self.make_element(token, [], env, element.inline))
+            elif token.type == "inline" and token.children and not element.inline:
+                # Children written on one line (`<Tabs><Tab ...>..</Tab></Tabs>`) arrive as one inline token.
+                sub = Element(
+                    element.name,
+                    element.props,
+                    token.children,
+                    True,
+                    element.line,
+                    element.column,
+                    self,
+                    element.state,
+                )
+                result.extend(self.child_elements(sub))
+            i += 1
+        return result
+
+    # ---- elements --------------------------------------------------------------------------------
+    def make_element(self, token: Token, children: list[Token], env: EnvType, inline: bool) -> Element:
+        state: RenderState = env["mdx"]
+        tag: Tag = token.meta["tag"]
+        if inline:
+            line, col = state.token_location(None, token.meta.get("offset", 0))
+        else:
+            line, col = state.frame.locate(tag.start)
+        props: dict[str, Any] = {}
+        for attr in tag.attrs:
+            if attr.kind == "string":
+                props[attr.name] = attr.value
+            elif attr.kind == "bool":
+                props[attr.name] = True
+            elif attr.kind == "expr":
+                if is_comment(attr.value):
+                    continue
+                try:
+                    props[attr.name] = evaluate(attr.value, state.frame.scope)
+                except Unevaluable as exc:
+                    if not attr.name.startswith("on"):
+                        state.warn(
+                            "mdx.expression",
+                            f"prop {attr.name!r} of <{tag.name}>: {exc}; kept as text",
+                            line,
+                            col,
+                        )
+                    props[attr.name] = attr.value.strip()
+            elif attr.kind == "spread":
+                if is_comment(attr.value):
+                    continue
+                try:
+                    value = evaluate(attr.name, state.frame.scope)
+                except Unevaluable as exc:
+                    state.warn("mdx.expression", f"spread props of <{tag.name}>: {exc}; ignored", line, col)
+                    continue
+                if isinstance(value, dict):
+                    props.update(value)
+        element = Element(tag.name, props, children, inline, line, col, self, state, tag, state.inline_parent)
+        return element
+
+    def render_tag(self, token: Token, children: list[Token], env: EnvType, inline: bool) -> str:
+        element = self.make_element(token, children, env, inline)
+        return self.render_element(element)
+
+    def render_element(self, element: Element) -> str:
+        from docsgen.mdx.components import render_component
+
+        return render_component(element)
+
+    def render_html_open(self, tag: Tag, env: EnvType, props: dict[str, Any] | None = None) -> str:
+        state: RenderState = env["mdx"]
+        if props is None:
+            props = {}
+            for attr in tag.attrs:
+                if attr.kind == "string":
+                    props[attr.name] = attr.value
+                elif attr.kind == "bool":
+                    props[attr.name] = True
+                elif attr.kind == "expr":
+                    try:
+                        props[attr.name] = evaluate(attr.value, state.frame.scope)
+                    except Unevaluable:
+                        props[attr.name] = None
+        return f"<{tag.name}{html_attrs(tag.name, props, state)}>"
+
+    # ---- markdown rules --------------------------------------------------------------------------
+    def render_heading(
+        self, open_token: Token, inline: Token, close_token: Token, options: OptionsDict, env: EnvType
+    ) -> str:
+        state: RenderState = env["mdx"]
+        custom = None
+        children = inline.children or []
+        if (
+            children
+            and children[-1].type == "jsx_inline_expr"
+            and children[-1].content.strip().startswith("#")
+        ):
+            custom = children[-1].content.strip()[1:]
+            children = children[:-1]
+        elif children and children[-1].type == "text":
+            m = _HEADING_ID_RE.search(children[-1].content)
+            if m:
+                custom = m.group(1)
+                children = [*children[:-1], _text_token(children[-1].content[: m.start()])]
+        previous = state.inline_parent
+        state.inline_parent = inline
+        inner = self.renderInline(children, options, env)
+        state.inline_parent = previous
+        title = strip_tags(inner)
+        level = int(open_token.tag[1])
+        prefix = "-".join(state.heading_prefix)
+        base = custom or slugify(title)
+        anchor = state.unique_id(f"{prefix}-{base}" if prefix and not custom else base)
+        if 2 <= level <= 4 and not state.in_toc_block:
+            from docsgen.mdx.types import TocItem
+
+            state.toc.append(TocItem(level, anchor, title))
+        tag = open_token.tag
+        return (
+            f'<{tag} id="{esc(anchor)}">{inner}<a class="anchor" href="#{esc(anchor)}" '
+            f'aria-label="Link to this section">#</a></{tag}>\n'
+        )
+
+    def fence(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
+        from docsgen.mdx.components.code import render_fence
+
+        return render_fence(tokens[idx], env["mdx"])
+
+    def code_block(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
+        state: RenderState = env["mdx"]
+        return render_code_block(tokens[idx].content, parse_meta(""), state.next_code_index())
+
+    def link_open(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
+        token = tokens[idx]
+        href = str(token.attrGet("href") or "")
+        token.attrSet("href", env["mdx"].ctx.resolve_link(href))
+        if href.startswith(("http://", "https://")):
+            token.attrSet("target", "_blank")
+            token.attrSet("rel", "noopener noreferrer")
+        return self.renderToken(tokens, idx, options, env)
+
+    def image(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
+        token = tokens[idx]
+        src = str(token.attrGet("src") or "")
+        alt = self.renderInlineAsText(token.children or [], options, env)
+        title = token.attrGet("title")
+        title_attr = f' title="{esc(str(title))}"' if title else ""
+        url = env["mdx"].ctx.resolve_asset(src)
+        return f'<img src="{esc(url)}" alt="{esc(alt)}"{title_attr} loading="lazy">'
+
+    def text(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
+        return esc(tokens[idx].content, quote=False)
+
+    def html_block(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
+        content = tokens[idx].content
+        return "" if content.lstrip().startswith("<!--") else content
+
+    def html_inline(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
+        content = tokens[idx].content
+        return "" if content.startswith("<!--") else content
+
+    def mdx_esm(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
+        return ""
+
+    def jsx_block_text(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
+        content = tokens[idx].content
+        return f"<p>{esc(content)}</p>\n" if content else ""
+
+    def jsx_raw(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
+        return tokens[idx].content
+
+    def jsx_block_expr(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
+        token = tokens[idx]
+        state: RenderState = env["mdx"]
+        line, col = state.frame.locate(token.meta["pos"])
+        return self.expression(token.content, state, line, col, block=True)
+
+    def jsx_inline_expr(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
+        token = tokens[idx]
+        state: RenderState = env["mdx"]
+        line, col = state.token_location(None, token.meta["offset"])
+        return self.expression(token.content, state, line, col, block=False)
+
+    def expression(self, expr: str, state: RenderState, line: int, col: int, block: bool) -> str:
+        """Render `{expr}`: comments vanish, values print, the rest stays literal with a warning."""
+        if is_comment(expr):
+            return ""
+        stripped = expr.strip()
+        if stripped == "children" or stripped == "props.children":
+            return state.frame.children_html or ""
+        m = re.fullmatch(r"\{\s*([\w.-]+)\s*\}", stripped)
+        if m and m.group(1) in state.ctx.variables:
+            value = state.ctx.variables[m.group(1)]
+        else:
+            try:
+                value = evaluate(expr, state.frame.scope)
+            except Unevaluable as exc:
+                state.warn(
+                    "mdx.expression",
+                    f"cannot evaluate {{{stripped[:60]}}}: {exc}; rendered as text",
+                    line,
+                    col,
+                )
+                text = esc("{" + expr + "}")
+                return f"<p>{text}</p>\n" if block else text
+        text = esc(to_text(value))
+        return f"<p>{text}</p>\n" if block and text else text
+
+    def math_inline(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
+        return render_math_html(tokens[idx].content, False, env["mdx"])
+
+    def math_inline_double(
+        self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType
+    ) -> str:
+        return render_math_html(tokens[idx].content, True, env["mdx"])
+
+    def math_block(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
+        return f'<div class="dg-math">{render_math_html(tokens[idx].content, True, env["mdx"])}</div>\n'
+
+
+def render_math_html(tex: str, display: bool, state: RenderState) -> str:
+    """Render TeX through docsgen.mdx.math (MathML); fall back to the escaped source."""
+    try:
+        from docsgen.mdx.math import render_math
+    except ImportError:
+        cls = "math display" if display else "math inline"
+        return f'<span class="{cls}">{esc(tex)}</span>'
+    try:
+        return render_math(tex, display)
+    except Exception as exc:  # noqa: BLE001 - bad TeX must not crash a build
+        state.warn("mdx.math", f"cannot render math: {exc}")
+        return f'<code class="math">{esc(tex)}</code>'
+
+
+def _text_token(content: str) -> Token:
+    token = Token("text", "", 0)
+    token.content = content
+    return token
+
+
+def html_attrs(name: str, props: dict[str, Any], state: RenderState) -> str:
+    """Render JSX props of an HTML element as HTML attributes (className, style objects, links, assets)."""
+    out = []
+    for key, value in props.items():
+        if key.startswith("on") and key[2:3].isupper() or key in ("key", "ref"):
+            continue
+        attr = REACT_ATTRS.get(key, key)
+        if not attr:
+            continue
+        m = _SVG_KEBAB.match(attr)
+        if m:
+            attr = m.group(1) + re.sub(r"([A-Z])", lambda x: "-" + x.group(1).lower(), m.group(2))
+        if value is None or value is False:
+            continue
+        if attr == "style":
+            value = style_to_css(value)
+        if value is True:
+            out.append(f" {attr}")
+            continue
+        text = to_text(value) if not isinstance(value, (dict, list)) else str(value)
+        lowered = name.lower()
+        if attr == "href" and lowered == "a":
+            text = state.ctx.resolve_link(text)
+        elif (lowered, attr) in ASSET_ATTRS and attr != "srcset":
+            text = state.ctx.resolve_asset(text)
+        out.append(f' {attr}="{esc(text)}"')
+    return "".join(out)
