@@ -6,6 +6,7 @@ import hashlib
 import json
 import posixpath
 import re
+from functools import cache
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -241,6 +242,16 @@ _SOCIAL_ALIASES = {
 _ASSET_CSS = {"api-reference": "api.css", "feedback": "feedback.css"}
 
 
+@cache
+def _inline_md():
+    """Return a Markdown renderer for short trusted-shape strings (banner): links and emphasis, no raw HTML."""
+    from markdown_it import MarkdownIt
+
+    md = MarkdownIt("commonmark")
+    md.options["html"] = False
+    return md
+
+
 def template_globals(site: SiteContext) -> dict[str, Any]:
     """Return the helper functions every template may call."""
     from docsgen.mdx import icons as icon_lib
@@ -269,14 +280,22 @@ def template_globals(site: SiteContext) -> dict[str, Any]:
         return content_hash(json.dumps(banner, sort_keys=True))
 
     def inline_markdown(text: str) -> Markup:
-        from markdown_it import MarkdownIt
-
-        return Markup(MarkdownIt("commonmark", {"html": False}).renderInline(str(text)))
+        return Markup(_inline_md().renderInline(str(text)))
 
     def method_label(method: str) -> str:
         return {"DELETE": "DEL", "OPTIONS": "OPT", "WEBHOOK": "HOOK"}.get(method.upper(), method.upper())
 
+    def page_link(href: str) -> str:
+        """Map a docs.json link ("/status", "https://...") to a site-relative URL."""
+        if is_external(href):
+            return href
+        key = href.split("#")[0].strip("/") or "index"
+        page = site.pages.get(key) or site.pages.get(key + "/index")
+        return page.url if page else href.lstrip("/")
+
     return {
+        "page_link": page_link,
+        "has_static": lambda name: name in static,
         "icon": icon,
         "social_icon": social_icon,
         "asset_css": asset_css,

@@ -134,7 +134,7 @@ def _child(
                 else "use a code such as en, fr, de, es, ja, zh, pt-BR",
             )
         )
-    node = _node(raw, item, label_key, label, path, diags)
+    node = _node(raw, item, "menu" if key == "menu" else label_key, label, path, diags)
     if (
         node.child_key is None
         and not node.get("href")
