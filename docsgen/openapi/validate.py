@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import re
 import string
-from functools import cache
+from functools import cache, lru_cache
 from importlib.resources import files
 from typing import Any
 from urllib.parse import unquote
@@ -14,7 +14,7 @@ import jsonschema_rs
 
 from docsgen.errors import Diagnostic, error, warning
 from docsgen.openapi.locate import JsonPath, pointer_to_path
-from docsgen.openapi.resolve import check_refs
+from docsgen.openapi.resolve import RefError, check_refs, iter_refs, resolve_ref
 from docsgen.openapi.spec import METHODS, Spec
 
 MAX_SCHEMA_PROBLEMS = 500
@@ -63,8 +63,8 @@ def structural_problems(spec: Spec) -> list[Diagnostic]:
     problems: list[Diagnostic] = []
     seen: set[tuple] = set()
     for err in validator.iter_errors(spec.data):
-        leaf = _best_leaf(err)
-        path, message, hint = _describe(leaf)
+        leaf, options = _best_leaf(err)
+        path, message, hint = _describe(leaf, options)
         if (path, message) in seen:
             continue
         seen.add((path, message))
@@ -83,21 +83,35 @@ def _depth(errors: list) -> tuple[int, int]:
     return (0 if wanted_ref else 1, max((len(e.instance_path) for e in errors), default=0), -len(errors))
 
 
-def _best_leaf(err: Any) -> Any:
-    """Descend into oneOf/anyOf alternatives to the most specific failure (like jsonschema's best_match)."""
+def _best_leaf(err: Any) -> tuple[Any, list]:
+    """Descend into oneOf/anyOf alternatives to the most specific failure (like jsonschema's best_match).
+
+    Also return the allowed values when every alternative wanted a different constant at the same spot
+    (the 3.0 schema's parameter `in`), so the message can list them all.
+    """
+    options: list = []
     for _ in range(32):
         context = getattr(err.kind, "context", None)
         if err.kind.name not in ("oneOf", "anyOf") or not context:
-            return err
+            break
         branches = [branch for branch in context if branch]
         if not branches:
-            return err
+            break
         best = max(branches, key=_depth)
         # A lone type mismatch at the same spot says nothing more than the alternatives themselves.
         if all(len(e.instance_path) == len(err.instance_path) and e.kind.name == "type" for e in best):
-            return err
-        err = max(best, key=lambda e: len(e.instance_path))
-    return err
+            break
+        leaf = max(best, key=lambda e: len(e.instance_path))
+        if leaf.kind.name in ("enum", "const"):
+            options = []
+            for branch in branches:
+                for e in branch:
+                    if e.instance_path == leaf.instance_path and e.kind.name == "enum":
+                        options += [o for o in e.kind.options if o not in options]
+                    elif e.instance_path == leaf.instance_path and e.kind.name == "const":
+                        options += [e.kind.expected_value] if e.kind.expected_value not in options else []
+        err = leaf
+    return err, options
 
 
 def _short(value: Any) -> str:
@@ -123,7 +137,7 @@ def _json_type(value: Any) -> str:
     return _short(value)
 
 
-def _describe(err: Any) -> tuple[JsonPath, str, str]:
+def _describe(err: Any, options: list | None = None) -> tuple[JsonPath, str, str]:
     """Return (JSON path, message, hint) for one validator error."""
     path: JsonPath = tuple(err.instance_path)
     kind = err.kind
@@ -144,9 +158,9 @@ def _describe(err: Any) -> tuple[JsonPath, str, str]:
         types = kind.types if hasattr(kind, "types") else kind.value
         types = types if isinstance(types, list) else [types]
         return path, f"expected {' or '.join(str(t) for t in types)}, found {_json_type(instance)}", ""
-    if name == "enum":
-        options = ", ".join(_short(o) for o in list(kind.options)[:10])
-        return path, f"{_short(instance)} is not one of {options}", ""
+    if name == "enum" or (name == "const" and options):
+        allowed = ", ".join(_short(o) for o in (options or list(kind.options))[:12])
+        return path, f"{_short(instance)} is not one of {allowed}", ""
     if name == "const":
         return path, f"expected {_short(kind.expected_value)}, found {_short(instance)}", ""
     if name == "pattern":
@@ -188,9 +202,9 @@ def semantic_problems(spec: Spec) -> list[Diagnostic]:
 
 
 def ref_warnings(spec: Spec) -> list[Diagnostic]:
-    """Warn about internal references that point nowhere (pages show the reference name instead)."""
+    """Warn about internal references that point nowhere, or only to references in a loop."""
     _, broken = check_refs(spec.data)
-    return [
+    problems = [
         warning(
             "openapi.unresolved-ref",
             f"reference {ref!r} cannot be resolved: {reason}",
@@ -198,6 +212,41 @@ def ref_warnings(spec: Spec) -> list[Diagnostic]:
         )
         for p, ref, reason in broken
     ]
+    broken_refs = {b[1] for b in broken}
+    loops: dict[str, list[str]] = {}
+    for path, ref in iter_refs(spec.data):
+        if not ref.startswith("#") or ref in broken_refs:
+            continue
+        if ref not in loops:
+            loops[ref] = _ref_loop(spec, ref)
+        chain = loops[ref]
+        if chain:
+            problems.append(
+                warning(
+                    "openapi.ref-cycle",
+                    f"references loop without reaching a value: {' -> '.join(chain)}",
+                    **_where(spec, (*path, "$ref")),
+                )
+            )
+    return problems
+
+
+def _ref_loop(spec: Spec, ref: str) -> list[str]:
+    """Return the chain when following `ref` only ever reaches more references (A -> B -> A)."""
+    chain = [ref]
+    node: Any = {"$ref": ref}
+    while isinstance(node, dict) and isinstance(node.get("$ref"), str):
+        try:
+            node = resolve_ref(node["$ref"], spec.data)
+        except RefError:
+            return []
+        nxt = node.get("$ref") if isinstance(node, dict) else None
+        if not isinstance(nxt, str):
+            return []
+        if nxt in chain:
+            return [*chain, nxt]
+        chain.append(nxt)
+    return []
 
 
 def external_ref_errors(spec: Spec) -> list[Diagnostic]:
@@ -393,16 +442,6 @@ def _tag_problems(spec: Spec) -> list[Diagnostic]:
     return problems
 
 
-_PY_TYPES = {
-    "string": (str,),
-    "integer": (int,),
-    "number": (int, float),
-    "boolean": (bool,),
-    "array": (list,),
-    "object": (dict,),
-}
-
-
 def _iter_schema_roots(spec: Spec):
     """Yield (JSON path, schema) for component schemas, parameter schemas and media-type schemas."""
     for name, schema in spec.schemas().items():
@@ -492,29 +531,67 @@ def _property_names(spec: Spec, schema: Any, seen: set[int]) -> set[str]:
     return names
 
 
+# Keywords that constrain a value by themselves (no sub-schemas, so no `$ref` to resolve).
+_VALUE_KEYWORDS = frozenset(
+    {
+        "type",
+        "enum",
+        "const",
+        "minimum",
+        "maximum",
+        "exclusiveMinimum",
+        "exclusiveMaximum",
+        "multipleOf",
+        "minLength",
+        "maxLength",
+        "pattern",
+        "minItems",
+        "maxItems",
+        "uniqueItems",
+        "required",
+        "minProperties",
+        "maxProperties",
+    }
+)
+_DRAFTS = {"draft-04": "Draft4Validator", "draft-06": "Draft6Validator", "draft-07": "Draft7Validator"}
+
+
+def _value_draft(spec: Spec) -> str:
+    if not spec.is_31:
+        return "Draft4Validator"
+    dialect = spec.data.get("jsonSchemaDialect")
+    for name, draft in _DRAFTS.items():
+        if isinstance(dialect, str) and name in dialect:
+            return draft
+    return "Draft202012Validator"
+
+
+@lru_cache(maxsize=4096)
+def _value_validator(local_json: str, draft: str) -> Any:
+    try:
+        return getattr(jsonschema_rs, draft)(json.loads(local_json), validate_formats=False)
+    except (ValueError, jsonschema_rs.ValidationError):
+        return None  # an invalid schema is reported by the structural check
+
+
 def _default_problem(spec: Spec, schema: dict, path: JsonPath) -> list[Diagnostic]:
-    if "default" not in schema:
+    """Check `default` against the schema's own value keywords (type, enum, bounds...); null means "none"."""
+    if "default" not in schema or schema["default"] is None:
         return []
-    value = schema["default"]
-    types = schema.get("type")
-    types = [types] if isinstance(types, str) else types if isinstance(types, list) else []
-    if value is None and (schema.get("nullable") is True or "null" in types or not types):
+    local = {k: v for k, v in schema.items() if k in _VALUE_KEYWORDS}
+    if not local:
         return []
-    allowed = tuple(t for name in types for t in _PY_TYPES.get(name, ()))
-    wrong_type = bool(allowed) and (
-        not isinstance(value, allowed) or (isinstance(value, bool) and "boolean" not in types)
-    )
-    enum = schema.get("enum")
-    not_in_enum = isinstance(enum, list) and value not in enum
-    if not (wrong_type or not_in_enum):
+    validator = _value_validator(json.dumps(local, sort_keys=True), _value_draft(spec))
+    if validator is None:
         return []
-    expected = (
-        "one of the enum values" if not_in_enum and not wrong_type else " or ".join(str(t) for t in types)
-    )
+    err = next(iter(validator.iter_errors(schema["default"])), None)
+    if err is None:
+        return []
+    _, message, _ = _describe(err)
     return [
         warning(
             "openapi.default",
-            f"default {_short(value)} does not match the schema (expected {expected})",
+            f"default {_short(schema['default'])} does not match its schema: {message}",
             **_where(spec, (*path, "default")),
         )
     ]
