@@ -105,3 +105,17 @@ def test_missing_mint_json_is_an_error(tmp_path: Path):
     with pytest.raises(DocsgenError) as info:
         write_migration(tmp_path)
     assert "no mint.json" in info.value.format_message()
+
+
+def test_loader_reads_a_mint_json_site_through_the_conversion():
+    from docsgen.config import load_config
+
+    config, diags = load_config(FIXTURE)
+    assert config is not None, [d.format() for d in diags]
+    assert not [d for d in diags if d.is_error]
+    assert {d.json_path for d in diags if d.code == "legacy.dropped"} == {
+        "colors.anchors",
+        "topbarCtaButton.style",
+        "layout",
+    }
+    assert config.name == "Acme Legacy Docs"
