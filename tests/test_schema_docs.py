@@ -537,6 +537,8 @@ def test_every_property_has_a_description():
     assert missing == []
     for name, sub in SCHEMA["$defs"].items():
         assert sub.get("description"), name
+    text = SCHEMA_FILE.read_text(encoding="utf-8")
+    assert "markdownDescription" not in text and "`" not in text  # plain English for every editor
 
 
 def _flag(path: list[str]) -> bool:
