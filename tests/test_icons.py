@@ -9,11 +9,11 @@ import time
 import xml.etree.ElementTree as ET
 
 import pytest
-from conftest import CORPUS
 
 from docsgen.mdx import icons
 from docsgen.mdx.icons import LIBRARIES, IconRef, icon_exists, icon_svg, known_icons, resolve_icon
 from docsgen.resources import themes_dir
+from tests.conftest import CORPUS
 
 SVG = "{http://www.w3.org/2000/svg}"
 ICON_DIR = themes_dir() / "base" / "icons"
