@@ -1,6 +1,6 @@
 """Real third-party OpenAPI specs from the npm registry, downloaded once into a cache (never committed).
 
-Functions return paths; other tests use them, e.g. `from openapi_real import github_spec`.
+Functions return paths; other tests use them, e.g. `from tests.openapi_real import github_spec`.
 The cache is $DOCSGEN_TEST_CACHE/openapi (default /tmp/docsgen-test-cache/openapi).
 """
 

@@ -238,7 +238,9 @@ def detect_version(doc: Document) -> str:
             1,
         )
     version = data["openapi"]
-    line, column = doc.locator.locate(("openapi",)) if doc.locator else (0, 0)
+    line, column = 0, 0
+    if not (isinstance(version, str) and SUPPORTED.match(version)) and doc.locator:
+        line, column = doc.locator.locate(("openapi",))
     if not isinstance(version, str):
         raise LoadProblem(
             "openapi.unsupported-version",

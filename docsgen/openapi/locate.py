@@ -67,39 +67,49 @@ class JsonLocator:
     def __init__(self, text: str):
         self.text = text
         self._lines = _Lines(text)
-        self._children: dict[int, dict | list] = {}
+        self._children: dict[int, list] = {}  # container offset -> [members, resume offset, done]
 
     def _skip_ws(self, pos: int) -> int:
         return _WS.match(self.text, pos).end()  # type: ignore[union-attr]
 
-    def _members(self, start: int) -> dict | list:
-        """Map keys (or indexes) of the container at `start` to (key offset, value offset)."""
-        cached = self._children.get(start)
-        if cached is not None:
-            return cached
+    def _members(self, start: int, want: str | int | None = None) -> dict | list:
+        """Map keys (or indexes) of the container at `start` to [(key offset, value offset)], lazily.
+
+        Scanning stops as soon as `want` is found and resumes from there on the next call, so finding an
+        early key of a 13 MB object does not decode the rest of it.
+        """
+        state = self._children.get(start)
         text = self.text
-        result: dict | list
-        if text[start] == "{":
-            result = {}
-            pos = self._skip_ws(start + 1)
-            while pos < len(text) and text[pos] == '"':
+        if state is None:
+            is_object = text[start] == "{"
+            state = [{} if is_object else [], self._skip_ws(start + 1), False]
+            self._children[start] = state
+        result, pos, done = state
+        if done or (
+            want is not None and (want in result if isinstance(result, dict) else want < len(result))
+        ):
+            return result
+        end_char = "}" if isinstance(result, dict) else "]"
+        while pos < len(text) and text[pos] != end_char:
+            if isinstance(result, dict):
+                if text[pos] != '"':
+                    break
                 key, end = scanstring(text, pos + 1)
                 value_at = self._skip_ws(self._skip_ws(end) + 1)
                 result.setdefault(key, []).append((pos, value_at))
-                _, end = _SCAN(text, value_at)
-                pos = self._skip_ws(end)
-                if pos < len(text) and text[pos] == ",":
-                    pos = self._skip_ws(pos + 1)
-        else:
-            result = []
-            pos = self._skip_ws(start + 1)
-            while pos < len(text) and text[pos] != "]":
+                found = key == want
+            else:
+                value_at = pos
                 result.append((pos, pos))
-                _, end = _SCAN(text, pos)
-                pos = self._skip_ws(end)
-                if pos < len(text) and text[pos] == ",":
-                    pos = self._skip_ws(pos + 1)
-        self._children[start] = result
+                found = want == len(result) - 1
+            _, end = _SCAN(text, value_at)
+            pos = self._skip_ws(end)
+            if pos < len(text) and text[pos] == ",":
+                pos = self._skip_ws(pos + 1)
+            if found:
+                state[1] = pos
+                return result
+        state[1], state[2] = pos, True
         return result
 
     def offset(self, path: JsonPath, occurrence: int = 0) -> int:
@@ -110,7 +120,8 @@ class JsonLocator:
             for part in path:
                 if self.text[pos] not in "{[":
                     break
-                members = self._members(pos)
+                want = str(part) if self.text[pos] == "{" else part
+                members = self._members(pos, None if occurrence and part == path[-1] else want)
                 if isinstance(members, dict):
                     hits = members.get(str(part))
                     if not hits:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import unquote
 
@@ -93,18 +94,34 @@ def deref(obj: Any, doc: Any, max_hops: int = 64) -> Any:
     return obj
 
 
-def iter_refs(doc: Any) -> Iterator[tuple[JsonPath, str]]:
-    """Yield (path of the `$ref` key's object, reference) for every reference, skipping literal values."""
+@dataclass
+class Scan:
+    """What one pass over the document found: references, and schema-like objects worth a closer look."""
+
+    refs: list[tuple[JsonPath, str]] = field(default_factory=list)  # (path of the object holding $ref, ref)
+    defaults: list[tuple[JsonPath, dict]] = field(default_factory=list)  # objects with a `default`
+    combined: list[tuple[JsonPath, dict]] = field(default_factory=list)  # objects with `allOf` and `required`
+
+
+def scan(doc: Any) -> Scan:
+    """Walk the document once (iteratively), skipping literal values; paths are built only for hits."""
+    found = Scan()
     stack: list[tuple[Any, Any]] = [(doc, None)]  # node, link: (parent link, key) or None
     while stack:
         node, link = stack.pop()
         if isinstance(node, dict):
-            ref = node.get("$ref")
-            if isinstance(ref, str):
-                yield _path_of(link), ref
             own_key = link[1] if link else None
             grand_key = link[0][1] if link and link[0] else None
-            literal = _LITERAL_KEYS if own_key not in _NAME_MAPS else ()
+            is_map = own_key in _NAME_MAPS
+            ref = node.get("$ref")
+            if isinstance(ref, str):
+                found.refs.append((_path_of(link), ref))
+            elif not is_map:
+                if "default" in node and grand_key != "variables":
+                    found.defaults.append((_path_of(link), node))
+                if "allOf" in node and "required" in node:
+                    found.combined.append((_path_of(link), node))
+            literal = () if is_map else _LITERAL_KEYS
             for key, value in node.items():
                 if not isinstance(value, (dict, list)) or key in literal:
                     continue
@@ -117,6 +134,12 @@ def iter_refs(doc: Any) -> Iterator[tuple[JsonPath, str]]:
             stack.extend(
                 (value, (link, i)) for i, value in enumerate(node) if isinstance(value, (dict, list))
             )
+    return found
+
+
+def iter_refs(doc: Any) -> Iterator[tuple[JsonPath, str]]:
+    """Yield (path of the `$ref` key's object, reference) for every reference, skipping literal values."""
+    yield from scan(doc).refs
 
 
 def _path_of(link: Any) -> JsonPath:
@@ -127,12 +150,14 @@ def _path_of(link: Any) -> JsonPath:
     return tuple(reversed(parts))
 
 
-def check_refs(doc: Any) -> tuple[list[tuple[JsonPath, str]], list[tuple[JsonPath, str, str]]]:
-    """Return (external references, unresolvable internal references with the reason), in document order."""
+def check_refs(
+    doc: Any, refs: list[tuple[JsonPath, str]] | None = None
+) -> tuple[list[tuple[JsonPath, str]], list[tuple[JsonPath, str, str]]]:
+    """Return (external references, unresolvable internal references with the reason)."""
     external: list[tuple[JsonPath, str]] = []
     broken: list[tuple[JsonPath, str, str]] = []
     resolved: dict[str, str | None] = {}
-    for path, ref in iter_refs(doc):
+    for path, ref in iter_refs(doc) if refs is None else refs:
         if not is_internal(ref):
             external.append((path, ref))
             continue

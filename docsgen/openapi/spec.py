@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from docsgen.openapi.locate import JsonLocator, JsonPath, YamlLocator, format_path
-from docsgen.openapi.resolve import deref
+from docsgen.openapi.resolve import Scan, check_refs, deref, scan
 
 METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 
@@ -55,6 +55,8 @@ class Spec:
         self.sha256 = sha256
         self._locator = locator
         self._operations: list[Operation] | None = None
+        self._refs: tuple[list, list] | None = None
+        self._scan: Scan | None = None
 
     def __repr__(self) -> str:
         return f"Spec({self.source!r}, {self.version!r})"
@@ -77,6 +79,18 @@ class Spec:
     def deref(self, obj: Any) -> Any:
         """Follow internal `$ref` chains to the value they point to (cycles and dead ends return the last object)."""
         return deref(obj, self.data)
+
+    def ref_report(self) -> tuple[list[tuple[JsonPath, str]], list[tuple[JsonPath, str, str]]]:
+        """Return (external refs, unresolvable internal refs with reasons), computed once per spec."""
+        if self._refs is None:
+            self._refs = check_refs(self.data, self.scan().refs)
+        return self._refs
+
+    def scan(self) -> Scan:
+        """Return the one-pass scan of the document (references, defaults, allOf+required), computed once."""
+        if self._scan is None:
+            self._scan = scan(self.data)
+        return self._scan
 
     def _operation(self, method: str, path: str, op: dict, item: dict, json_path: JsonPath) -> Operation:
         extension = op.get("x-svc")

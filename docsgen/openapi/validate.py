@@ -8,13 +8,12 @@ import string
 from functools import cache, lru_cache
 from importlib.resources import files
 from typing import Any
-from urllib.parse import unquote
 
 import jsonschema_rs
 
 from docsgen.errors import Diagnostic, error, warning
-from docsgen.openapi.locate import JsonPath, pointer_to_path
-from docsgen.openapi.resolve import RefError, check_refs, iter_refs, resolve_ref
+from docsgen.openapi.locate import JsonPath
+from docsgen.openapi.resolve import RefError, resolve_ref
 from docsgen.openapi.spec import METHODS, Spec
 
 MAX_SCHEMA_PROBLEMS = 500
@@ -203,7 +202,7 @@ def semantic_problems(spec: Spec) -> list[Diagnostic]:
 
 def ref_warnings(spec: Spec) -> list[Diagnostic]:
     """Warn about internal references that point nowhere, or only to references in a loop."""
-    _, broken = check_refs(spec.data)
+    _, broken = spec.ref_report()
     problems = [
         warning(
             "openapi.unresolved-ref",
@@ -214,7 +213,7 @@ def ref_warnings(spec: Spec) -> list[Diagnostic]:
     ]
     broken_refs = {b[1] for b in broken}
     loops: dict[str, list[str]] = {}
-    for path, ref in iter_refs(spec.data):
+    for path, ref in spec.scan().refs:
         if not ref.startswith("#") or ref in broken_refs:
             continue
         if ref not in loops:
@@ -251,7 +250,7 @@ def _ref_loop(spec: Spec, ref: str) -> list[str]:
 
 def external_ref_errors(spec: Spec) -> list[Diagnostic]:
     """Error for each external reference: docsgen resolves references inside one document only."""
-    external, _ = check_refs(spec.data)
+    external, _ = spec.ref_report()
     return [
         error(
             "openapi.external-ref",
@@ -442,77 +441,25 @@ def _tag_problems(spec: Spec) -> list[Diagnostic]:
     return problems
 
 
-def _iter_schema_roots(spec: Spec):
-    """Yield (JSON path, schema) for component schemas, parameter schemas and media-type schemas."""
-    for name, schema in spec.schemas().items():
-        yield ("components", "schemas", name), schema
-    for _section, _key, item, item_path in _path_item_entries(spec):
-        for param_path, param in _params(spec, item.get("parameters"), item_path):
-            if "schema" in param:
-                yield (*param_path, "schema"), param["schema"]
-        for method, op in item.items():
-            if method not in METHODS or not isinstance(op, dict):
-                continue
-            for param_path, param in _params(spec, op.get("parameters"), (*item_path, method)):
-                if "schema" in param:
-                    yield (*param_path, "schema"), param["schema"]
-            body = spec.deref(op.get("requestBody"))
-            if isinstance(body, dict):
-                yield from _content_schemas(
-                    body.get("content"), (*item_path, method, "requestBody", "content")
-                )
-            responses = op.get("responses")
-            for code, raw in (responses if isinstance(responses, dict) else {}).items():
-                response = spec.deref(raw)
-                if isinstance(response, dict):
-                    yield from _content_schemas(
-                        response.get("content"), (*item_path, method, "responses", code, "content")
-                    )
-
-
-def _content_schemas(content: Any, base: JsonPath):
-    for media, entry in (content if isinstance(content, dict) else {}).items():
-        if isinstance(entry, dict) and "schema" in entry:
-            yield (*base, media, "schema"), entry["schema"]
-
-
 def _schema_problems(spec: Spec) -> list[Diagnostic]:
-    """Walk every schema once: `required` names no property (with allOf), `default` of the wrong type."""
+    """Schema sanity the JSON Schema cannot see: `required` naming no property (with allOf), bad `default`s."""
     problems: list[Diagnostic] = []
-    visited: set[int] = set()
-    stack = list(_iter_schema_roots(spec))
-    stack.reverse()
-    while stack:
-        path, raw = stack.pop()
-        schema = spec.deref(raw)
-        if not isinstance(schema, dict) or id(schema) in visited:
-            continue
-        visited.add(id(schema))
-        if isinstance(raw, dict) and "$ref" in raw and raw is not schema:
-            ref = raw["$ref"]
-            if ref.startswith("#/"):
-                path = pointer_to_path(unquote(ref[1:]), spec.data)
+    found = spec.scan()
+    for path, schema in found.defaults:
         problems += _default_problem(spec, schema, path)
-        if "allOf" in schema and isinstance(schema.get("required"), list):
-            known = _property_names(spec, schema, set())
-            missing = [r for r in schema["required"] if isinstance(r, str) and r not in known]
-            if missing:
-                problems.append(
-                    warning(
-                        "openapi.required-property",
-                        f"`required` names properties that are not defined: {', '.join(missing)}",
-                        **_where(spec, (*path, "required")),
-                    )
+    for path, schema in found.combined:
+        if not isinstance(schema["required"], list):
+            continue
+        known = _property_names(spec, schema, set())
+        missing = [r for r in schema["required"] if isinstance(r, str) and r not in known]
+        if missing:
+            problems.append(
+                warning(
+                    "openapi.required-property",
+                    f"`required` names properties that are not defined: {', '.join(missing)}",
+                    **_where(spec, (*path, "required")),
                 )
-        for key in ("allOf", "anyOf", "oneOf", "prefixItems"):
-            for i, sub in enumerate(schema.get(key) if isinstance(schema.get(key), list) else []):
-                stack.append(((*path, key, i), sub))
-        for key in ("not", "items", "additionalProperties", "contains"):
-            if isinstance(schema.get(key), dict):
-                stack.append(((*path, key), schema[key]))
-        props = schema.get("properties")
-        for name, sub in (props if isinstance(props, dict) else {}).items():
-            stack.append(((*path, "properties", name), sub))
+            )
     return problems
 
 
