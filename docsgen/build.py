@@ -130,7 +130,9 @@ def render_site(site: Site, *, strict: bool = False, progress: Progress | None =
         html = sidebar_html(ctx, section)
         files.add(f"_nav/{section.id}.html", html, "navigation")
         ctx.nav_files[section.id] = f"_nav/{section.id}.html?v={content_hash(html)}"
-    resolver = links.LinkResolver(site.docs_dir, site.pages, set(site.sources.static))
+    resolver = links.LinkResolver(
+        site.docs_dir, site.pages, set(site.sources.static), redirect_sources(config)
+    )
     todo = [p for p in site.pages.values() if _is_rendered(site, p)]
     todo.sort(key=lambda p: p.key)
     for done, page in enumerate(todo, 1):
@@ -156,6 +158,16 @@ def render_site(site: Site, *, strict: bool = False, progress: Progress | None =
             files.add(rel, site.docs_dir / rel, rel)
     _special_pages(ctx, site, files)
     return files
+
+
+def redirect_sources(config: SiteConfig) -> dict[str, str]:
+    """Return {source key: destination} for docs.json redirects without wildcards (static redirect pages)."""
+    out = {}
+    for r in config.redirects:
+        source, destination = r.get("source"), r.get("destination")
+        if isinstance(source, str) and isinstance(destination, str) and not any(c in source for c in "*:"):
+            out[source.strip("/")] = destination
+    return dict(sorted(out.items()))
 
 
 def _special_pages(ctx: SiteContext, site: Site, files: SiteFiles) -> None:
@@ -185,6 +197,16 @@ def _special_pages(ctx: SiteContext, site: Site, files: SiteFiles) -> None:
         settings={"banner": {}, "footer": ctx.config.footer, "navbar": ctx.config.navbar},
     )
     files.add("404.html", html, "404 page")
+    for source, destination in redirect_sources(ctx.config).items():
+        output = source + "/index.html"
+        if source in site.pages or files.has(output):
+            continue
+        target = (
+            destination
+            if "://" in destination
+            else relative_url(output, ctx.helpers["page_link"](destination))
+        )
+        files.add(output, env.get_template("redirect.html").render(target=target), f"redirect {source}")
     if "index.html" not in files.files:
         path = site.nav.default_section_path()
         first = path[-1].first_page() if path else site.nav.root.first_page()

@@ -130,9 +130,10 @@ def init(out_dir: Path, name: str) -> None:
 @click.argument("docs_dir", default=".", type=click.Path(file_okay=False, path_type=Path))
 def migrate(docs_dir: Path) -> None:
     """Convert a legacy mint.json into docs.json."""
-    from docsgen.config.legacy import write_migration
+    from docsgen.config.legacy import migrate_mint_json
 
-    path = write_migration(docs_dir)
+    path, diagnostics = migrate_mint_json(docs_dir)
+    _print_diagnostics(diagnostics)
     click.echo(f"wrote {path}")
 
 

@@ -18,8 +18,15 @@ _PAGE_SUFFIX = re.compile(r"\.(mdx|md)$", re.I)
 class LinkResolver:
     """Map hrefs found in a page to relative URLs, knowing every page and static file of the site."""
 
-    def __init__(self, docs_dir: Path, pages: dict[str, Page], static: set[str]):
+    def __init__(
+        self,
+        docs_dir: Path,
+        pages: dict[str, Page],
+        static: set[str],
+        redirects: dict[str, str] | None = None,
+    ):
         self.docs_dir, self.pages, self.static = docs_dir, pages, static
+        self.redirects = redirects or {}
 
     def target(self, page: Page, href: str) -> tuple[str | None, str]:
         """Return (site-relative URL or None when unknown, fragment-and-query) for a link in a page."""
@@ -42,6 +49,8 @@ class LinkResolver:
                 return self.pages[candidate].url, suffix
         if key == "" or key == "index":
             return "", suffix
+        if key in self.redirects:
+            return key + "/", suffix
         if joined in self.static or joined.rstrip("/") in self.static:
             return joined.rstrip("/"), suffix
         return None, suffix

@@ -6,8 +6,8 @@ import hashlib
 import json
 import posixpath
 import re
-from functools import cache
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from markupsafe import Markup

@@ -22,7 +22,11 @@ def browser_type_launch_args(browser_type_launch_args):
         if os.environ.get("CI"):
             pytest.fail(message)
         pytest.skip(message)
-    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": ["--disable-gpu", "--disable-quic"]}
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "args": ["--disable-gpu", "--disable-quic"],
+    }
 
 
 def write_tree(root: Path, files: dict[str, str | bytes]) -> Path:

@@ -64,7 +64,11 @@ def assert_links_resolve(out: Path) -> int:
         for a in doc.find_all("a"):
             if "data-href" in a.attrs:
                 target = out / a.attrs["data-href"]
-                target = target / "index.html" if a.attrs["data-href"].endswith("/") or not a.attrs["data-href"] else target
+                target = (
+                    target / "index.html"
+                    if a.attrs["data-href"].endswith("/") or not a.attrs["data-href"]
+                    else target
+                )
                 assert target.exists(), f"{rel}: sidebar link {a.attrs['data-href']!r} does not resolve"
                 checked += 1
     return checked
@@ -72,7 +76,17 @@ def assert_links_resolve(out: Path) -> int:
 
 @pytest.mark.parametrize(
     "name",
-    ["nav-tabs", "nav-anchors", "nav-dropdowns", "nav-products", "nav-versions", "nav-languages", "nav-groups-mint", "nav-groups-maple", "nav-groups-flags"],
+    [
+        "nav-tabs",
+        "nav-anchors",
+        "nav-dropdowns",
+        "nav-products",
+        "nav-versions",
+        "nav-languages",
+        "nav-groups-mint",
+        "nav-groups-maple",
+        "nav-groups-flags",
+    ],
 )
 def test_every_link_resolves(name, tmp_path):
     out = build_fixture(name, tmp_path)
@@ -90,7 +104,9 @@ def test_tabs_menu_and_external_tab(tmp_path):
     assert tabs[1].attrs["href"] == "../../reference/overview/"  # a tab opens its first page
     learn = page(out, "learn/example/index.html")
     menu = learn.find("details", cls="dg-switch-menu")
-    assert menu is not None and [a.text.strip().startswith(("Tutorials", "Examples")) for a in menu.find_all("a")] == [True, True]
+    assert menu is not None and [
+        a.text.strip().startswith(("Tutorials", "Examples")) for a in menu.find_all("a")
+    ] == [True, True]
     assert menu.find("summary").text.strip() == "Examples"
     # banner, navbar and footer
     banner = doc.find("div", id="dg-banner")
@@ -116,7 +132,10 @@ def test_anchors_and_global_anchors(tmp_path):
     assert anchors[1].attrs["href"] == "../../status/"
     assert [a.text.strip() for a in anchors if a.attrs.get("aria-current")] == ["API"]
     side = sidebar(out, doc)
-    assert [a.attrs["data-key"] for a in side.find_all("a") if "data-key" in a.attrs] == ["api/users", "api/orders"]
+    assert [a.attrs["data-key"] for a in side.find_all("a") if "data-key" in a.attrs] == [
+        "api/users",
+        "api/orders",
+    ]
 
 
 def test_dropdowns_and_products(tmp_path):
@@ -137,13 +156,17 @@ def test_dropdowns_and_products(tmp_path):
 def test_versions_default_and_badges(tmp_path):
     out = build_fixture("nav-versions", tmp_path)
     home = (out / "index.html").read_text()
-    assert 'url=v2/' in home  # the version marked default: true, not the first one
+    assert "url=v2/" in home  # the version marked default: true, not the first one
     doc = page(out, "v1/setup/index.html")
     switch = doc.find("details", cls="dg-switch-version")
     assert switch.find("summary").text.split()[0] == "v1"
     entries = switch.find_all("a")
     assert [e.text.split()[0] for e in entries] == ["v1", "v2", "v3"]
-    assert [b.text for b in switch.find("ul").find_all("span", cls="dg-badge")] == ["Legacy", "Latest", "Beta"]
+    assert [b.text for b in switch.find("ul").find_all("span", cls="dg-badge")] == [
+        "Legacy",
+        "Latest",
+        "Beta",
+    ]
     assert entries[1].attrs["href"] == "../../v2/"
 
 
@@ -177,8 +200,14 @@ def test_nested_groups_root_expanded_hidden(tmp_path):
     keys = [a.attrs.get("data-key") for a in side.find_all("a")]
     assert "ref/hidden-page" not in keys and (out / "ref/hidden-page/index.html").exists()
     # top-level groups are plain headings, never collapsible
-    assert all(g.find("details", cls=None) is None or g.find("p", cls="dg-nav-group-title") for g in side.find_all("li", cls="dg-nav-group"))
-    assert [p.text.strip() for p in side.find_all("p", cls="dg-nav-group-title")] == ["Getting started", "Reference"]
+    assert all(
+        g.find("details", cls=None) is None or g.find("p", cls="dg-nav-group-title")
+        for g in side.find_all("li", cls="dg-nav-group")
+    )
+    assert [p.text.strip() for p in side.find_all("p", cls="dg-nav-group-title")] == [
+        "Getting started",
+        "Reference",
+    ]
     install = side.find("a", data_key="start/install")
     assert install.find("span", cls="dg-nav-label").text == "Install"  # sidebarTitle
     deep = side.find("a", data_key="start/advanced/deep/internals")
@@ -196,14 +225,21 @@ def test_maple_defaults_breadcrumbs_and_drilldown(tmp_path):
     assert crumbs == ["Getting started", "Advanced", "Deep"]
     assert doc.find("nav", cls="dg-sidebar-nav").attrs["data-drilldown"] == "true"
     side = sidebar(out, doc)
-    advanced = next(d for d in side.find_all("details") if d.find("summary").text.strip().startswith("Advanced"))
-    assert advanced.find("summary").find("a").attrs["data-key"] == "start/advanced/scaling"  # first page of the group
+    advanced = next(
+        d for d in side.find_all("details") if d.find("summary").text.strip().startswith("Advanced")
+    )
+    assert (
+        advanced.find("summary").find("a").attrs["data-key"] == "start/advanced/scaling"
+    )  # first page of the group
 
 
 def test_docs_json_flags_override_theme_defaults(tmp_path):
     out = build_fixture("nav-groups-flags", tmp_path)  # mint theme + eyebrows: breadcrumbs + drilldown: true
     doc = page(out, "start/config/env/index.html")
-    assert [li.text for li in doc.find("nav", cls="dg-breadcrumbs").find_all("li")] == ["Getting started", "Configuration"]
+    assert [li.text for li in doc.find("nav", cls="dg-breadcrumbs").find_all("li")] == [
+        "Getting started",
+        "Configuration",
+    ]
     assert doc.find("nav", cls="dg-sidebar-nav").attrs["data-drilldown"] == "true"
 
 

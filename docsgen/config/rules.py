@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from docsgen.config.load import RawConfig, type_name
-from docsgen.config.model import CHILD_KEYS, LABEL_KEY, LANGUAGE_CODES, NavEntry, NavNode
+from docsgen.config.model import CHILD_KEYS, LABEL_KEY, NavEntry, NavNode
 from docsgen.errors import Diagnostic
 from docsgen.jsonpos import JsonPath
 
@@ -122,18 +122,6 @@ def _child(
     if not isinstance(label, str):
         # The schema reports the missing label; keep going with a placeholder to find further problems.
         label = ""
-    if key == "languages" and label and label not in LANGUAGE_CODES:
-        close = sorted(c for c in LANGUAGE_CODES if c.lower().startswith(label.lower()[:2]))
-        diags.append(
-            raw.diagnostic(
-                "nav.language-code",
-                f"unknown language code '{label}'",
-                (*path, "language"),
-                hint=f"did you mean {', '.join(close)}?"
-                if close
-                else "use a code such as en, fr, de, es, ja, zh, pt-BR",
-            )
-        )
     node = _node(raw, item, "menu" if key == "menu" else label_key, label, path, diags)
     if (
         node.child_key is None

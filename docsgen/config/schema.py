@@ -82,6 +82,11 @@ def _to_diagnostic(raw: RawConfig, err: ValidationError) -> Diagnostic:
     description = err.schema.get("description") if isinstance(err.schema, dict) else None
     if not hint and description and v in ("type", "enum", "pattern"):
         hint = description
+    if v == "additionalProperties":
+        # Real sites carry keys Mintlify silently drops (old names, experiments): warn, so they still build.
+        return raw.diagnostic(
+            "config.unknown-field", message + " (ignored)", path, key=True, hint=hint, severity="warning"
+        )
     return raw.diagnostic("config.schema", message, path, key=key, hint=hint)
 
 
