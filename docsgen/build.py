@@ -124,8 +124,10 @@ def render_site(site: Site, *, strict: bool = False, progress: Progress | None =
         "".join(f"{k}:{p.stat().st_size}:{p.stat().st_mtime_ns}" for k, p in static.items())
     )
     ctx.helpers = template_globals(ctx)
+    # Vendored bundles (mermaid) ship only with sites whose pages use them; added after rendering.
     for rel, path in static.items():
-        files.add(f"_static/{rel}", path, f"theme {theme.name}")
+        if not rel.startswith("vendor/"):
+            files.add(f"_static/{rel}", path, f"theme {theme.name}")
     for section in site.nav.leaf_sections():
         html = sidebar_html(ctx, section)
         files.add(f"_nav/{section.id}.html", html, "navigation")
@@ -153,7 +155,13 @@ def render_site(site: Site, *, strict: bool = False, progress: Progress | None =
         files.add(page.output, page_html(ctx, page), page.source or page.key)
         if progress:
             progress("render", done, len(todo))
+    if any(p.content and any(a.startswith("mermaid") for a in p.content.assets) for p in todo):
+        for rel, path in static.items():
+            if rel.startswith("vendor/mermaid"):
+                files.add(f"_static/{rel}", path, f"theme {theme.name}")
     for rel in site.sources.static:
+        if rel in config.files:
+            continue  # docs.json and its $ref parts are configuration, not content
         if not files.has(rel):
             files.add(rel, site.docs_dir / rel, rel)
     _special_pages(ctx, site, files)

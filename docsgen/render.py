@@ -239,6 +239,7 @@ _SOCIAL_ALIASES = {
     "website": "globe",
     "earth-americas": "globe",
 }
+_ASSET_JS = {"mermaid": "mermaid-init"}
 _ASSET_CSS = {"api-reference": "api.css", "feedback": "feedback.css"}
 
 
@@ -293,7 +294,12 @@ def template_globals(site: SiteContext) -> dict[str, Any]:
         page = site.pages.get(key) or site.pages.get(key + "/index")
         return page.url if page else href.lstrip("/")
 
+    def asset_js(asset: str) -> str | None:
+        name = f"js/{_ASSET_JS.get(asset, asset)}.js"
+        return name if name in static else None
+
     return {
+        "asset_js": asset_js,
         "page_link": page_link,
         "has_static": lambda name: name in static,
         "icon": icon,
