@@ -149,6 +149,7 @@ BROKEN_TABLE = [
         "`x-svc.href` must be a path starting with / or an http(s) URL",
     ),
     ("x-svc-shape.yaml", "openapi.extension", 13, 7, "warning", "`x-mint` must be an object, found a string"),
+    ("yaml-alias-loop.yaml", "openapi.syntax", 6, 11, "error", "invalid YAML: an alias refers to itself"),
 ]
 
 
@@ -424,6 +425,23 @@ def test_unreachable_host(tmp_path):
     store = SpecStore(tmp_path, timeout=2)
     _, found = store.load("http://127.0.0.1:9/spec.json")
     assert found[0].code == "openapi.network" and found[0].path == "http://127.0.0.1:9/spec.json"
+
+
+def test_yaml_alias_bomb_is_refused_quickly(tmp_path):
+    text = (
+        'openapi: 3.0.3\ninfo: {title: x, version: "1"}\npaths: {}\nx-a: &a [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]\n'
+    )
+    for i, name in enumerate("bcdefghij"):
+        previous = "abcdefghij"[i]
+        text += f"x-{name}: &{name} [{', '.join(['*' + previous] * 10)}]\n"
+    (tmp_path / "bomb.yaml").write_text(text)
+    started = time.perf_counter()
+    spec, found = SpecStore(tmp_path).load("bomb.yaml")
+    assert time.perf_counter() - started < 2
+    assert spec is None
+    assert [(d.code, d.line, d.message) for d in found] == [
+        ("openapi.syntax", 10, "invalid YAML: aliases expand to too much data")
+    ]
 
 
 def test_json_spec_locates_without_full_reparse(tmp_path):

@@ -207,9 +207,53 @@ def _parse_yaml(text: str, sha: str) -> Document:
         raise LoadProblem("openapi.syntax", "invalid YAML: nested too deeply") from None
     finally:
         loader.dispose()
+    if root is not None and "*" in text:
+        _check_aliases(root)
     doc = Document(text, data, False, sha, locator=YamlLocator(text, root))
     doc.duplicates = [(line, column, key, ()) for line, column, key in loader.duplicates]
     return doc
+
+
+MAX_EXPANDED_NODES = 5_000_000
+
+
+def _check_aliases(root: yaml.Node) -> None:
+    """Refuse recursive aliases and alias bombs: both would make every later walk of the data endless."""
+    sizes: dict[int, int] = {}
+    open_nodes: set[int] = set()
+
+    def size(node: yaml.Node) -> int:
+        key = id(node)
+        if key in sizes:
+            return sizes[key]
+        if key in open_nodes:
+            mark = node.start_mark
+            raise LoadProblem(
+                "openapi.syntax", "invalid YAML: an alias refers to itself", mark.line + 1, mark.column + 1
+            )
+        if isinstance(node, yaml.ScalarNode):
+            return 1
+        open_nodes.add(key)
+        children = (
+            node.value if isinstance(node, yaml.SequenceNode) else [n for pair in node.value for n in pair]
+        )
+        total = 1 + sum(size(child) for child in children)
+        open_nodes.discard(key)
+        if total > MAX_EXPANDED_NODES:
+            mark = node.start_mark
+            raise LoadProblem(
+                "openapi.syntax",
+                "invalid YAML: aliases expand to too much data",
+                mark.line + 1,
+                mark.column + 1,
+            )
+        sizes[key] = total
+        return total
+
+    try:
+        size(root)
+    except RecursionError:
+        raise LoadProblem("openapi.syntax", "invalid YAML: nested too deeply") from None
 
 
 def detect_version(doc: Document) -> str:
