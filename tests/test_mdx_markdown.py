@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from mdx_helpers import fixture_params, normalize, render
+
+from tests.mdx_helpers import fixture_params, normalize, render
 
 
 @pytest.mark.parametrize("case", fixture_params("markdown.txt"))

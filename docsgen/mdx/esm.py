@@ -101,6 +101,7 @@ def _process_import(statement: str, state: RenderState, line: int, column: int) 
     elif lowered.endswith(CODE_EXTENSIONS) or source.startswith(("/snippets", "./", "../")):
         for local, _ in names:
             frame.react.add(local)
+            frame.react_sources[local] = f"imported from {source}"
     # Package imports ('react', ...) have nothing to render.
 
 
@@ -113,6 +114,7 @@ def _import_named(state: RenderState, path: str, local: str, imported: str, line
         state.frame.scope[local] = values[imported]
     elif imported in components:
         state.frame.react.add(local)
+        state.frame.react_sources[local] = f"exported by {path}"
     else:
         state.warn("mdx.missing-export", f"{path} does not export {imported!r}", line, column)
 

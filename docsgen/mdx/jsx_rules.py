@@ -18,7 +18,7 @@ from docsgen.mdx.jsx_syntax import (
     scan_tag,
 )
 
-RAW_TEXT_ELEMENTS = frozenset({"script", "style", "textarea", "pre", "svg"})
+RAW_TEXT_ELEMENTS = frozenset({"script", "style", "textarea", "pre", "svg"})  # children are not Markdown
 ESM_RE = re.compile(r"(import|export)\s")
 
 
@@ -106,7 +106,12 @@ def jsx_block(state: StateBlock, start_line: int, end_line: int, silent: bool) -
     ch = src[pos]
     if ch == "{":
         return _block_expression(state, start_line, end_line, silent, pos)
-    if ch in "ie" and state.level == 0 and state.sCount[start_line] == 0 and state.parentType == "root":
+    if (
+        ch in "ie"
+        and state.level == 0
+        and state.sCount[start_line] == 0
+        and state.parentType in ("root", "paragraph")
+    ):
         if ESM_RE.match(src, pos):
             return _block_esm(state, start_line, end_line, silent)
         return False
@@ -155,6 +160,13 @@ def jsx_block(state: StateBlock, start_line: int, end_line: int, silent: bool) -
         token.map = [start_line, tag_last + 1]
         state.line = tag_last + 1
         return True
+    if silent:
+        # Cheap check (paragraph interruption runs this on every line): no search for the closing tag.
+        if rest_blank:
+            return True
+        line_rest = src[tag.end : state.eMarks[tag_last]]
+        close_at = line_rest.rfind(f"</{tag.name}>")
+        return close_at >= 0 and not line_rest[close_at + len(tag.name) + 3 :].strip()
     found = find_closing_tag(src, tag.name, tag.end, region_end)
     if found is None:
         if not rest_blank:
@@ -179,7 +191,7 @@ def jsx_block(state: StateBlock, start_line: int, end_line: int, silent: bool) -
         return True
     raw = tag.name.lower() in RAW_TEXT_ELEMENTS and tag.name[:1].islower()
     open_token = state.push("jsx_block_open", "", 1)
-    open_token.meta = {"tag": tag}
+    open_token.meta = {"tag": tag, "inner": (tag.end, close_start)}
     open_token.map = [start_line, close_line + 1]
     inner_first = tag_last if not rest_blank else tag_last + 1
     before_close_blank = _blank(src, state.bMarks[close_line], close_start)
@@ -187,6 +199,7 @@ def jsx_block(state: StateBlock, start_line: int, end_line: int, silent: bool) -
     if raw:
         token = state.push("jsx_raw", "", 0)
         token.content = src[tag.end : close_start]
+        token.meta = {"name": tag.name.lower(), "pos": tag.end}
         token.map = [start_line, close_line + 1]
     elif inner_first <= inner_last:
         inner = src[tag.end : close_start]

@@ -278,7 +278,7 @@ def _string_end(src: str, pos: int, end: int) -> int:
             continue
         if ch == quote:
             return i + 1
-        if ch == "\n":
+        if ch == "\n" and quote == "'":
             return -1
         i += 1
     return -1
@@ -402,56 +402,47 @@ def fence_end(src: str, pos: int, end: int) -> int:
     return m2.end() if m2 else end
 
 
+_INTEREST_RE = re.compile(r"\n[ \t]*(?=```|~~~)|`+|\{|<")
+
+
 def find_closing_tag(src: str, name: str, pos: int, end: int) -> tuple[int, int] | None:
     """Find `</name>` matching an open tag that ended at pos, skipping code, nested tags and expressions."""
     depth = 1
     i = pos
-    at_line_start = False
-    while i < end:
+    search = _INTEREST_RE.search
+    while True:
+        m = search(src, i, end)
+        if m is None:
+            return None
+        i = m.start()
         ch = src[i]
         if ch == "\n":
-            at_line_start = True
-            i += 1
+            skip = fence_end(src, m.end(), end)
+            i = skip if skip > 0 else m.end()
             continue
-        if at_line_start and ch in " \t":
-            i += 1
-            continue
-        if at_line_start and ch in "`~":
-            skip = fence_end(src, i, end)
-            at_line_start = False
-            if skip > 0:
-                i = skip
-                continue
-        at_line_start = False
         if ch == "`":
-            run = 1
-            while i + run < end and src[i + run] == "`":
-                run += 1
-            close = src.find("`" * run, i + run, end)
+            run = m.end() - i
+            close = src.find("`" * run, m.end(), end)
             # Only skip a code span inside one paragraph-ish stretch (no blank line).
-            if close > 0 and "\n\n" not in src[i:close]:
-                i = close + run
-            else:
-                i += run
+            i = close + run if close > 0 and "\n\n" not in src[i:close] else m.end()
             continue
         if ch == "{":
             close = find_expression_end(src, i, end)
             i = close if close > 0 else i + 1
             continue
-        if ch == "<" and is_tag_start(src, i):
-            try:
-                tag = scan_tag(src, i, end)
-            except JsxSyntaxError:
-                i += 1
-                continue
-            if tag.name == name:
-                if tag.closing:
-                    depth -= 1
-                    if depth == 0:
-                        return tag.start, tag.end
-                elif not tag.self_closing:
-                    depth += 1
-            i = tag.end
+        if not is_tag_start(src, i):
+            i += 1
             continue
-        i += 1
-    return None
+        try:
+            tag = scan_tag(src, i, end)
+        except JsxSyntaxError:
+            i += 1
+            continue
+        if tag.name == name:
+            if tag.closing:
+                depth -= 1
+                if depth == 0:
+                    return tag.start, tag.end
+            elif not tag.self_closing:
+                depth += 1
+        i = tag.end

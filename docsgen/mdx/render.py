@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from docsgen.mdx.components.tabs import VIEW_SELECT_MARKER, view_selector
+from docsgen.mdx.components.updates import tag_filter
 from docsgen.mdx.esm import process_esm
 from docsgen.mdx.parser import MD
 from docsgen.mdx.state import FileFrame, RenderState
@@ -40,6 +42,7 @@ def render_source(
     state.frames.append(frame)
     try:
         env: dict[str, Any] = {"mdx": state}
+        frame.env = env
         tokens = MD.parse(src, env)
         for code, message, pos in env.get("mdx_errors", []):
             line, column = frame.locate(pos)
@@ -54,6 +57,11 @@ def render(body: str, ctx: MdxContext) -> MdxResult:
     """Render a page body (frontmatter removed) into HTML, TOC, diagnostics and collected assets."""
     state = RenderState(ctx)
     raw_html = render_source(state, body, ctx.source, ctx.line_offset)
+    if state.views:
+        raw_html = raw_html.replace(VIEW_SELECT_MARKER, view_selector(state.views), 1)
+    if any(entry.tags for entry in state.updates):
+        state.assets.add("changelog")
+        raw_html = tag_filter(state.updates) + raw_html
     text = html_to_text(raw_html)
     result = MdxResult(
         html=finish_html(raw_html),

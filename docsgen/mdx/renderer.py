@@ -13,7 +13,7 @@ from markdown_it.utils import EnvType, OptionsDict
 
 from docsgen.mdx.code import parse_meta, render_code_block
 from docsgen.mdx.expressions import Unevaluable, evaluate, is_comment, to_text
-from docsgen.mdx.state import Element, slugify
+from docsgen.mdx.state import Element, JsxValue, slugify
 
 if TYPE_CHECKING:
     from docsgen.mdx.jsx_syntax import Tag
@@ -97,9 +97,12 @@ def strip_tags(fragment: str) -> str:
 class MdxRenderer(RendererHTML):
     """markdown-it renderer that understands JSX tokens; state lives in env["mdx"]."""
 
+    options: OptionsDict
+
     # ---- tree walk -------------------------------------------------------------------------------
     def render(self, tokens: Sequence[Token], options: OptionsDict, env: EnvType) -> str:
         state: RenderState = env["mdx"]
+        self.options = options
         out: list[str] = []
         i = 0
         n = len(tokens)
@@ -142,7 +145,10 @@ class MdxRenderer(RendererHTML):
             if kind == "jsx_inline_open":
                 tag: Tag = token.meta["tag"]
                 if "raw" in token.meta:
-                    out.append(self.render_html_open(tag, env) + token.meta["raw"])
+                    raw = token.meta["raw"]
+                    if tag.name.lower() == "svg":
+                        raw = convert_jsx_markup(raw, env["mdx"])
+                    out.append(self.render_html_open(tag, env) + raw)
                     i += 1
                     continue
                 depth = 1
@@ -192,10 +198,10 @@ class MdxRenderer(RendererHTML):
         return "".join(out)
 
     def render_children(self, element: Element) -> str:
-        env = {"mdx": element.state}
+        env = element.state.frame.env
         if element.inline:
-            return self.renderInline(element.children, {}, env)
-        return self.render(element.children, {}, env)
+            return self.renderInline(element.children, self.options, env)
+        return self.render(element.children, self.options, env)
 
     def child_elements(self, element: Element) -> list[Element]:
         """Split an element's children into direct child elements (ignoring whitespace between them)."""
@@ -265,10 +271,15 @@ class MdxRenderer(RendererHTML):
             elif attr.kind == "expr":
                 if is_comment(attr.value):
                     continue
+                if attr.value.lstrip().startswith("<"):
+                    props[attr.name] = JsxValue(attr.value.strip())
+                    continue
                 try:
                     props[attr.name] = evaluate(attr.value, state.frame.scope)
                 except Unevaluable as exc:
-                    if not attr.name.startswith("on"):
+                    if attr.value.strip() in state.frame.react:
+                        props[attr.name] = None  # a React component passed along: reported where it is used
+                    elif not attr.name.startswith("on"):
                         state.warn(
                             "mdx.expression",
                             f"prop {attr.name!r} of <{tag.name}>: {exc}; kept as text",
@@ -287,6 +298,9 @@ class MdxRenderer(RendererHTML):
                 if isinstance(value, dict):
                     props.update(value)
         element = Element(tag.name, props, children, inline, line, col, self, state, tag, state.inline_parent)
+        if token.meta.get("inner"):
+            start, end = token.meta["inner"]
+            element.inner_source = state.frame.src[start:end]
         return element
 
     def render_tag(self, token: Token, children: list[Token], env: EnvType, inline: bool) -> str:
@@ -301,17 +315,7 @@ class MdxRenderer(RendererHTML):
     def render_html_open(self, tag: Tag, env: EnvType, props: dict[str, Any] | None = None) -> str:
         state: RenderState = env["mdx"]
         if props is None:
-            props = {}
-            for attr in tag.attrs:
-                if attr.kind == "string":
-                    props[attr.name] = attr.value
-                elif attr.kind == "bool":
-                    props[attr.name] = True
-                elif attr.kind == "expr":
-                    try:
-                        props[attr.name] = evaluate(attr.value, state.frame.scope)
-                    except Unevaluable:
-                        props[attr.name] = None
+            props = element_props(tag, state)
         return f"<{tag.name}{html_attrs(tag.name, props, state)}>"
 
     # ---- markdown rules --------------------------------------------------------------------------
@@ -398,7 +402,10 @@ class MdxRenderer(RendererHTML):
         return f"<p>{esc(content)}</p>\n" if content else ""
 
     def jsx_raw(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
-        return tokens[idx].content
+        token = tokens[idx]
+        if token.meta and token.meta.get("name") == "svg":
+            return convert_jsx_markup(token.content, env["mdx"])
+        return token.content
 
     def jsx_block_expr(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
         token = tokens[idx]
@@ -496,3 +503,59 @@ def html_attrs(name: str, props: dict[str, Any], state: RenderState) -> str:
             text = state.ctx.resolve_asset(text)
         out.append(f' {attr}="{esc(text)}"')
     return "".join(out)
+
+
+def convert_jsx_markup(src: str, state: RenderState) -> str:
+    """Rewrite JSX markup (an inline SVG) as HTML: props converted, `{expressions}` evaluated, text kept."""
+    from docsgen.mdx.jsx_syntax import JsxSyntaxError, find_expression_end, is_tag_start, scan_tag
+
+    out: list[str] = []
+    i = 0
+    n = len(src)
+    while i < n:
+        ch = src[i]
+        if ch == "<" and is_tag_start(src, i):
+            try:
+                tag = scan_tag(src, i)
+            except JsxSyntaxError:
+                out.append("&lt;")
+                i += 1
+                continue
+            if tag.closing:
+                out.append(f"</{tag.name}>" if tag.name else "")
+            elif tag.name:
+                props = element_props(tag, state)
+                attrs = html_attrs(tag.name, props, state)
+                out.append(f"<{tag.name}{attrs}{' /' if tag.self_closing else ''}>")
+            i = tag.end
+            continue
+        if ch == "{":
+            close = find_expression_end(src, i)
+            if close > 0:
+                expr = src[i + 1 : close - 1]
+                if not is_comment(expr):
+                    try:
+                        out.append(esc(to_text(evaluate(expr, state.frame.scope))))
+                    except Unevaluable:
+                        out.append(esc(src[i:close]))
+                i = close
+                continue
+        out.append(ch)
+        i += 1
+    return "".join(out)
+
+
+def element_props(tag: Tag, state: RenderState) -> dict[str, Any]:
+    """Evaluate a tag's props quietly (unknown expressions dropped)."""
+    props: dict[str, Any] = {}
+    for attr in tag.attrs:
+        if attr.kind == "string":
+            props[attr.name] = attr.value
+        elif attr.kind == "bool":
+            props[attr.name] = True
+        elif attr.kind == "expr" and not is_comment(attr.value):
+            try:
+                props[attr.name] = evaluate(attr.value, state.frame.scope)
+            except Unevaluable:
+                continue
+    return props

@@ -29,7 +29,9 @@ class FileFrame:
     scope: dict[str, Any] = field(default_factory=dict)
     imports: dict[str, str] = field(default_factory=dict)  # component name -> snippet path ("" = unsupported)
     react: set[str] = field(default_factory=set)  # names of `export const X = () => ...` components
+    react_sources: dict[str, str] = field(default_factory=dict)  # name -> where it comes from (messages)
     children_html: str | None = None  # what `{children}` renders to inside a snippet
+    env: dict[str, Any] = field(default_factory=dict)  # the markdown-it env (footnotes, state)
     line_starts: list[int] = field(default_factory=list)
 
     def __post_init__(self) -> None:
@@ -39,6 +41,21 @@ class FileFrame:
         """Return the 1-based (line, column) in the file for an offset in src."""
         index = bisect.bisect_right(self.line_starts, pos) - 1
         return index + 1 + self.line_offset, pos - self.line_starts[index] + 1
+
+
+@dataclass(frozen=True)
+class JsxValue:
+    """A prop whose value is JSX markup (`icon={<svg>...</svg>}`), rendered on demand."""
+
+    source: str
+
+    def render(self, state: RenderState) -> str:
+        from docsgen.mdx.renderer import convert_jsx_markup
+
+        return convert_jsx_markup(self.source, state)
+
+    def __str__(self) -> str:
+        return self.source
 
 
 @dataclass
@@ -55,6 +72,7 @@ class Element:
     state: RenderState
     tag: Tag | None = None
     parent_inline: Token | None = None
+    inner_source: str | None = None  # the source between the tags (block elements)
 
     def render_children(self) -> str:
         """Render the element's children (Markdown, nested components) to HTML."""
@@ -115,6 +133,8 @@ class RenderState:
         self.heading_prefix: list[str] = []  # nested anchors (ParamField parents)
         self.in_toc_block = 0  # >0 while rendering content whose headings stay out of the TOC
         self.inline_parent: Token | None = None
+        self.views: list[tuple[str, str]] = []
+        self.steps: list[dict[str, Any]] = []
         self.snippet_cache: dict[str, tuple[str, int] | None] = {}
 
     @property

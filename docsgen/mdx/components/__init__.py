@@ -21,9 +21,20 @@ def component(*names: str) -> Callable[[Component], Component]:
     return register
 
 
+_loaded: list[bool] = []
+
+
 def _load() -> None:
+    _loaded.append(True)
     from docsgen.mdx.components import (  # noqa: F401 - registration side effects
+        api,
+        callouts,
+        cards,
         code,
+        layout,
+        misc,
+        tabs,
+        updates,
     )
 
 
@@ -31,7 +42,7 @@ def render_component(element: Element) -> str:
     """Render one JSX element: a registered component, an HTML element, a snippet, or unknown."""
     from docsgen.mdx.components.base import render_fallback
 
-    if not COMPONENTS:
+    if not _loaded:
         _load()
     func = COMPONENTS.get(element.name)
     if func is not None:

@@ -29,9 +29,11 @@ def render_fallback(element: Element) -> str:
 
         return render_snippet(element, frame.imports[name])
     if name in frame.react:
+        how = frame.react_sources.get(name, "an `export const` in this file")
         element.warn(
             "mdx.react-component",
-            f"<{name}> is a React component defined with `export`; docsgen does not run React yet: children rendered",
+            f"<{name}> is a React component ({how}); docsgen does not run React components yet: "
+            "rendering its children",
         )
         return element.render_children()
     element.warn("mdx.unknown-component", f"unknown component <{name}>: rendering its children")
@@ -65,3 +67,21 @@ def attr(name: str, value: object) -> str:
     if value is True:
         return f" {name}"
     return f' {name}="{esc(str(value))}"'
+
+
+def markdown_inline(text: object, state) -> str:
+    """Render a prop holding inline Markdown (captions, descriptions) to HTML."""
+    from docsgen.mdx.parser import MD
+    from docsgen.mdx.state import JsxValue
+
+    if isinstance(text, JsxValue):
+        return text.render(state)
+    if text is None or text is False or text is True:
+        return ""
+    tokens = MD.parseInline(str(text), state.frame.env)
+    return MD.renderer.render(tokens, MD.options, state.frame.env)
+
+
+def class_names(*names: object) -> str:
+    """Join truthy class names."""
+    return " ".join(str(n) for n in names if n)

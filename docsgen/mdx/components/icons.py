@@ -21,6 +21,10 @@ def icon_html(
     library: str | None = None,
 ) -> str:
     """Return inline markup for an icon prop (empty when no icon is given)."""
+    from docsgen.mdx.state import JsxValue
+
+    if isinstance(name, JsxValue):
+        return f'<span class="{css_class}" aria-hidden="true">{name.render(state)}</span>'
     if not name or not isinstance(name, str):
         return ""
     style = []

@@ -1,0 +1,84 @@
+"""API field documentation: ParamField and ResponseField, with anchors that include the parent path."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+
+from docsgen.mdx.components import component
+from docsgen.mdx.state import Element
+
+esc = html.escape
+LOCATIONS = ("query", "path", "body", "header", "cookie")
+
+
+def _anchor_part(name: str) -> str:
+    return re.sub(r"[^\w.\-\[\]]+", "-", name).strip("-") or "field"
+
+
+def _pills(value: object) -> list[str]:
+    if isinstance(value, list):
+        return [str(v) for v in value]
+    return [str(value)] if value else []
+
+
+def field_html(el: Element, name: str, location: str = "") -> str:
+    """Render one documented field with type, flags, default and nested content."""
+    state = el.state
+    anchor = state.unique_id("-".join([*state.heading_prefix, _anchor_part(name)]))
+    pills = []
+    type_ = el.text_prop("type")
+    if type_:
+        pills.append(f'<span class="dg-pill dg-pill-type">{esc(type_)}</span>')
+    if location:
+        pills.append(f'<span class="dg-pill dg-pill-location">{esc(location)}</span>')
+    for text in _pills(el.prop("pre")):
+        pills.append(f'<span class="dg-pill">{esc(text)}</span>')
+    if el.bool_prop("required"):
+        pills.append('<span class="dg-pill dg-pill-required">required</span>')
+    if el.bool_prop("deprecated"):
+        pills.append('<span class="dg-pill dg-pill-deprecated">deprecated</span>')
+    for text in _pills(el.prop("post")):
+        pills.append(f'<span class="dg-pill">{esc(text)}</span>')
+    default = el.prop("default")
+    default_html = ""
+    if default is not None and default != "":
+        shown = default if isinstance(default, str) else json.dumps(default)
+        default_html = f'<div class="dg-field-default">Default: <code>{esc(shown)}</code></div>'
+    placeholder = el.text_prop("placeholder")
+    if placeholder:
+        default_html += f'<div class="dg-field-default">Example: <code>{esc(placeholder)}</code></div>'
+    state.heading_prefix.append(_anchor_part(name))
+    try:
+        body = el.render_children()
+    finally:
+        state.heading_prefix.pop()
+    deprecated = " dg-field-deprecated" if el.bool_prop("deprecated") else ""
+    return (
+        f'<div class="dg-field{deprecated}" id="{esc(anchor)}"><div class="dg-field-head">'
+        f'<a class="dg-field-name" href="#{esc(anchor)}"><code>{esc(name)}</code></a>{"".join(pills)}</div>'
+        f'{default_html}<div class="dg-field-body">{body}</div></div>\n'
+    )
+
+
+@component("ParamField")
+def param_field(el: Element) -> str:
+    for location in LOCATIONS:
+        value = el.prop(location)
+        if isinstance(value, str) and value:
+            return field_html(el, value, location)
+    name = el.text_prop("name")
+    if not name:
+        el.warn(
+            "mdx.missing-prop", "<ParamField> needs one of query=, path=, body=, header= naming the parameter"
+        )
+    return field_html(el, name or "parameter")
+
+
+@component("ResponseField")
+def response_field(el: Element) -> str:
+    name = el.text_prop("name")
+    if not name:
+        el.warn("mdx.missing-prop", "<ResponseField> needs a `name` prop")
+    return field_html(el, name or "field")
