@@ -179,3 +179,32 @@ def test_github_spec_cli_run_in_seconds():
     data = json.loads(result.output)
     assert data["specs"][0]["operations"] >= 1000
     assert result.exit_code == (0 if data["valid"] else 1)
+
+
+def test_check_a_url(tmp_path):
+    import threading
+    from functools import partial
+    from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+
+    shutil.copy(BROKEN / "path-parameter.yaml", tmp_path / "api.yaml")
+
+    class Quiet(SimpleHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(Quiet, directory=str(tmp_path)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        url = f"http://127.0.0.1:{server.server_address[1]}/api.yaml"
+        result = run(url)
+        assert result.exit_code == 1
+        assert result.output.splitlines()[0].startswith(f"{url}:5:5: warning: path parameter {{petId}}")
+        missing = run(url.replace("api.yaml", "nope.yaml"))
+        assert missing.exit_code == 1
+        assert (
+            f"{url.replace('api.yaml', 'nope.yaml')}: error: fetching the spec answered HTTP 404"
+            in missing.output
+        )
+    finally:
+        server.shutdown()
+        server.server_close()

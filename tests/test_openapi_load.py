@@ -462,3 +462,11 @@ def test_json_spec_locates_without_full_reparse(tmp_path):
     ]
     line, _ = spec.line_of(("paths", "/r1999", "get", "responses"))
     assert (tmp_path / "big.json").read_text().splitlines()[line - 1].strip() == '"responses": {}'
+
+
+def test_duplicate_keys_carry_their_json_path():
+    store = SpecStore(BROKEN, use_cache=False)
+    (yaml_dupe,) = store.load("duplicate-key.yaml")[1]
+    (json_dupe,) = store.load("duplicate-key.json")[1]
+    assert yaml_dupe.json_path == 'paths["/a"].get.responses'
+    assert json_dupe.json_path == 'paths["/a"].get.responses["200"]'

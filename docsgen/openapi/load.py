@@ -166,7 +166,7 @@ class SpecYamlLoader(_BaseLoader):  # type: ignore[misc, valid-type]
 
     def __init__(self, stream: str):
         super().__init__(stream)
-        self.duplicates: list[tuple[int, int, str]] = []
+        self.duplicates: list[tuple[int, int, str, int]] = []  # line, column, key, id of the mapping node
 
     def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict:
         seen: set[str] = set()
@@ -175,7 +175,7 @@ class SpecYamlLoader(_BaseLoader):  # type: ignore[misc, valid-type]
                 continue
             if key_node.value in seen:
                 mark = key_node.start_mark
-                self.duplicates.append((mark.line + 1, mark.column + 1, key_node.value))
+                self.duplicates.append((mark.line + 1, mark.column + 1, key_node.value, id(node)))
             seen.add(key_node.value)
         self.flatten_mapping(node)
         mapping: dict = {}
@@ -210,8 +210,31 @@ def _parse_yaml(text: str, sha: str) -> Document:
     if root is not None and "*" in text:
         _check_aliases(root)
     doc = Document(text, data, False, sha, locator=YamlLocator(text, root))
-    doc.duplicates = [(line, column, key, ()) for line, column, key in loader.duplicates]
+    if loader.duplicates and root is not None:
+        paths = _node_paths(root, {node_id for *_, node_id in loader.duplicates})
+        doc.duplicates = [
+            (line, col, key, (*paths.get(node_id, ()), key)) for line, col, key, node_id in loader.duplicates
+        ]
     return doc
+
+
+def _node_paths(root: yaml.Node, wanted: set[int]) -> dict[int, JsonPath]:
+    """Return the JSON paths of some mapping nodes (by id), walking the node tree once."""
+    found: dict[int, JsonPath] = {}
+    stack: list[tuple[yaml.Node, JsonPath]] = [(root, ())]
+    seen: set[int] = set()
+    while stack and len(found) < len(wanted):
+        node, path = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        if id(node) in wanted:
+            found[id(node)] = path
+        if isinstance(node, yaml.MappingNode):
+            stack.extend((v, (*path, k.value)) for k, v in node.value if isinstance(k, yaml.ScalarNode))
+        elif isinstance(node, yaml.SequenceNode):
+            stack.extend((v, (*path, i)) for i, v in enumerate(node.value))
+    return found
 
 
 MAX_EXPANDED_NODES = 5_000_000
