@@ -470,3 +470,25 @@ def test_duplicate_keys_carry_their_json_path():
     (json_dupe,) = store.load("duplicate-key.json")[1]
     assert yaml_dupe.json_path == 'paths["/a"].get.responses'
     assert json_dupe.json_path == 'paths["/a"].get.responses["200"]'
+
+
+def test_yaml_data_stays_json_shaped(tmp_path):
+    (tmp_path / "api.yaml").write_text(
+        'openapi: 3.0.3\ninfo: {title: x, version: "1"}\npaths: {}\n'
+        "x-bin: !!binary aGVsbG8=\nx-when: !!timestamp 2020-01-01\nx-date: 2021-02-03\nx-set: !!set {a, b}\n"
+        "x-codes: {200: ok, 404: missing}\n"
+    )
+    spec, found = SpecStore(tmp_path).load("api.yaml")
+    assert found == []
+    assert json.loads(json.dumps(spec.data)) == spec.data
+    extensions = {k: v for k, v in spec.data.items() if k.startswith("x-")}
+    assert extensions == {
+        "x-bin": "aGVsbG8=",
+        "x-when": "2020-01-01",
+        "x-date": "2021-02-03",
+        "x-set": ["a", "b"],
+        "x-codes": {"200": "ok", "404": "missing"},
+    }
+    (tmp_path / "evil.yaml").write_text("openapi: 3.0.3\nx: !!python/object/apply:os.system [ls]\n")
+    _, found = SpecStore(tmp_path).load("evil.yaml")
+    assert [(d.code, d.line, d.column) for d in found] == [("openapi.syntax", 2, 4)]

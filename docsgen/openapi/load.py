@@ -189,6 +189,20 @@ class SpecYamlLoader(_BaseLoader):  # type: ignore[misc, valid-type]
         return mapping
 
 
+def _as_written(loader: SpecYamlLoader, node: yaml.Node) -> str:
+    return loader.construct_scalar(node)
+
+
+def _set_as_list(loader: SpecYamlLoader, node: yaml.Node) -> list:
+    return list(loader.construct_mapping(node))
+
+
+# Keep the data JSON-shaped: explicit !!binary and !!timestamp stay the text written, !!set becomes a list.
+SpecYamlLoader.add_constructor("tag:yaml.org,2002:binary", _as_written)
+SpecYamlLoader.add_constructor("tag:yaml.org,2002:timestamp", _as_written)
+SpecYamlLoader.add_constructor("tag:yaml.org,2002:set", _set_as_list)
+
+
 def _parse_yaml(text: str, sha: str) -> Document:
     loader = SpecYamlLoader(text)
     root = None
