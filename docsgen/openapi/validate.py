@@ -3,23 +3,21 @@
 from __future__ import annotations
 
 import json
-import re
-import string
-from functools import cache, lru_cache
+from functools import cache
 from importlib.resources import files
 from typing import Any
 
 import jsonschema_rs
 
-from docsgen.errors import Diagnostic, error, warning
-from docsgen.openapi.locate import JsonPath
-from docsgen.openapi.resolve import RefError, resolve_ref
-from docsgen.openapi.spec import METHODS, Spec
+from docsgen.errors import Diagnostic, warning
+from docsgen.openapi.messages import best_leaf, describe, where
+from docsgen.openapi.rules import external_ref_errors, semantic_problems
+from docsgen.openapi.spec import Spec
+
+__all__ = ["duplicate_operations", "external_ref_errors", "structural_problems", "validate_spec"]
 
 MAX_SCHEMA_PROBLEMS = 500
 OAS31_DIALECT = "https://spec.openapis.org/oas/3.1/dialect/base"
-SVC_KEYS = ("x-svc", "x-mint")
-SVC_FIELDS = {"metadata", "content", "href", "mcp"}
 
 
 def _schema_file(name: str) -> dict:
@@ -46,14 +44,6 @@ def structural_validator(minor: str, strict_schemas: bool = True) -> Any:
     return jsonschema_rs.validator_for(wrapper, registry=registry)
 
 
-def _where(spec: Spec, path: JsonPath) -> dict:
-    line, column = spec.line_of(path)
-    return {"path": spec.source, "line": line, "column": column, "json_path": spec.format_path(path)}
-
-
-# ---- the official JSON Schema ------------------------------------------------------------------------------
-
-
 def structural_problems(spec: Spec) -> list[Diagnostic]:
     """Check the document against the official OpenAPI JSON Schema; messages are ours (never the instance)."""
     minor = spec.version[:3]
@@ -62,8 +52,8 @@ def structural_problems(spec: Spec) -> list[Diagnostic]:
     problems: list[Diagnostic] = []
     seen: set[tuple] = set()
     for err in validator.iter_errors(spec.data):
-        leaf, options = _best_leaf(err)
-        path, message, hint = _describe(leaf, options)
+        leaf, options = best_leaf(err)
+        path, message, hint = describe(leaf, options)
         if (path, message) in seen:
             continue
         seen.add((path, message))
@@ -72,476 +62,8 @@ def structural_problems(spec: Spec) -> list[Diagnostic]:
                 warning("openapi.too-many", f"more than {MAX_SCHEMA_PROBLEMS} problems; stopped", spec.source)
             )
             break
-        problems.append(warning("openapi.schema", message, hint=hint, **_where(spec, path)))
+        problems.append(warning("openapi.schema", message, hint=hint, **where(spec, path)))
     return problems
-
-
-def _depth(errors: list) -> tuple[int, int]:
-    """Score a oneOf/anyOf branch: deeper errors are more specific; a branch that wanted `$ref` is least likely."""
-    wanted_ref = any(e.kind.name == "required" and e.kind.property == "$ref" for e in errors)
-    return (0 if wanted_ref else 1, max((len(e.instance_path) for e in errors), default=0), -len(errors))
-
-
-def _best_leaf(err: Any) -> tuple[Any, list]:
-    """Descend into oneOf/anyOf alternatives to the most specific failure (like jsonschema's best_match).
-
-    Also return the allowed values when every alternative wanted a different constant at the same spot
-    (the 3.0 schema's parameter `in`), so the message can list them all.
-    """
-    options: list = []
-    for _ in range(32):
-        context = getattr(err.kind, "context", None)
-        if err.kind.name not in ("oneOf", "anyOf") or not context:
-            break
-        branches = [branch for branch in context if branch]
-        if not branches:
-            break
-        best = max(branches, key=_depth)
-        # A lone type mismatch at the same spot says nothing more than the alternatives themselves.
-        if all(len(e.instance_path) == len(err.instance_path) and e.kind.name == "type" for e in best):
-            break
-        leaf = max(best, key=lambda e: len(e.instance_path))
-        if leaf.kind.name in ("enum", "const"):
-            options = []
-            for branch in branches:
-                for e in branch:
-                    if e.instance_path == leaf.instance_path and e.kind.name == "enum":
-                        options += [o for o in e.kind.options if o not in options]
-                    elif e.instance_path == leaf.instance_path and e.kind.name == "const":
-                        options += [e.kind.expected_value] if e.kind.expected_value not in options else []
-        err = leaf
-    return err, options
-
-
-def _short(value: Any) -> str:
-    if isinstance(value, dict):
-        return "an object"
-    if isinstance(value, list):
-        return "an array"
-    text = json.dumps(value, ensure_ascii=False)
-    return text if len(text) <= 60 else text[:57] + '..."'
-
-
-def _json_type(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, int):
-        return "an integer"
-    if isinstance(value, float):
-        return "a number"
-    if isinstance(value, str):
-        return "a string"
-    return _short(value)
-
-
-def _describe(err: Any, options: list | None = None) -> tuple[JsonPath, str, str]:
-    """Return (JSON path, message, hint) for one validator error."""
-    path: JsonPath = tuple(err.instance_path)
-    kind = err.kind
-    name = kind.name
-    instance = err.instance
-    if name == "required":
-        return path, f"missing required field `{kind.property}`", ""
-    if name == "additionalProperties":
-        extra = [str(k) for k in kind.unexpected]
-        fields = ", ".join(f"`{k}`" for k in extra[:5])
-        hint = "extension fields must start with `x-`"
-        if path == ("paths",):
-            hint = "path keys must start with `/`"
-        elif len(path) == 2 and path[0] == "paths":
-            hint = "a path item holds operations (get, post, ...), parameters, servers, summary, description"
-        return (*path, extra[0]), f"unexpected field{'s' if len(extra) > 1 else ''} {fields}", hint
-    if name == "type":
-        types = kind.types if hasattr(kind, "types") else kind.value
-        types = types if isinstance(types, list) else [types]
-        return path, f"expected {' or '.join(str(t) for t in types)}, found {_json_type(instance)}", ""
-    if name == "enum" or (name == "const" and options):
-        allowed = ", ".join(_short(o) for o in (options or list(kind.options))[:12])
-        return path, f"{_short(instance)} is not one of {allowed}", ""
-    if name == "const":
-        return path, f"expected {_short(kind.expected_value)}, found {_short(instance)}", ""
-    if name == "pattern":
-        return path, f"{_short(instance)} does not match the pattern {kind.pattern}", ""
-    if name == "format":
-        return path, f"{_short(instance)} is not a valid {kind.format}", ""
-    if name in ("oneOf", "anyOf"):
-        return path, f"{_short(instance)} matches none of the allowed shapes here", ""
-    if name == "oneOfMultipleValid":
-        return path, "matches more than one of the allowed shapes here (oneOf)", ""
-    if name in ("minItems", "maxItems", "minLength", "maxLength", "minProperties", "maxProperties"):
-        limit = kind.limit if hasattr(kind, "limit") else kind.value
-        word = {"min": "at least", "max": "at most"}[name[:3]]
-        unit = {"Items": "item(s)", "Length": "character(s)", "Properties": "field(s)"}[name[3:]]
-        return path, f"must have {word} {limit} {unit}", ""
-    if name in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
-        return path, f"{_short(instance)} is out of range ({name} {kind.limit})", ""
-    if name == "uniqueItems":
-        return path, "items must be unique", ""
-    if name == "not":
-        return path, "this combination of fields is not allowed here", ""
-    if name == "falseSchema":
-        return path, "this value is not allowed here", ""
-    if name in ("unevaluatedProperties", "propertyNames"):
-        return path, f"unexpected or invalid field names ({name})", "extension fields must start with `x-`"
-    return path, f"invalid value ({name})", ""
-
-
-# ---- our own rules -----------------------------------------------------------------------------------------
-
-
-def semantic_problems(spec: Spec) -> list[Diagnostic]:
-    """Rules JSON Schema cannot express: refs, operationIds, path parameters, tags, x-svc shape, schema sanity."""
-    problems = ref_warnings(spec)
-    problems += _operation_problems(spec)
-    problems += _tag_problems(spec)
-    problems += _schema_problems(spec)
-    return problems
-
-
-def ref_warnings(spec: Spec) -> list[Diagnostic]:
-    """Warn about internal references that point nowhere, or only to references in a loop."""
-    _, broken = spec.ref_report()
-    problems = [
-        warning(
-            "openapi.unresolved-ref",
-            f"reference {ref!r} cannot be resolved: {reason}",
-            **_where(spec, (*p, "$ref")),
-        )
-        for p, ref, reason in broken
-    ]
-    broken_refs = {b[1] for b in broken}
-    loops: dict[str, list[str]] = {}
-    for path, ref in spec.scan().refs:
-        if not ref.startswith("#") or ref in broken_refs:
-            continue
-        if ref not in loops:
-            loops[ref] = _ref_loop(spec, ref)
-        chain = loops[ref]
-        if chain:
-            problems.append(
-                warning(
-                    "openapi.ref-cycle",
-                    f"references loop without reaching a value: {' -> '.join(chain)}",
-                    **_where(spec, (*path, "$ref")),
-                )
-            )
-    return problems
-
-
-def _ref_loop(spec: Spec, ref: str) -> list[str]:
-    """Return the chain when following `ref` only ever reaches more references (A -> B -> A)."""
-    chain = [ref]
-    node: Any = {"$ref": ref}
-    while isinstance(node, dict) and isinstance(node.get("$ref"), str):
-        try:
-            node = resolve_ref(node["$ref"], spec.data)
-        except RefError:
-            return []
-        nxt = node.get("$ref") if isinstance(node, dict) else None
-        if not isinstance(nxt, str):
-            return []
-        if nxt in chain:
-            return [*chain, nxt]
-        chain.append(nxt)
-    return []
-
-
-def external_ref_errors(spec: Spec) -> list[Diagnostic]:
-    """Error for each external reference: docsgen resolves references inside one document only."""
-    external, _ = spec.ref_report()
-    return [
-        error(
-            "openapi.external-ref",
-            f"external reference {ref!r} is not supported: only references inside the document ('#/...') are",
-            hint="bundle the spec into one file first, e.g. `redocly bundle`",
-            **_where(spec, (*p, "$ref")),
-        )
-        for p, ref in external
-    ]
-
-
-def _path_item_entries(spec: Spec):
-    """Yield (path key, path item, JSON path of the item) for paths and 3.1 webhooks."""
-    for section in ("paths", "webhooks"):
-        items = spec.data.get(section)
-        for key, raw in (items if isinstance(items, dict) else {}).items():
-            item = spec.deref(raw)
-            if isinstance(item, dict):
-                yield section, key, item, (section, key)
-
-
-def _params(spec: Spec, params: Any, base: JsonPath) -> list[tuple[JsonPath, dict]]:
-    out = []
-    for i, raw in enumerate(params if isinstance(params, list) else []):
-        param = spec.deref(raw)
-        if (
-            isinstance(param, dict)
-            and isinstance(param.get("name"), str)
-            and isinstance(param.get("in"), str)
-        ):
-            out.append(((*base, "parameters", i), param))
-    return out
-
-
-def _operation_problems(spec: Spec) -> list[Diagnostic]:
-    problems: list[Diagnostic] = []
-    first_id: dict[str, JsonPath] = {}
-    for section, key, item, item_path in _path_item_entries(spec):
-        shared = _params(spec, item.get("parameters"), item_path)
-        problems += _duplicate_params(spec, shared)
-        templated = (
-            [name for _, name, _, _ in string.Formatter().parse(key) if name] if section == "paths" else []
-        )
-        for method, op in item.items():
-            if method not in METHODS or not isinstance(op, dict):
-                continue
-            op_path = (*item_path, method)
-            op_id = op.get("operationId")
-            if isinstance(op_id, str):
-                if op_id in first_id:
-                    other = first_id[op_id]
-                    problems.append(
-                        warning(
-                            "openapi.duplicate-operation-id",
-                            f"operationId {op_id!r} is also used by {other[2].upper()} {other[1]}",
-                            hint="operationIds must be unique in a document",
-                            **_where(spec, (*op_path, "operationId")),
-                        )
-                    )
-                else:
-                    first_id[op_id] = op_path
-            own = _params(spec, op.get("parameters"), op_path)
-            problems += _duplicate_params(spec, own)
-            if section == "paths":
-                problems += _path_param_problems(spec, key, method, templated, shared, own, op_path)
-            for ext in SVC_KEYS:
-                if ext in op:
-                    problems += _svc_problems(spec, op[ext], (*op_path, ext))
-    return problems
-
-
-def _duplicate_params(spec: Spec, params: list[tuple[JsonPath, dict]]) -> list[Diagnostic]:
-    seen: set[tuple[str, str]] = set()
-    problems = []
-    for path, param in params:
-        ident = (param["name"], param["in"])
-        if ident in seen:
-            problems.append(
-                warning(
-                    "openapi.duplicate-parameter",
-                    f"parameter {param['name']!r} in {param['in']} is declared twice",
-                    **_where(spec, path),
-                )
-            )
-        seen.add(ident)
-    return problems
-
-
-def _path_param_problems(spec, key, method, templated, shared, own, op_path) -> list[Diagnostic]:
-    declared = {p["name"]: path for path, p in shared + own if p["in"] == "path"}
-    problems = []
-    for name in dict.fromkeys(templated):
-        if name not in declared:
-            problems.append(
-                warning(
-                    "openapi.path-parameter",
-                    f"path parameter {{{name}}} of {method.upper()} {key} is not declared in `parameters`",
-                    hint=f"add {{name: {name}, in: path, required: true, schema: {{type: string}}}}",
-                    **_where(spec, op_path),
-                )
-            )
-    for name, path in declared.items():
-        if name not in templated:
-            problems.append(
-                warning(
-                    "openapi.path-parameter",
-                    f"path parameter {name!r} is declared but {key} has no {{{name}}}",
-                    **_where(spec, path),
-                )
-            )
-    return problems
-
-
-def _svc_problems(spec: Spec, value: Any, path: JsonPath) -> list[Diagnostic]:
-    """Check the x-svc / x-mint extension: {metadata: object without openapi, content: str, href: /... or URL}."""
-    name = path[-1]
-    if not isinstance(value, dict):
-        return [
-            warning(
-                "openapi.extension",
-                f"`{name}` must be an object, found {_json_type(value)}",
-                **_where(spec, path),
-            )
-        ]
-    problems = []
-    for field_name in value:
-        if field_name not in SVC_FIELDS:
-            problems.append(
-                warning(
-                    "openapi.extension",
-                    f"unknown field `{field_name}` in `{name}` (expected metadata, content, href)",
-                    **_where(spec, (*path, field_name)),
-                )
-            )
-    meta = value.get("metadata")
-    if "metadata" in value and not isinstance(meta, dict):
-        problems.append(
-            warning(
-                "openapi.extension",
-                f"`{name}.metadata` must be an object, found {_json_type(meta)}",
-                **_where(spec, (*path, "metadata")),
-            )
-        )
-    elif isinstance(meta, dict) and "openapi" in meta:
-        problems.append(
-            warning(
-                "openapi.extension",
-                f"`{name}.metadata` cannot set `openapi`: the page already documents this operation",
-                **_where(spec, (*path, "metadata", "openapi")),
-            )
-        )
-    if "content" in value and not isinstance(value["content"], str):
-        problems.append(
-            warning(
-                "openapi.extension",
-                f"`{name}.content` must be a string of MDX, found {_json_type(value['content'])}",
-                **_where(spec, (*path, "content")),
-            )
-        )
-    href = value.get("href")
-    if "href" in value and not (isinstance(href, str) and re.match(r"^(/|https?://)", href)):
-        problems.append(
-            warning(
-                "openapi.extension",
-                f"`{name}.href` must be a path starting with / or an http(s) URL, found {_short(href)}",
-                **_where(spec, (*path, "href")),
-            )
-        )
-    return problems
-
-
-def _tag_problems(spec: Spec) -> list[Diagnostic]:
-    tags = spec.data.get("tags")
-    seen: set[str] = set()
-    problems = []
-    for i, tag in enumerate(tags if isinstance(tags, list) else []):
-        name = tag.get("name") if isinstance(tag, dict) else None
-        if isinstance(name, str):
-            if name in seen:
-                problems.append(
-                    warning(
-                        "openapi.duplicate-tag",
-                        f"tag {name!r} is declared twice",
-                        **_where(spec, ("tags", i)),
-                    )
-                )
-            seen.add(name)
-    return problems
-
-
-def _schema_problems(spec: Spec) -> list[Diagnostic]:
-    """Schema sanity the JSON Schema cannot see: `required` naming no property (with allOf), bad `default`s."""
-    problems: list[Diagnostic] = []
-    found = spec.scan()
-    for path, schema in found.defaults:
-        problems += _default_problem(spec, schema, path)
-    for path, schema in found.combined:
-        if not isinstance(schema["required"], list):
-            continue
-        known = _property_names(spec, schema, set())
-        missing = [r for r in schema["required"] if isinstance(r, str) and r not in known]
-        if missing:
-            problems.append(
-                warning(
-                    "openapi.required-property",
-                    f"`required` names properties that are not defined: {', '.join(missing)}",
-                    **_where(spec, (*path, "required")),
-                )
-            )
-    return problems
-
-
-def _property_names(spec: Spec, schema: Any, seen: set[int]) -> set[str]:
-    schema = spec.deref(schema)
-    if not isinstance(schema, dict) or id(schema) in seen:
-        return set()
-    seen.add(id(schema))
-    names = set(schema["properties"]) if isinstance(schema.get("properties"), dict) else set()
-    for key in ("allOf", "anyOf", "oneOf"):
-        for sub in schema.get(key) if isinstance(schema.get(key), list) else []:
-            names |= _property_names(spec, sub, seen)
-    for key in ("items", "not"):
-        if key in schema:
-            names |= _property_names(spec, schema[key], seen)
-    return names
-
-
-# Keywords that constrain a value by themselves (no sub-schemas, so no `$ref` to resolve).
-_VALUE_KEYWORDS = frozenset(
-    {
-        "type",
-        "enum",
-        "const",
-        "minimum",
-        "maximum",
-        "exclusiveMinimum",
-        "exclusiveMaximum",
-        "multipleOf",
-        "minLength",
-        "maxLength",
-        "pattern",
-        "minItems",
-        "maxItems",
-        "uniqueItems",
-        "required",
-        "minProperties",
-        "maxProperties",
-    }
-)
-_DRAFTS = {"draft-04": "Draft4Validator", "draft-06": "Draft6Validator", "draft-07": "Draft7Validator"}
-
-
-def _value_draft(spec: Spec) -> str:
-    if not spec.is_31:
-        return "Draft4Validator"
-    dialect = spec.data.get("jsonSchemaDialect")
-    for name, draft in _DRAFTS.items():
-        if isinstance(dialect, str) and name in dialect:
-            return draft
-    return "Draft202012Validator"
-
-
-@lru_cache(maxsize=4096)
-def _value_validator(local_json: str, draft: str) -> Any:
-    try:
-        return getattr(jsonschema_rs, draft)(json.loads(local_json), validate_formats=False)
-    except (ValueError, jsonschema_rs.ValidationError):
-        return None  # an invalid schema is reported by the structural check
-
-
-def _default_problem(spec: Spec, schema: dict, path: JsonPath) -> list[Diagnostic]:
-    """Check `default` against the schema's own value keywords (type, enum, bounds...); null means "none"."""
-    if "default" not in schema or schema["default"] is None:
-        return []
-    local = {k: v for k, v in schema.items() if k in _VALUE_KEYWORDS}
-    if not local:
-        return []
-    validator = _value_validator(json.dumps(local, sort_keys=True), _value_draft(spec))
-    if validator is None:
-        return []
-    err = next(iter(validator.iter_errors(schema["default"])), None)
-    if err is None:
-        return []
-    _, message, _ = _describe(err)
-    return [
-        warning(
-            "openapi.default",
-            f"default {_short(schema['default'])} does not match its schema: {message}",
-            **_where(spec, (*path, "default")),
-        )
-    ]
 
 
 def duplicate_operations(specs: list[Spec]) -> list[Diagnostic]:
@@ -555,7 +77,7 @@ def duplicate_operations(specs: list[Spec]) -> list[Diagnostic]:
                     warning(
                         "openapi.duplicate-operation",
                         f"{op.key} is also defined in {first[op.key].source}",
-                        **_where(spec, op.json_path),
+                        **where(spec, op.json_path),
                     )
                 )
             first.setdefault(op.key, spec)
