@@ -53,6 +53,7 @@ def best_leaf(err: Any) -> tuple[Any, list]:
 
 
 def short(value: Any) -> str:
+    """Return a value for a message: scalars as JSON (cut at 60 characters), containers by kind only."""
     if isinstance(value, dict):
         return "an object"
     if isinstance(value, list):
@@ -62,6 +63,7 @@ def short(value: Any) -> str:
 
 
 def json_type(value: Any) -> str:
+    """Return the JSON type of a value with its article ("an integer"), for "expected X, found Y"."""
     if value is None:
         return "null"
     if isinstance(value, bool):
