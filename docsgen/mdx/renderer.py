@@ -13,6 +13,7 @@ from markdown_it.utils import EnvType, OptionsDict
 
 from docsgen.mdx.code import parse_meta, render_code_block
 from docsgen.mdx.expressions import Unevaluable, evaluate, is_comment, to_text
+from docsgen.mdx.jsx_syntax import is_known_name
 from docsgen.mdx.state import Element, JsxValue, slugify
 
 if TYPE_CHECKING:
@@ -392,7 +393,12 @@ class MdxRenderer(RendererHTML):
 
     def html_inline(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
         content = tokens[idx].content
-        return "" if content.startswith("<!--") else content
+        if content.startswith("<!--"):
+            return ""
+        m = re.match(r"</?([A-Za-z][\w-]*)", content)
+        if m and not is_known_name(m.group(1)):
+            return esc(content)  # `<your-api-key>` is a placeholder, not an element
+        return content
 
     def mdx_esm(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
         return ""

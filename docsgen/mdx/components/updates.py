@@ -45,7 +45,7 @@ def update(el: Element) -> str:
             line=el.line,
         )
     )
-    tag_html = "".join(f'<span class="dg-badge dg-badge-gray dg-badge-sm">{esc(t)}</span>' for t in tags)
+    tag_html = " ".join(f'<span class="dg-badge dg-badge-gray dg-badge-sm">{esc(t)}</span>' for t in tags)
     desc_html = (
         f'<div class="dg-update-description">{markdown_inline(description, state)}</div>' if desc_text else ""
     )
