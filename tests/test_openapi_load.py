@@ -492,3 +492,14 @@ def test_yaml_data_stays_json_shaped(tmp_path):
     (tmp_path / "evil.yaml").write_text("openapi: 3.0.3\nx: !!python/object/apply:os.system [ls]\n")
     _, found = SpecStore(tmp_path).load("evil.yaml")
     assert [(d.code, d.line, d.column) for d in found] == [("openapi.syntax", 2, 4)]
+
+
+def test_json_locator_handles_escapes_duplicates_and_repeated_names():
+    from docsgen.openapi.locate import JsonLocator
+
+    text = '{\n "a": {"a\\"b": 1, "c/d": [10, {"a": 2}]},\n "a": 3\n}'
+    locator = JsonLocator(text)
+    assert locator.locate(("a", 'a"b')) == (2, 8)
+    assert locator.locate(("a", "c/d", 1, "a")) == (2, 32)
+    assert locator.locate(("a",), occurrence=1) == (3, 2)
+    assert locator.locate(("missing", "x")) == (1, 1)

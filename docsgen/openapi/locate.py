@@ -117,16 +117,17 @@ class JsonLocator:
         pos = self._skip_ws(0)
         spot = pos
         try:
-            for part in path:
+            for step, part in enumerate(path):
+                last = step == len(path) - 1
                 if self.text[pos] not in "{[":
                     break
                 want = str(part) if self.text[pos] == "{" else part
-                members = self._members(pos, None if occurrence and part == path[-1] else want)
+                members = self._members(pos, None if occurrence and last else want)
                 if isinstance(members, dict):
                     hits = members.get(str(part))
                     if not hits:
                         break
-                    key_at, pos = hits[occurrence] if part == path[-1] and len(hits) > occurrence else hits[0]
+                    key_at, pos = hits[occurrence] if last and len(hits) > occurrence else hits[0]
                     spot = key_at
                 else:
                     if not isinstance(part, int) or not 0 <= part < len(members):
@@ -163,7 +164,7 @@ class YamlLocator:
         if node is None:
             return (1, 1)
         mark = node.start_mark
-        for part in path:
+        for step, part in enumerate(path):
             if isinstance(node, yaml.MappingNode):
                 hits = [
                     (k, v)
@@ -172,7 +173,7 @@ class YamlLocator:
                 ]
                 if not hits:
                     break
-                key, node = hits[occurrence] if part == path[-1] and len(hits) > occurrence else hits[0]
+                key, node = hits[occurrence] if step == len(path) - 1 and len(hits) > occurrence else hits[0]
                 mark = key.start_mark
             elif (
                 isinstance(node, yaml.SequenceNode) and isinstance(part, int) and 0 <= part < len(node.value)
