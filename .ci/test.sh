@@ -14,6 +14,6 @@ fi
 python3 -m venv .venv
 .venv/bin/pip install -q --upgrade pip >/dev/null
 .venv/bin/pip install -q -e '.[test]'
-.venv/bin/ruff check docsgen tests bench
-.venv/bin/ruff format --check docsgen tests bench
+.venv/bin/ruff check .
+.venv/bin/ruff format --check .
 exec .venv/bin/pytest -q -p no:cacheprovider "$@"

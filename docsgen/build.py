@@ -10,6 +10,7 @@ from pathlib import Path
 from docsgen import links
 from docsgen.config import SiteConfig, load_config
 from docsgen.errors import Diagnostic, DocsgenError, Severity, has_errors, sort_diagnostics
+from docsgen.features import add_site_features, redirect_sources
 from docsgen.mdx import MdxContext
 from docsgen.nav import Navigation, build_nav
 from docsgen.pages import Page, read_page, render_page
@@ -113,69 +114,94 @@ def _is_rendered(site: Site, page: Page) -> bool:
 
 def render_site(site: Site, *, strict: bool = False, progress: Progress | None = None) -> SiteFiles:
     """Render every page, sidebar, static file and special page into SiteFiles (in memory)."""
+    ctx = site_context(site)
+    files = SiteFiles()
+    add_theme_assets(ctx, files)
+    add_sidebars(ctx, site, files)
+    pages = pages_to_render(site)
+    for done, page in enumerate(pages, 1):
+        files.add(page.output, render_one(ctx, site, page, strict=strict), page.source or page.key)
+        if progress:
+            progress("render", done, len(pages))
+    add_vendor_assets(ctx, pages, files)
+    add_static_files(site, files)
+    _special_pages(ctx, site, files)
+    add_site_features(ctx, site, files)
+    return files
+
+
+def site_context(site: Site) -> SiteContext:
+    """Return what every template needs about the site: theme, defaults, helpers (computed once per build)."""
     config = site.config
     theme = load_theme(config.theme.name)
     breadcrumbs = config.eyebrows == "breadcrumbs" if config.eyebrows else theme.breadcrumbs
     drilldown = config.drilldown if config.drilldown is not None else theme.drilldown
     ctx = SiteContext(config, theme, site.nav, site.pages, breadcrumbs, drilldown)
-    files = SiteFiles()
     static = theme.static_files()
     ctx.static_version = content_hash(
         "".join(f"{k}:{p.stat().st_size}:{p.stat().st_mtime_ns}" for k, p in static.items())
     )
     ctx.helpers = template_globals(ctx)
-    # Vendored bundles (mermaid) ship only with sites whose pages use them; added after rendering.
-    for rel, path in static.items():
+    ctx.links = links.LinkResolver(
+        site.docs_dir, site.pages, set(site.sources.static), redirect_sources(config)
+    )
+    return ctx
+
+
+def add_theme_assets(ctx: SiteContext, files: SiteFiles) -> None:
+    """Copy the theme's static files to _static/ (vendored bundles only when a page needs them)."""
+    for rel, path in ctx.theme.static_files().items():
         if not rel.startswith("vendor/"):
-            files.add(f"_static/{rel}", path, f"theme {theme.name}")
+            files.add(f"_static/{rel}", path, f"theme {ctx.theme.name}")
+
+
+def add_sidebars(ctx: SiteContext, site: Site, files: SiteFiles) -> None:
+    """Render each section's sidebar once, as the shared file its pages load."""
     for section in site.nav.leaf_sections():
         html = sidebar_html(ctx, section)
         files.add(f"_nav/{section.id}.html", html, "navigation")
         ctx.nav_files[section.id] = f"_nav/{section.id}.html?v={content_hash(html)}"
-    resolver = links.LinkResolver(
-        site.docs_dir, site.pages, set(site.sources.static), redirect_sources(config)
+
+
+def pages_to_render(site: Site) -> list[Page]:
+    """Return the pages that become HTML files, in a stable order."""
+    return sorted((p for p in site.pages.values() if _is_rendered(site, p)), key=lambda p: p.key)
+
+
+def render_one(ctx: SiteContext, site: Site, page: Page, *, strict: bool = False) -> str:
+    """Render one page body (MDX or generated) and its complete HTML document."""
+    mdx_ctx = MdxContext(
+        docs_dir=site.docs_dir,
+        source=page.source or page.key,
+        line_offset=page.body_line - 1,
+        variables=site.config.variables,
+        resolve_link=ctx.links.for_page(page, site.diagnostics),
+        resolve_asset=ctx.links.asset_for_page(page, site.diagnostics),
+        icon_library=site.config.icons_library,
+        config=site.config,
+        frontmatter=page.meta,
+        strict=strict,
     )
-    todo = [p for p in site.pages.values() if _is_rendered(site, p)]
-    todo.sort(key=lambda p: p.key)
-    for done, page in enumerate(todo, 1):
-        mdx_ctx = MdxContext(
-            docs_dir=site.docs_dir,
-            source=page.source or page.key,
-            line_offset=page.body_line - 1,
-            variables=config.variables,
-            resolve_link=resolver.for_page(page, site.diagnostics),
-            resolve_asset=resolver.asset_for_page(page, site.diagnostics),
-            icon_library=config.icons_library,
-            config=config,
-            frontmatter=page.meta,
-            strict=strict,
-        )
-        result = render_page(page, mdx_ctx)
-        site.diagnostics.extend(result.diagnostics)
-        files.add(page.output, page_html(ctx, page), page.source or page.key)
-        if progress:
-            progress("render", done, len(todo))
-    if any(p.content and any(a.startswith("mermaid") for a in p.content.assets) for p in todo):
-        for rel, path in static.items():
-            if rel.startswith("vendor/mermaid"):
-                files.add(f"_static/{rel}", path, f"theme {theme.name}")
+    result = render_page(page, mdx_ctx)
+    site.diagnostics.extend(result.diagnostics)
+    return page_html(ctx, page)
+
+
+def add_vendor_assets(ctx: SiteContext, pages: list[Page], files: SiteFiles) -> None:
+    """Ship vendored bundles (mermaid, 5 MB) only with sites whose pages use them."""
+    if any(p.content and any(a.startswith("mermaid") for a in p.content.assets) for p in pages):
+        for rel, path in ctx.theme.static_files().items():
+            if rel.startswith("vendor/mermaid") and not files.has(f"_static/{rel}"):
+                files.add(f"_static/{rel}", path, f"theme {ctx.theme.name}")
+
+
+def add_static_files(site: Site, files: SiteFiles) -> None:
+    """Copy the docs folder's own files (images, specs, downloads) to the same paths."""
     for rel in site.sources.static:
-        if rel in config.files:
+        if rel in site.config.files:
             continue  # docs.json and its $ref parts are configuration, not content
         if not files.has(rel):
             files.add(rel, site.docs_dir / rel, rel)
-    _special_pages(ctx, site, files)
-    return files
-
-
-def redirect_sources(config: SiteConfig) -> dict[str, str]:
-    """Return {source key: destination} for docs.json redirects without wildcards (static redirect pages)."""
-    out = {}
-    for r in config.redirects:
-        source, destination = r.get("source"), r.get("destination")
-        if isinstance(source, str) and isinstance(destination, str) and not any(c in source for c in "*:"):
-            out[source.strip("/")] = destination
-    return dict(sorted(out.items()))
 
 
 def _special_pages(ctx: SiteContext, site: Site, files: SiteFiles) -> None:
@@ -205,16 +231,6 @@ def _special_pages(ctx: SiteContext, site: Site, files: SiteFiles) -> None:
         settings={"banner": {}, "footer": ctx.config.footer, "navbar": ctx.config.navbar},
     )
     files.add("404.html", html, "404 page")
-    for source, destination in redirect_sources(ctx.config).items():
-        output = source + "/index.html"
-        if source in site.pages or files.has(output):
-            continue
-        target = (
-            destination
-            if "://" in destination
-            else relative_url(output, ctx.helpers["page_link"](destination))
-        )
-        files.add(output, env.get_template("redirect.html").render(target=target), f"redirect {source}")
     if "index.html" not in files.files:
         path = site.nav.default_section_path()
         first = path[-1].first_page() if path else site.nav.root.first_page()

@@ -51,6 +51,7 @@ class SiteContext:
     nav_files: dict[str, str] = field(default_factory=dict)  # section id -> "_nav/<id>.html?v=<hash>"
     static_version: str = ""
     helpers: dict[str, Any] = field(default_factory=dict)  # template_globals(), set once per build
+    links: Any = None  # docsgen.links.LinkResolver for this build
 
     @property
     def feedback(self) -> dict | None:
