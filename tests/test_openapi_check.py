@@ -39,6 +39,7 @@ def test_invalid_spec_prints_each_problem_located_and_exits_1(tmp_path):
     assert result.exit_code == 1
     lines = [line for line in result.output.splitlines() if ": warning: " in line]
     assert len(lines) == 4
+    assert lines[0].startswith(str(tmp_path / "api.yaml") + ":8:11: ")  # named as given on the command line
     assert lines[0].endswith(
         "api.yaml:8:11: warning: `x-svc.metadata` cannot set `openapi`: the page already documents this operation"
         ' (at paths["/a"].get["x-svc"].metadata.openapi) [openapi.extension]'

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +35,10 @@ def check_sources(
             ref = target.relative_to(docs_dir).as_posix()
         store = stores.setdefault(docs_dir, SpecStore(docs_dir, timeout=timeout, use_cache=False))
         spec, found = store.load(ref)
+        if docs_dir != cwd:  # outside the working directory: name the file as the user wrote it
+            found = [replace(d, path=source) if d.path == ref else d for d in found]
+            if spec is not None:
+                spec.source = source
         problems += found
         if spec is None:
             continue
