@@ -137,20 +137,28 @@ def migrate(docs_dir: Path) -> None:
     click.echo(f"wrote {path}")
 
 
+# Commands that live with their feature: (module, click command name).
+_FEATURE_COMMANDS = (
+    ("docsgen.openapi.check", "openapi_check"),
+    ("docsgen.openapi.scaffold", "openapi"),
+    ("docsgen.dev.cli", "dev"),
+    ("docsgen.linkcheck", "broken_links"),
+    ("docsgen.server.cli", "server"),
+)
+
+
 def _register_optional() -> None:
-    """Attach commands that live with their feature (OpenAPI, dev server, feedback server)."""
-    try:
-        from docsgen.openapi.check import openapi_check
+    """Attach the commands of each feature module present in this install."""
+    import importlib
 
-        main.add_command(openapi_check)
-    except ImportError:
-        pass
-    try:
-        from docsgen.server.cli import server
-
-        main.add_command(server)
-    except ImportError:
-        pass
+    for module_name, attr in _FEATURE_COMMANDS:
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as exc:
+            if exc.name and exc.name.startswith("docsgen"):
+                continue
+            raise
+        main.add_command(getattr(module, attr))
 
 
 _register_optional()
