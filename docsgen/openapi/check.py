@@ -9,9 +9,11 @@ from pathlib import Path
 from typing import Any
 
 import click
+from jsonschema.exceptions import best_match
 
 from docsgen.errors import Diagnostic, Severity, sort_diagnostics, warning
 from docsgen.openapi.load import is_url
+from docsgen.openapi.messages import json_type, short
 from docsgen.openapi.spec import Spec
 from docsgen.openapi.store import SpecStore
 
@@ -58,7 +60,8 @@ def reference_problems(spec: Spec) -> list[Diagnostic]:
     cls = OpenAPIV31SpecValidator if spec.is_31 else OpenAPIV30SpecValidator
     problems = []
     try:
-        for err in cls(spec.data).iter_errors():
+        for found in cls(spec.data).iter_errors():
+            err = best_match(found.context) if getattr(found, "context", None) else found
             path = tuple(getattr(err, "absolute_path", None) or ())
             line, column = spec.line_of(path)
             problems.append(
@@ -88,6 +91,16 @@ def _short_message(err: Any) -> str:
         getattr(err, "message", "") or (err.args[0] if getattr(err, "args", None) else err.__class__.__name__)
     )
     message = " ".join(message.split())
+    keyword = getattr(err, "validator", None)
+    if not isinstance(keyword, str):
+        schema_path = list(getattr(err, "schema_path", None) or [])
+        keyword = str(schema_path[-1]) if schema_path else None
+    if len(message) > 120 and keyword:
+        # jsonschema puts the instance first: "<the whole object> is not valid under ...". Say it in our words.
+        expected = getattr(err, "validator_value", None)
+        detail = f" {short(expected)}" if isinstance(expected, (str, int, float, bool)) else ""
+        instance = getattr(err, "instance", None)
+        return f"{json_type(instance)} here fails `{keyword}`{detail}"
     return message if len(message) <= MAX_MESSAGE else message[: MAX_MESSAGE - 3] + "..."
 
 
