@@ -144,3 +144,13 @@ def test_react_component_export_warns_and_renders_children():
     [diag] = result.diagnostics
     assert diag.code == "mdx.react-component" and diag.line == 5
     assert "kids" in result.html and "return" not in result.html
+
+
+def test_math_inline_and_display_become_mathml():
+    result = render("Inline $a^2$ and $$x$$ here; prices $5 and $10.\n\n$$\n\\frac{1}{2}\n$$\n")
+    dom = parse(result.html)
+    paragraph = dom.find("p")
+    assert len(paragraph.find_all("math")) == 2 and paragraph.find("div") is None
+    assert "prices $5 and $10." in paragraph.text
+    assert dom.find("div", cls="math-display").find("mfrac") is not None
+    assert result.diagnostics == []

@@ -25,6 +25,9 @@ def build_markdown() -> MarkdownIt:
     deflist_plugin(md)
     dollarmath_plugin(md, allow_space=False, allow_digits=False, allow_labels=False, double_inline=True)
     jsx_plugin(md)
+    # The math plugin installs its own render rules; ours produce MathML instead.
+    for name in ("math_inline", "math_inline_double", "math_block"):
+        md.renderer.rules[name] = getattr(md.renderer, name)
     return md
 
 

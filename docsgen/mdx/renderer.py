@@ -451,29 +451,32 @@ class MdxRenderer(RendererHTML):
         return f"<p>{text}</p>\n" if block and text else text
 
     def math_inline(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
-        return render_math_html(tokens[idx].content, False, env["mdx"])
+        return render_math_html(tokens[idx].content, False, env["mdx"], None)
 
     def math_inline_double(
         self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType
     ) -> str:
-        return render_math_html(tokens[idx].content, True, env["mdx"])
+        markup = render_math_html(tokens[idx].content, True, env["mdx"], None)
+        if markup.startswith("<div") and markup.endswith("</div>"):
+            markup = "<span" + markup[4:-6] + "</span>"  # no block element inside a paragraph
+        return markup
 
     def math_block(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
-        return f'<div class="dg-math">{render_math_html(tokens[idx].content, True, env["mdx"])}</div>\n'
+        return render_math_html(tokens[idx].content, True, env["mdx"], tokens[idx]) + "\n"
 
 
-def render_math_html(tex: str, display: bool, state: RenderState) -> str:
-    """Render TeX through docsgen.mdx.math (MathML); fall back to the escaped source."""
-    try:
-        from docsgen.mdx.math import render_math
-    except ImportError:
-        cls = "math display" if display else "math inline"
-        return f'<span class="{cls}">{esc(tex)}</span>'
-    try:
-        return render_math(tex, display)
-    except Exception as exc:  # noqa: BLE001 - bad TeX must not crash a build
-        state.warn("mdx.math", f"cannot render math: {exc}")
-        return f'<code class="math">{esc(tex)}</code>'
+def render_math_html(tex: str, display: bool, state: RenderState, token: Token | None) -> str:
+    """Render TeX as MathML (docsgen.mdx.math); bad TeX shows its source and warns where it is."""
+    from docsgen.mdx.math import math_error, render_math
+
+    problem = math_error(tex, display)
+    if problem:
+        if token is not None and token.map:
+            line, column = token.map[0] + 1 + state.frame.line_offset, 1
+        else:
+            line, column = state.token_location(state.inline_parent)
+        state.warn("mdx.math", f"cannot render math ${tex.strip()[:40]}$: {problem}", line, column)
+    return render_math(tex, display)
 
 
 def _text_token(content: str) -> Token:

@@ -16,7 +16,7 @@ def render_fence(token: Token, state: RenderState, meta: CodeMeta | None = None)
     """Render one fence: mermaid diagrams, or a highlighted code block with its options."""
     meta = meta or parse_meta(token.info)
     if meta.lang == "mermaid":
-        return render_mermaid_html(token.content, state)
+        return render_mermaid_html(token.content, state, token.info)
     state.assets.add("copy")
     if meta.expandable:
         state.assets.add("code")
@@ -28,11 +28,15 @@ def render_fence(token: Token, state: RenderState, meta: CodeMeta | None = None)
     return render_code_block(token.content, meta, state.next_code_index(), icon_html=icon_html)
 
 
-def render_mermaid_html(source: str, state: RenderState) -> str:
-    """Render a mermaid fence through docsgen.mdx.mermaid (a placeholder the browser draws)."""
+def render_mermaid_html(source: str, state: RenderState, info: str = "") -> str:
+    """Render a mermaid fence through docsgen.mdx.mermaid (drawn in the browser by the vendored mermaid)."""
+    from docsgen.mdx.mermaid import render_mermaid
+
     state.assets.add("mermaid")
-    try:
-        from docsgen.mdx.mermaid import render_mermaid
-    except ImportError:
-        return f'<pre class="mermaid">{esc(source)}</pre>\n'
-    return render_mermaid(source)
+    words = info.split()[1:]
+    meta = parse_meta(info)
+    actions: bool | None = None
+    if "actions" in words or "actions" in meta.extra:
+        actions = meta.extra.get("actions", "true") not in ("false", "{false}")
+    placement = meta.extra.get("placement")
+    return render_mermaid(source, actions=actions, placement=placement) + "\n"
