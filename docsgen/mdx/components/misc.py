@@ -207,7 +207,13 @@ def prompt(el: Element) -> str:
 
 @component("Panel")
 def panel(el: Element) -> str:
-    el.state.panel_html.append(f'<div class="dg-panel">{el.render_children()}</div>')
+    state = el.state
+    state.in_toc_block += 1
+    try:
+        body = el.render_children()
+    finally:
+        state.in_toc_block -= 1
+    state.panel_html.append(f'<div class="dg-panel">{body}</div>')
     return ""
 
 
