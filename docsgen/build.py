@@ -100,10 +100,8 @@ def read_site(docs_dir: Path, out_dir: Path | None = None, *, verbose: bool = Fa
 
 def _api_pages(docs_dir: Path, config: SiteConfig, pages: dict[str, Page]):
     """Return the OpenAPI page generator when the site uses OpenAPI (imported lazily: it is the heaviest stage)."""
-    try:
-        from docsgen.openapi.pages import ApiPages
-    except ImportError:
-        return None
+    from docsgen.openapi.pages import ApiPages
+
     return ApiPages.for_site(docs_dir, config, pages)
 
 

@@ -231,9 +231,7 @@ class _Builder:
         out: list[NavGroup | NavLink] = []
         children = list(node.children)
         if not children and node.fields.get("openapi") and self.resolve_api:
-            for page in self.resolve_api(NavEntry("*", node.json_path), node, inherited):
-                out.append(self.place(page, sec, groups))
-            return out
+            return self.generated(node, sec, groups, depth, inherited)
         for child in children:
             if isinstance(child, NavEntry):
                 out.extend(self.entry(child, node, sec, groups, inherited))
@@ -241,6 +239,26 @@ class _Builder:
                 group = self.group(child, sec, groups, depth, inherited)
                 if group is not None:
                     out.append(group)
+        return out
+
+    def generated(
+        self, node: NavNode, sec: Section, groups: list[NavGroup], depth: int, inherited: dict
+    ) -> list[NavGroup | NavLink]:
+        """Place the pages an `openapi` field generates: grouped by tag in a section, flat inside a group."""
+        pages = self.resolve_api(NavEntry("*", node.json_path), node, inherited) if self.resolve_api else []
+        if node.kind == "group" or not any(p.meta.get("__tag") for p in pages):
+            return [self.place(p, sec, groups) for p in pages if not p.hidden]
+        by_tag: dict[str, NavGroup] = {}
+        out: list[NavGroup | NavLink] = []
+        for page in pages:
+            tag = page.meta.get("__tag") or "Endpoints"
+            if tag not in by_tag:
+                by_tag[tag] = NavGroup(tag, [], depth)
+                out.append(by_tag[tag])
+            group = by_tag[tag]
+            link = self.place(page, sec, [*groups, group])
+            if not page.hidden:
+                group.children.append(link)
         return out
 
     def group(

@@ -28,8 +28,8 @@ class Page:
     meta: dict[str, Any] = field(default_factory=dict)  # frontmatter (or generated metadata)
     body: str = ""
     body_line: int = 1  # file line where the body starts
-    # For generated pages: produce the rendered body (called once, at render time).
-    generate: Callable[[Page], MdxResult] | None = None
+    # For generated pages (and MDX pages documenting an API): produce the rendered body, once, at render time.
+    generate: Callable[[Page, MdxContext], MdxResult] | None = None
     content: MdxResult | None = None
     kind: str = "page"  # "page", "endpoint", "webhook", "schema"
     method: str | None = None  # HTTP method for endpoint pages (sidebar badge)
@@ -130,5 +130,5 @@ def read_page(docs_dir: Path, file: PageFile) -> tuple[Page, list[Diagnostic]]:
 def render_page(page: Page, ctx: MdxContext) -> MdxResult:
     """Render a page body once and keep the result on the page."""
     if page.content is None:
-        page.content = page.generate(page) if page.generate else render_mdx(page.body, ctx)
+        page.content = page.generate(page, ctx) if page.generate else render_mdx(page.body, ctx)
     return page.content
