@@ -1,0 +1,221 @@
+"""The right-hand column: request samples (x-codeSamples first, then generated) and response examples."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+from urllib.parse import quote
+
+from docsgen.openapi.render import normalize_language
+from docsgen.openapi.render.context import RenderContext
+from docsgen.openapi.render.examples import example_for, media_examples
+from docsgen.openapi.render.fmt import esc
+from docsgen.openapi.render.params import media_kind, param_schema
+from docsgen.openapi.render.samples import GENERATORS, SampleRequest, generate
+from docsgen.openapi.render.schema_model import flatten
+from docsgen.openapi.render.security import AuthField, header_value
+
+MAX_EXAMPLE_CHARS = 60_000
+_SAFE_URL = "/{}<>[],:@!$'()*"
+
+
+def server_url(server: dict) -> str:
+    """A server URL with its variables replaced by their defaults."""
+    url = str(server.get("url", ""))
+    variables = server.get("variables")
+    if isinstance(variables, dict):
+        for name, var in variables.items():
+            if isinstance(var, dict) and "default" in var:
+                url = url.replace("{" + str(name) + "}", str(var["default"]))
+    return url
+
+
+def join_url(base: str, path: str) -> str:
+    return base.rstrip("/") + "/" + path.lstrip("/") if base else path
+
+
+def _to_text(value: Any) -> str:
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+
+
+def _param_value(ctx: RenderContext, param: dict, prefill: bool) -> Any:
+    if "example" in param:
+        return param["example"]
+    exs = param.get("examples")
+    if isinstance(exs, dict):
+        for ex in exs.values():
+            ex = ctx.resolve(ex)
+            if "value" in ex:
+                return ex["value"]
+    return example_for(ctx, param_schema(param), "request", prefill=prefill)
+
+
+def build_request(
+    ctx: RenderContext,
+    method: str,
+    path: str,
+    params: list[dict],
+    operation: dict,
+    servers: list[dict],
+    auth: list[AuthField],
+) -> SampleRequest:
+    """Describe the sample request: first server, example parameter values, first auth option, first body type."""
+    settings = ctx.settings
+    required_only = getattr(settings, "examples_defaults", "all") == "required"
+    prefill = bool(getattr(settings, "examples_prefill", False))
+    base = server_url(servers[0]) if servers else ""
+    query: list[str] = []
+    headers: list[tuple[str, str]] = []
+    cookies: list[str] = []
+    for param in params:
+        loc, name = param.get("in"), str(param.get("name"))
+        if loc == "path" or (required_only and param.get("required") is not True):
+            continue
+        value = _param_value(ctx, param, prefill)
+        if isinstance(value, list) and loc == "query":
+            query += [
+                f"{quote(name, safe=_SAFE_URL)}={quote(_to_text(v), safe=_SAFE_URL)}" for v in value[:3]
+            ]
+        elif loc == "query":
+            query.append(f"{quote(name, safe=_SAFE_URL)}={quote(_to_text(value), safe=_SAFE_URL)}")
+        elif loc == "header":
+            headers.append((name, _to_text(value)))
+        elif loc == "cookie":
+            cookies.append(f"{name}={_to_text(value)}")
+    for f in auth:
+        if f.location == "query":
+            query.append(f"{quote(f.name, safe=_SAFE_URL)}={f.placeholder}")
+        elif f.location == "cookie":
+            cookies.append(f"{f.name}={f.placeholder}")
+        else:
+            headers.insert(0, (f.name, header_value(f)))
+    if cookies:
+        headers.append(("Cookie", "; ".join(cookies)))
+    url = join_url(base, path) + ("?" + "&".join(query) if query else "")
+    request = SampleRequest(method=method.upper(), url=url, headers=headers)
+    body = ctx.resolve(operation.get("requestBody"))
+    content = body.get("content")
+    if isinstance(content, dict) and content:
+        ctype, media = next(iter(content.items()))
+        media = ctx.resolve(media)
+        _fill_body(ctx, request, str(ctype), media, required_only, prefill)
+    return request
+
+
+def _fill_body(
+    ctx: RenderContext, request: SampleRequest, ctype: str, media: dict, required_only: bool, prefill: bool
+) -> None:
+    schema = media.get("schema", {})
+    flat = flatten(ctx, schema)
+    kind = media_kind(ctype, flat.is_binary)
+    documented = media_examples(ctx, media)
+    if documented and not required_only:
+        value = documented[0][1]
+    else:
+        value = example_for(ctx, schema, "request", required_only=required_only, prefill=prefill)
+    request.body_kind, request.content_type = kind, ctype
+    if kind == "json":
+        request.json_value = value
+    elif kind == "form":
+        items = value.items() if isinstance(value, dict) else []
+        request.text = "&".join(f"{quote(str(k), safe='')}={quote(_to_text(v), safe='')}" for k, v in items)
+    elif kind == "multipart":
+        request.content_type = ""
+        props = flat.props
+        for key, val in value.items() if isinstance(value, dict) else []:
+            sub = flatten(ctx, props.get(key, {}))
+            items = flatten(ctx, sub.items) if sub.items is not None else None
+            is_file = sub.is_binary or bool(items and items.is_binary)
+            request.form.append((str(key), "example-file" if is_file else _to_text(val), is_file))
+    elif kind == "text":
+        request.text = _to_text(value) if value is not None else ""
+
+
+def code_samples(
+    ctx: RenderContext, operation: dict, request: SampleRequest
+) -> list[tuple[str, str, str, str]]:
+    """(key, label, highlight language, code): the spec's x-codeSamples first, then generated ones."""
+    out: list[tuple[str, str, str, str]] = []
+    custom = operation.get("x-codeSamples", operation.get("x-code-samples"))
+    if isinstance(custom, list):
+        for index, sample in enumerate(custom):
+            if not isinstance(sample, dict) or not isinstance(sample.get("source"), str):
+                continue
+            lang = str(sample.get("lang", "")).strip()
+            key = normalize_language(lang) or lang.lower() or f"sample-{index + 1}"
+            label = str(
+                sample.get("label") or (GENERATORS[key][0] if key in GENERATORS else lang) or "Example"
+            )
+            hl = GENERATORS[key][1] if key in GENERATORS else lang.lower()
+            out.append((key, label, hl, sample["source"]))
+    if getattr(ctx.settings, "autogenerate", True):
+        have = {key for key, *_ in out}
+        out += [s for s in generate(request, ctx.settings.languages) if s[0] not in have]
+    return out
+
+
+def panels(kind: str, title: str, items: list[tuple[str, str, str, str]]) -> str:
+    """A panel group (language or example tabs with JS; stacked and labelled without it)."""
+    if not items:
+        return ""
+    body = "".join(
+        f'<div class="dg-api-panel" data-key="{esc(key)}" data-label="{esc(label)}">'
+        f'<p class="dg-api-panel-label">{esc(label)}</p>'
+        f'<pre class="dg-api-code"><code class="language-{esc(hl)}">{esc(code)}</code></pre></div>'
+        for key, label, hl, code in items
+    )
+    return (
+        f'<div class="dg-api-card dg-api-tabs" data-tabs="{esc(kind)}">'
+        f'<div class="dg-api-card-title">{esc(title)}</div>{body}</div>'
+    )
+
+
+def _pretty(value: Any) -> str:
+    text = value if isinstance(value, str) else json.dumps(value, indent=2, ensure_ascii=False, default=str)
+    return text if len(text) <= MAX_EXAMPLE_CHARS else text[:MAX_EXAMPLE_CHARS] + "\n…"
+
+
+def response_examples(ctx: RenderContext, operation: dict) -> list[tuple[str, str, str, str]]:
+    """(key, label, highlight language, text) for each documented or generated response example."""
+    responses = operation.get("responses")
+    out: list[tuple[str, str, str, str]] = []
+    if not isinstance(responses, dict):
+        return out
+    for status, raw in responses.items():
+        status = str(status)
+        resp = ctx.resolve(raw)
+        content = resp.get("content")
+        if not isinstance(content, dict) or not content:
+            out.append((status, status, "text", "This response has no body data."))
+            continue
+        for ctype, media in list(content.items())[:3]:
+            media = ctx.resolve(media)
+            found = media_examples(ctx, media)
+            hl = "json" if "json" in str(ctype) else "text"
+            if not found and "schema" in media:
+                found = [("Example", example_for(ctx, media["schema"], "response"))]
+            if not found:
+                continue
+            for label, value in found[:8]:
+                shown = status if len(found) == 1 and label == "Example" else f"{status} · {label}"
+                if len(content) > 1:
+                    shown += f" ({ctype})"
+                out.append((status, shown, hl, _pretty(value)))
+    return out
+
+
+def payload_examples(ctx: RenderContext, operation: dict) -> list[tuple[str, str, str, str]]:
+    """(key, label, highlight language, text) for a webhook's request payload."""
+    body = ctx.resolve(operation.get("requestBody"))
+    content = body.get("content")
+    out: list[tuple[str, str, str, str]] = []
+    if not isinstance(content, dict):
+        return out
+    for ctype, media in content.items():
+        media = ctx.resolve(media)
+        found = media_examples(ctx, media)
+        if not found and "schema" in media:
+            found = [("Example", example_for(ctx, media["schema"], ""))]
+        for label, value in found[:8]:
+            out.append(("payload", label if label != "Example" else str(ctype), "json", _pretty(value)))
+    return out

@@ -1,0 +1,118 @@
+"""Per-spec render context: cycle-safe `$ref` lookup, markdown memo and caches shared by every page of a spec."""
+
+from __future__ import annotations
+
+import html
+import re
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any
+from urllib.parse import unquote
+
+_MAX_HOPS = 64
+_TAG = re.compile(r"<[^>]*>")
+_SPACE = re.compile(r"\s+")
+
+
+def ref_name(ref: str) -> str:
+    """Return the last segment of a JSON pointer reference ("#/components/schemas/Pet" -> "Pet")."""
+    return unquote(ref.rsplit("/", 1)[-1]).replace("~1", "/").replace("~0", "~")
+
+
+def plain_text(fragment: str) -> str:
+    """Turn an HTML fragment into one line of plain text (for search and meta descriptions)."""
+    return _SPACE.sub(" ", html.unescape(_TAG.sub(" ", fragment))).strip()
+
+
+class RenderContext:
+    """Everything cached while rendering the pages of one spec with one settings object and markdown renderer."""
+
+    def __init__(self, data: dict, settings: Any, markdown: Callable[[str], str]) -> None:
+        self.data = data if isinstance(data, dict) else {}
+        self.settings = settings
+        self.markdown_fn = markdown
+        self._pointers: dict[str, Any] = {}
+        self._md: dict[str, str] = {}
+        self.fragments: dict[tuple, Any] = {}  # schema tree fragments, see schema_tree.py
+        self.flat: dict[int, Any] = {}  # flattened schemas by id(), see schema_model.py
+        self.examples: dict[tuple, Any] = {}  # generated examples, see examples.py
+        self.keep: list[Any] = []  # objects whose id() is used as a cache key stay alive here
+        version = str(self.data.get("openapi", ""))
+        self.is_31 = version.startswith("3.1") or version.startswith("3.2")
+
+    # -- references -------------------------------------------------------------------------------------
+    def lookup(self, ref: str) -> Any:
+        """Return the value a local "#/..." reference points at, or None when it does not resolve."""
+        if ref in self._pointers:
+            return self._pointers[ref]
+        value: Any = None
+        if ref.startswith("#"):
+            value = self.data
+            pointer = unquote(ref[1:])
+            for part in pointer.split("/")[1:] if pointer else []:
+                part = part.replace("~1", "/").replace("~0", "~")
+                if isinstance(value, dict):
+                    value = value.get(part)
+                elif isinstance(value, list) and part.isdigit() and int(part) < len(value):
+                    value = value[int(part)]
+                else:
+                    value = None
+                if value is None:
+                    break
+        self._pointers[ref] = value
+        return value
+
+    def deref(self, obj: Any) -> tuple[Any, str | None]:
+        """Follow `$ref` chains (cycle-safe); return the target and the last reference followed."""
+        last: str | None = None
+        hops = 0
+        while isinstance(obj, dict) and isinstance(obj.get("$ref"), str):
+            ref = obj["$ref"]
+            target = self.lookup(ref)
+            hops += 1
+            if target is None or hops > _MAX_HOPS:
+                return {}, ref
+            if len(obj) > 1 and isinstance(target, dict):
+                # Siblings of $ref (3.1, and common in 3.0 specs): description/summary/title override.
+                merged = dict(target)
+                for key, val in obj.items():
+                    if key != "$ref":
+                        merged[key] = val
+                self.keep.append(merged)
+                target = merged
+            obj, last = target, ref
+        return obj, last
+
+    def resolve(self, obj: Any) -> Any:
+        """Return `obj` with its `$ref` chain followed (a dict, or {} for anything unusable)."""
+        target, _ = self.deref(obj)
+        return target if isinstance(target, dict) else {}
+
+    # -- markdown ---------------------------------------------------------------------------------------
+    def md(self, text: Any) -> str:
+        """Render an untrusted Markdown description to safe HTML (memoised)."""
+        if not isinstance(text, str) or not text.strip():
+            return ""
+        cached = self._md.get(text)
+        if cached is None:
+            cached = self.markdown_fn(text)
+            self._md[text] = cached
+        return cached
+
+
+_CONTEXTS: OrderedDict[tuple, RenderContext] = OrderedDict()
+_MAX_CONTEXTS = 8
+
+
+def get_context(data: dict, settings: Any, markdown: Callable[[str], str]) -> RenderContext:
+    """Return the cached context for this spec dict, settings and markdown renderer (one per build, usually)."""
+    key = (id(data), settings, id(markdown))
+    ctx = _CONTEXTS.get(key)
+    if ctx is not None and ctx.data is data and ctx.markdown_fn is markdown:
+        _CONTEXTS.move_to_end(key)
+        return ctx
+    ctx = RenderContext(data, settings, markdown)
+    _CONTEXTS[key] = ctx
+    while len(_CONTEXTS) > _MAX_CONTEXTS:
+        _CONTEXTS.popitem(last=False)
+    return ctx

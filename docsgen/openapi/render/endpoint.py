@@ -1,0 +1,222 @@
+"""Assemble endpoint, webhook and schema-model pages from the section renderers."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from docsgen.mdx.types import TocItem
+from docsgen.openapi.render import ApiSettings, RenderedApi
+from docsgen.openapi.render.aside import (
+    build_request,
+    code_samples,
+    join_url,
+    panels,
+    payload_examples,
+    response_examples,
+    server_url,
+)
+from docsgen.openapi.render.context import RenderContext, get_context, plain_text
+from docsgen.openapi.render.examples import example_for
+from docsgen.openapi.render.fmt import esc
+from docsgen.openapi.render.params import (
+    Ids,
+    merged_parameters,
+    render_body,
+    render_parameters,
+    render_responses,
+)
+from docsgen.openapi.render.playground import playground_data, servers_for
+from docsgen.openapi.render.schema_tree import TreeRenderer
+from docsgen.openapi.render.security import chosen, render_auth
+
+HTTP_METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
+_PATH_PARAM = re.compile(r"(\{[^}/]*\})")
+
+
+def method_badge(method: str) -> str:
+    m = method.lower()
+    return f'<span class="dg-api-method dg-api-method-{esc(m)}">{esc(method.upper())}</span>'
+
+
+def path_html(path: str) -> str:
+    """The path with `{param}` segments marked (escaped)."""
+    return "".join(
+        f'<span class="dg-api-path-param">{esc(part)}</span>' if _PATH_PARAM.fullmatch(part) else esc(part)
+        for part in _PATH_PARAM.split(path)
+        if part
+    )
+
+
+def endpoint_bar(ctx: RenderContext, method: str, path: str, servers: list[dict], label: str = "") -> str:
+    """Method badge and path (with the first server's base URL when docs.json api.url is "full")."""
+    base = ""
+    if getattr(ctx.settings, "base_url_display", "relative") == "full" and servers:
+        base = server_url(servers[0]).rstrip("/")
+    base_html = f'<span class="dg-api-base">{esc(base)}</span>' if base else ""
+    extra = f'<span class="dg-api-kind">{esc(label)}</span>' if label else ""
+    return (
+        f'<div class="dg-api-endpoint" data-method="{esc(method.lower())}">{extra}{method_badge(method)}'
+        f'<code class="dg-api-url">{base_html}{path_html(path)}</code></div>'
+    )
+
+
+def first_paragraph(ctx: RenderContext, text: Any) -> str:
+    """The plain first paragraph of a Markdown description (for the meta description)."""
+    if not isinstance(text, str) or not text.strip():
+        return ""
+    para = re.split(r"\n\s*\n", text.strip(), maxsplit=1)[0]
+    return plain_text(ctx.md(para))
+
+
+def _section(sid: str, title: str, body: str) -> str:
+    return (
+        f'<section class="dg-api-section" aria-labelledby="{esc(sid)}">'
+        f'<h2 class="dg-api-heading" id="{esc(sid)}">{esc(title)}</h2>{body}</section>'
+    )
+
+
+def _find_operation(
+    ctx: RenderContext, container: str, key: str, method: str | None
+) -> tuple[dict, dict, str]:
+    items = ctx.data.get(container)
+    if not isinstance(items, dict) or key not in items:
+        raise LookupError(
+            f"{'path' if container == 'paths' else 'webhook'} {key!r} is not in the spec's {container}"
+        )
+    path_item = ctx.resolve(items[key])
+    if method is None:
+        method = next((m for m in HTTP_METHODS if isinstance(path_item.get(m), dict)), "")
+        if not method:
+            raise LookupError(f"webhook {key!r} defines no operation")
+    op = path_item.get(method.lower())
+    if not isinstance(op, dict):
+        raise LookupError(f"{method.upper()} {key} is not in the spec")
+    return path_item, op, method.lower()
+
+
+def _page(
+    ctx: RenderContext,
+    kind: str,
+    method: str,
+    path: str,
+    path_item: dict,
+    op: dict,
+    title: str,
+) -> RenderedApi:
+    ids = Ids()
+    servers = servers_for(ctx, path_item, op)
+    params = merged_parameters(ctx, path_item, op)
+    alts, optional = chosen(ctx, op)
+    out: list[str] = [endpoint_bar(ctx, method, path, servers, "Webhook" if kind == "webhook" else "")]
+    if op.get("deprecated") is True:
+        out.append(
+            '<p class="dg-api-deprecated-note"><span class="dg-api-pill dg-api-deprecated">deprecated</span></p>'
+        )
+    desc = ctx.md(op.get("description"))
+    if desc:
+        out.append(f'<div class="dg-api-description">{desc}</div>')
+    sections: list[tuple[str, str, str]] = []
+    auth_html = render_auth(ctx, alts, optional, ids.claim) if kind == "operation" else ""
+    if auth_html:
+        sections.append(("authorizations", "Authorizations", auth_html))
+    render_parameters(ctx, params, ids, sections)
+    body = render_body(ctx, op, ids, "request" if kind == "operation" else "")
+    if body:
+        sections.append(("body", "Body" if kind == "operation" else "Payload", body))
+    resp_html, resp_toc = render_responses(ctx, op, ids)
+    toc: list[TocItem] = []
+    for sid, stitle, shtml in sections:
+        hid = ids.claim(f"api-{sid}")
+        out.append(_section(hid, stitle, shtml))
+        toc.append(TocItem(2, hid, stitle))
+    if resp_html:
+        hid = ids.claim("api-response")
+        out.append(_section(hid, "Response", resp_html))
+        toc.append(TocItem(2, hid, "Response"))
+        toc += [TocItem(3, rid, status) for rid, status in resp_toc]
+    html = f'<div class="dg-api" data-kind="{esc(kind)}">{"".join(out)}</div>'
+    aside: list[str] = []
+    if kind == "operation":
+        first_auth = alts[0] if alts else []
+        request = build_request(ctx, method, path, params, op, servers, first_auth)
+        aside.append(panels("lang", "Request", code_samples(ctx, op, request)))
+    else:
+        aside.append(panels("payload", "Payload", payload_examples(ctx, op)))
+    aside.append(panels("response", "Response", response_examples(ctx, op)))
+    aside_html = f'<div class="dg-api-examples">{"".join(aside)}</div>' if any(aside) else ""
+    return RenderedApi(
+        html=html,
+        aside_html=aside_html,
+        toc=toc,
+        title=title,
+        description=first_paragraph(ctx, op.get("description")),
+        deprecated=op.get("deprecated") is True,
+        playground=playground_data(ctx, kind, method, path, path_item, op, params, servers),
+        text=plain_text(html),
+    )
+
+
+def render_operation_page(
+    data: dict, method: str, path: str, settings: ApiSettings, markdown: Callable[[str], str]
+) -> RenderedApi:
+    """Render one operation (see docsgen.openapi.render.render_operation)."""
+    ctx = get_context(data, settings, markdown)
+    path_item, op, method = _find_operation(ctx, "paths", path, method)
+    summary = op.get("summary")
+    title = summary.strip() if isinstance(summary, str) and summary.strip() else f"{method.upper()} {path}"
+    return _page(ctx, "operation", method, path, path_item, op, title)
+
+
+def render_webhook_page(
+    data: dict, name: str, settings: ApiSettings, markdown: Callable[[str], str]
+) -> RenderedApi:
+    """Render one webhook: its payload schema, an example payload and the expected responses."""
+    ctx = get_context(data, settings, markdown)
+    path_item, op, method = _find_operation(ctx, "webhooks", name, None)
+    summary = op.get("summary")
+    title = summary.strip() if isinstance(summary, str) and summary.strip() else name
+    return _page(ctx, "webhook", method, name, path_item, op, title)
+
+
+def render_model_page(
+    data: dict, schema_name: str, settings: ApiSettings, markdown: Callable[[str], str]
+) -> RenderedApi:
+    """Render one components.schemas model: its tree and a generated example."""
+    ctx = get_context(data, settings, markdown)
+    comps = ctx.data.get("components")
+    schemas = comps.get("schemas") if isinstance(comps, dict) else None
+    if not isinstance(schemas, dict) or schema_name not in schemas:
+        raise LookupError(f"schema {schema_name!r} is not in the spec's components.schemas")
+    ref = {"$ref": "#/components/schemas/" + schema_name.replace("~", "~0").replace("/", "~1")}
+    tree = TreeRenderer(ctx, "")
+    flat = tree.flat(ref)
+    ids = Ids()
+    from docsgen.openapi.render.params import render_schema_block
+
+    block = render_schema_block(ctx, tree, ref, ids, [""])
+    hid = ids.claim("api-schema")
+    html = (
+        f'<div class="dg-api" data-kind="schema">'
+        f'<section class="dg-api-section" aria-labelledby="{hid}"><h2 class="dg-api-heading" id="{hid}">'
+        f"{esc(schema_name)}</h2>{block}</section></div>"
+    )
+    example = example_for(ctx, ref, "")
+    from docsgen.openapi.render.aside import _pretty
+
+    aside = panels("example", "Example", [("example", schema_name, "json", _pretty(example))])
+    title = schema_name
+    return RenderedApi(
+        html=html,
+        aside_html=f'<div class="dg-api-examples">{aside}</div>',
+        toc=[TocItem(2, hid, schema_name)],
+        title=title,
+        description=first_paragraph(ctx, flat.kw.get("description")),
+        deprecated=flat.kw.get("deprecated") is True,
+        playground={"kind": "schema", "name": schema_name},
+        text=plain_text(html),
+    )
+
+
+__all__ = ["join_url", "render_model_page", "render_operation_page", "render_webhook_page"]

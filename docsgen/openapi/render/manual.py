@@ -1,0 +1,121 @@
+"""Hand-written API pages (`api: "METHOD /path"` frontmatter): the same header and playground data as specs."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from docsgen.openapi.render import ApiSettings, RenderedApi
+from docsgen.openapi.render.fmt import esc
+
+_API = re.compile(r"^\s*([A-Za-z]+)\s+(\S+)\s*$")
+_METHODS = {"GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "TRACE"}
+# docs.json api.mdx.auth.method -> (scheme kind, location, default name)
+_AUTH = {
+    "bearer": ("bearer", "header", "Authorization"),
+    "basic": ("basic", "header", "Authorization"),
+    "key": ("apiKey", "header", "X-API-Key"),
+    "cobo": ("apiKey", "header", "Biz-Api-Key"),
+}
+_BODY_LOCATIONS = {"body"}
+
+
+def parse_api(api: str) -> tuple[str, str, str]:
+    """Split `api` frontmatter into (METHOD, base URL, path); raises ValueError with what is expected."""
+    match = _API.match(api or "")
+    if not match or match.group(1).upper() not in _METHODS:
+        raise ValueError(
+            f'expected `api: "METHOD /path"` (METHOD one of {", ".join(sorted(_METHODS))}), got {api!r}'
+        )
+    method, target = match.group(1).upper(), match.group(2)
+    url = re.match(r"^(https?://[^/]+)(/.*)?$", target)
+    if url:
+        return method, url.group(1), url.group(2) or "/"
+    return method, "", target if target.startswith("/") else "/" + target
+
+
+def render_manual(
+    api: str,
+    *,
+    settings: ApiSettings,
+    servers: list[str] | str | None = None,
+    auth: dict | None = None,
+    params: list[dict] | None = None,
+) -> RenderedApi:
+    """Header html and playground data for a hand-written endpoint page (see render_manual_endpoint)."""
+    from docsgen.openapi.render.endpoint import path_html
+
+    method, base, path = parse_api(api)
+    server_list = [servers] if isinstance(servers, str) else [str(s) for s in servers or []]
+    if base:
+        server_list = [base]
+    shown = server_list[0].rstrip("/") if server_list and settings.base_url_display == "full" else ""
+    base_html = f'<span class="dg-api-base">{esc(shown)}</span>' if shown else ""
+    html = (
+        f'<div class="dg-api" data-kind="manual"><div class="dg-api-endpoint" data-method="{esc(method.lower())}">'
+        f'<span class="dg-api-method dg-api-method-{esc(method.lower())}">{esc(method)}</span>'
+        f'<code class="dg-api-url">{base_html}{path_html(path)}</code></div></div>'
+    )
+    security: dict[str, Any] = {"requirements": [], "schemes": {}, "optional": False}
+    if isinstance(auth, dict) and auth.get("method") in _AUTH:
+        kind, loc, default_name = _AUTH[auth["method"]]
+        name = str(auth.get("name") or default_name)
+        scheme: dict[str, Any] = {"type": "http" if kind in ("bearer", "basic") else "apiKey", "kind": kind}
+        scheme.update({"in": loc, "name": name if kind == "apiKey" else "Authorization"})
+        if kind in ("bearer", "basic"):
+            scheme["scheme"] = kind
+        security = {
+            "requirements": [{str(auth["method"]): []}],
+            "schemes": {str(auth["method"]): scheme},
+            "optional": False,
+        }
+    parameters, body_props, body_required = [], {}, []
+    for p in params or []:
+        if not isinstance(p, dict) or not p.get("name"):
+            continue
+        loc = str(p.get("in", "query"))
+        schema = {"type": p.get("type", "string")}
+        for key in ("default", "enum", "x-default"):
+            if key in p:
+                schema[key] = p[key]
+        if loc in _BODY_LOCATIONS:
+            body_props[str(p["name"])] = schema
+            if p.get("required"):
+                body_required.append(str(p["name"]))
+        else:
+            parameters.append(
+                {
+                    "name": str(p["name"]),
+                    "in": loc,
+                    "required": bool(p.get("required")) or loc == "path",
+                    "schema": schema,
+                }
+            )
+    body = None
+    if body_props:
+        summary = {"type": "object", "properties": body_props, "required": body_required}
+        body = {
+            "required": bool(body_required),
+            "contents": [
+                {"contentType": "application/json", "kind": "json", "schema": summary, "example": {}}
+            ],
+        }
+    display = settings.playground_display
+    if not server_list and display == "interactive":
+        display = "simple"
+    playground = {
+        "kind": "manual",
+        "method": method,
+        "path": path,
+        "servers": [{"url": s} for s in server_list],
+        "security": security,
+        "parameters": parameters,
+        "body": body,
+        "responses": [],
+        "display": display,
+        "proxy": settings.proxy,
+        "prefill": settings.examples_prefill,
+        "baseUrlDisplay": settings.base_url_display,
+        "deprecated": False,
+    }
+    return RenderedApi(html=html, title=f"{method} {path}", playground=playground, text=f"{method} {path}")

@@ -1,0 +1,243 @@
+"""The data the playground front end needs, as JSON-ready dicts (embedded once per page by the lead)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from docsgen.openapi.render.context import RenderContext, plain_text
+from docsgen.openapi.render.examples import example_for, media_examples
+from docsgen.openapi.render.params import media_kind, param_schema
+from docsgen.openapi.render.schema_model import Flat, flatten, unwrap_single
+from docsgen.openapi.render.security import playground_security
+
+MAX_DEPTH = 4
+MAX_PROPS = 80
+MAX_ENUM = 200
+MAX_NODES = 1500  # schema nodes summarised per body/parameter
+_KEEP = (
+    "format",
+    "default",
+    "x-default",
+    "const",
+    "minimum",
+    "maximum",
+    "exclusiveMinimum",
+    "exclusiveMaximum",
+    "minLength",
+    "maxLength",
+    "pattern",
+    "minItems",
+    "maxItems",
+    "multipleOf",
+    "contentMediaType",
+)
+
+
+def json_ready(value: Any, depth: int = 0) -> Any:
+    """Copy a spec value keeping only JSON types (YAML dates and the like become strings)."""
+    if depth > 50:
+        return None
+    if isinstance(value, dict):
+        return {str(k): json_ready(v, depth + 1) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [json_ready(v, depth + 1) for v in value]
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    return str(value)
+
+
+def servers_for(ctx: RenderContext, path_item: dict, operation: dict) -> list[dict]:
+    """Servers in force: the operation's, else the path's, else the root's (most specific level wins)."""
+    for level in (operation.get("servers"), path_item.get("servers"), ctx.data.get("servers")):
+        if isinstance(level, list) and level:
+            return [s for s in (ctx.resolve(x) for x in level) if isinstance(s.get("url"), str)]
+    return []
+
+
+def server_data(servers: list[dict]) -> list[dict]:
+    out = []
+    for server in servers:
+        entry: dict[str, Any] = {"url": server["url"]}
+        if isinstance(server.get("description"), str):
+            entry["description"] = server["description"]
+        variables = server.get("variables")
+        if isinstance(variables, dict):
+            entry["variables"] = {
+                str(name): {
+                    key: json_ready(var[key])
+                    for key in ("default", "enum", "description")
+                    if isinstance(var, dict) and key in var
+                }
+                for name, var in variables.items()
+            }
+        out.append(entry)
+    return out
+
+
+def summary(
+    ctx: RenderContext,
+    schema: Any,
+    direction: str,
+    stack: tuple[int, ...] = (),
+    depth: int = 0,
+    budget: list[int] | None = None,
+) -> dict:
+    """A small, bounded description of a schema for building input forms."""
+    budget = budget if budget is not None else [MAX_NODES]
+    budget[0] -= 1
+    flat: Flat = unwrap_single(ctx, flatten(ctx, schema))
+    out: dict[str, Any] = {"type": flat.types[0] if len(flat.types) == 1 else (flat.types or "any")}
+    if flat.nullable:
+        out["nullable"] = True
+    if flat.name:
+        out["ref"] = flat.name
+    if flat.is_binary:
+        out["binary"] = True
+    for key in _KEEP:
+        if key in flat.kw:
+            out[key] = json_ready(flat.kw[key])
+    enum = flat.kw.get("enum")
+    if isinstance(enum, list):
+        out["enum"] = json_ready(enum[:MAX_ENUM])
+    if flat.kw.get("deprecated") is True:
+        out["deprecated"] = True
+    if id(flat.raw) in stack:
+        out["recursive"] = True
+        return out
+    if depth >= MAX_DEPTH or budget[0] < 0:
+        if flat.props or flat.items is not None:
+            out["truncated"] = True
+        return out
+    stack = (*stack, id(flat.raw))
+    if flat.props:
+        props: dict[str, Any] = {}
+        for name, sub in flat.props.items():
+            if len(props) >= MAX_PROPS:
+                out["truncated"] = True
+                break
+            child = flatten(ctx, sub)
+            if (direction == "request" and child.read_only) or (direction == "response" and child.write_only):
+                continue
+            props[str(name)] = summary(ctx, sub, direction, stack, depth + 1, budget)
+        out["properties"] = props
+        req = sorted(r for r in flat.required if r in props)
+        if req:
+            out["required"] = req
+    if flat.items is not None and "array" in flat.types:
+        out["items"] = summary(ctx, flat.items, direction, stack, depth + 1, budget)
+    if isinstance(flat.additional, dict) and flat.additional:
+        out["additionalProperties"] = summary(ctx, flat.additional, direction, stack, depth + 1, budget)
+    elif flat.additional is True:
+        out["additionalProperties"] = True
+    if flat.alternatives:
+        out["oneOf"] = [
+            {"title": label, "schema": summary(ctx, sub, direction, stack, depth + 1, budget)}
+            for label, sub in flat.alternatives[:20]
+        ]
+        if flat.discriminator:
+            out["discriminator"] = flat.discriminator
+    return out
+
+
+def parameters_data(ctx: RenderContext, params: list[dict]) -> list[dict]:
+    out = []
+    for param in params:
+        schema = param_schema(param)
+        flat = flatten(ctx, schema)
+        entry: dict[str, Any] = {
+            "name": param["name"],
+            "in": param["in"],
+            "required": param.get("required") is True or param["in"] == "path",
+            "schema": summary(ctx, schema, "request"),
+        }
+        for key in ("deprecated", "style", "explode", "allowReserved"):
+            if key in param:
+                entry[key] = json_ready(param[key])
+        if isinstance(param.get("description"), str):
+            entry["description"] = plain_text(ctx.md(param["description"]))[:300]
+        if "example" in param:
+            entry["example"] = json_ready(param["example"])
+        elif "example" in flat.kw:
+            entry["example"] = json_ready(flat.kw["example"])
+        for key in ("enum", "default", "x-default"):
+            if key in flat.kw:
+                entry[key] = json_ready(flat.kw[key])
+        out.append(entry)
+    return out
+
+
+def body_data(ctx: RenderContext, operation: dict) -> dict | None:
+    body = ctx.resolve(operation.get("requestBody"))
+    content = body.get("content")
+    if not isinstance(content, dict) or not content:
+        return None
+    settings = ctx.settings
+    required_only = getattr(settings, "examples_defaults", "all") == "required"
+    prefill = bool(getattr(settings, "examples_prefill", False))
+    contents = []
+    for ctype, media in content.items():
+        media = ctx.resolve(media)
+        schema = media.get("schema", {})
+        documented = media_examples(ctx, media)
+        if documented and not required_only:
+            example = documented[0][1]
+        else:
+            example = example_for(ctx, schema, "request", required_only=required_only, prefill=prefill)
+        contents.append(
+            {
+                "contentType": str(ctype),
+                "kind": media_kind(str(ctype), flatten(ctx, schema).is_binary),
+                "schema": summary(ctx, schema, "request"),
+                "example": json_ready(example),
+            }
+        )
+    return {"required": body.get("required") is True, "contents": contents}
+
+
+def responses_data(ctx: RenderContext, operation: dict) -> list[dict]:
+    responses = operation.get("responses")
+    out = []
+    if isinstance(responses, dict):
+        for status, raw in responses.items():
+            resp = ctx.resolve(raw)
+            content = resp.get("content")
+            out.append(
+                {
+                    "status": str(status),
+                    "description": plain_text(ctx.md(resp.get("description")))[:300],
+                    "contentTypes": [str(c) for c in content] if isinstance(content, dict) else [],
+                }
+            )
+    return out
+
+
+def playground_data(
+    ctx: RenderContext,
+    kind: str,
+    method: str,
+    path: str,
+    path_item: dict,
+    operation: dict,
+    params: list[dict],
+    servers: list[dict],
+) -> dict:
+    """Everything the playground needs for one operation or webhook."""
+    settings = ctx.settings
+    display = getattr(settings, "playground_display", "interactive")
+    if not servers and display == "interactive":
+        display = "simple"  # nowhere to send requests
+    return {
+        "kind": kind,
+        "method": method.upper(),
+        "path": path,
+        "servers": server_data(servers),
+        "security": playground_security(ctx, operation),
+        "parameters": parameters_data(ctx, params),
+        "body": body_data(ctx, operation),
+        "responses": responses_data(ctx, operation),
+        "display": display,
+        "proxy": bool(getattr(settings, "proxy", True)),
+        "prefill": bool(getattr(settings, "examples_prefill", False)),
+        "baseUrlDisplay": getattr(settings, "base_url_display", "relative"),
+        "deprecated": operation.get("deprecated") is True,
+    }

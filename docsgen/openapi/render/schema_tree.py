@@ -1,0 +1,309 @@
+"""Schema trees as HTML: nested expandable rows, switchable alternatives, anchors, bounded and cached.
+
+Fragments are cached per (schema object, direction, nesting level). Anchor ids inside a fragment are written
+relative to a placeholder token (NUL) that the caller replaces with the parent's path, so one cached fragment
+serves every place the schema appears. A fragment that met a recursive reference to a schema outside itself
+depends on where it is used and is not cached.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from docsgen.openapi.render.context import RenderContext
+from docsgen.openapi.render.fmt import MAX_ENUM, constraints, dumps, esc, examples_of, slug, type_label
+from docsgen.openapi.render.schema_model import Flat, flatten, unwrap_single
+
+TOKEN = "\x00"
+MAX_LEVEL = 5  # nested named ($ref) schemas expanded below a tree's root
+FRAGMENT_ROWS = 250  # a nested subtree larger than this is shown collapsed to its type name
+TREE_ROWS = 600  # rows one object (or one set of alternatives) may hold before further subtrees collapse
+
+
+@dataclass(frozen=True)
+class Fragment:
+    """Rendered rows with ids relative to TOKEN."""
+
+    html: str
+    rows: int
+    ids: frozenset[str]
+    hits: frozenset[int]  # recursive references to schemas outside this fragment
+
+
+EMPTY = Fragment("", 0, frozenset(), frozenset())
+
+
+def prefixed(fragment: Fragment, prefix: str) -> tuple[str, frozenset[str]]:
+    """Return the fragment's html and ids with the token replaced by `prefix`."""
+    return fragment.html.replace(TOKEN, prefix), frozenset(prefix + i for i in fragment.ids)
+
+
+class TreeRenderer:
+    """Render schema trees for one direction: "request" hides readOnly, "response" hides writeOnly."""
+
+    def __init__(self, ctx: RenderContext, direction: str) -> None:
+        self.ctx = ctx
+        self.direction = direction
+        self.open = " open" if getattr(ctx.settings, "params_expanded", False) else ""
+
+    # -- public ------------------------------------------------------------------------------------------
+    def flat(self, schema: Any) -> Flat:
+        return unwrap_single(self.ctx, flatten(self.ctx, schema))
+
+    def items_of(self, flat: Flat) -> Flat | None:
+        """The item schema of an array (None for non-arrays)."""
+        if "array" not in flat.types or flat.items is None:
+            return None
+        return self.flat(flat.items)
+
+    def label(self, flat: Flat) -> str:
+        return type_label(flat, self.items_of(flat))
+
+    def hidden(self, flat: Flat) -> bool:
+        """readOnly properties are not sent in requests; writeOnly ones are not returned."""
+        return (self.direction == "request" and flat.read_only) or (
+            self.direction == "response" and flat.write_only
+        )
+
+    def root(self, schema: Any) -> Fragment:
+        """Rows for a body/response/model root: its children, or the innermost array item's children."""
+        flat = self.flat(schema)
+        stack: tuple[int, ...] = ()
+        node = flat
+        for _ in range(8):  # arrays of arrays
+            stack = (*stack, id(node.raw))
+            inner = self.items_of(node)
+            if node.has_children() or inner is None:
+                break
+            node = inner
+        if not node.has_children():
+            return EMPTY
+        return self.children(node, stack, 0)
+
+    def field(
+        self,
+        name: str,
+        schema: Any,
+        *,
+        required: bool = False,
+        extra: dict | None = None,
+        stack: tuple[int, ...] = (),
+        level: int = 0,
+    ) -> Fragment:
+        """One row (parameter or property) with its nested rows; `extra` adds parameter-level keywords."""
+        flat = self.flat(schema)
+        return self._row(name, slug(name), flat, required, extra or {}, stack, level)
+
+    # -- rows --------------------------------------------------------------------------------------------
+    def _row(
+        self,
+        name: str,
+        rid: str,
+        flat: Flat,
+        required: bool,
+        extra: dict,
+        stack: tuple[int, ...],
+        level: int,
+        collapse: bool = False,
+    ) -> Fragment:
+        kw = {**flat.kw, **{k: v for k, v in extra.items() if v is not None}}
+        anchor = TOKEN + rid
+        head = [
+            f'<a class="dg-api-name" href="#{anchor}">{esc(name)}</a>',
+            f'<span class="dg-api-type">{esc(self.label(flat))}</span>',
+        ]
+        if flat.name and self.label(flat) != flat.name:
+            head.append(f'<span class="dg-api-typename">{esc(flat.name)}</span>')
+        if required:
+            head.append('<span class="dg-api-pill dg-api-required">required</span>')
+        if kw.get("deprecated") is True:
+            head.append('<span class="dg-api-pill dg-api-deprecated">deprecated</span>')
+        if flat.read_only:
+            head.append('<span class="dg-api-pill">read-only</span>')
+        if flat.write_only:
+            head.append('<span class="dg-api-pill">write-only</span>')
+        body = self.meta(kw)
+        ids = {rid}
+        hits: frozenset[int] = frozenset()
+        rows = 1
+        node, inner_stack = flat, stack
+        items = self.items_of(flat)
+        for _ in range(8):
+            if node.has_children() or items is None:
+                break
+            inner_stack = (*inner_stack, id(node.raw))
+            node = items
+            items = self.items_of(node)
+        if node.has_children():
+            next_level = level + (1 if node.ref else 0)
+            if id(node.raw) in stack or id(node.raw) in inner_stack:
+                body += self._note(f"Recursive: {node.name or 'object'} (see above)", node)
+                hits = frozenset({id(node.raw)})
+            elif next_level > MAX_LEVEL or collapse:
+                body += self._note(f"{node.name or 'object'}: nested fields not shown", node)
+            else:
+                pushed = (*inner_stack, id(node.raw))
+                child = self.children(node, pushed, next_level)
+                hits = child.hits - set(pushed[len(stack) :])
+                if child.rows > FRAGMENT_ROWS:
+                    body += self._note(f"{node.name or 'object'}: {child.rows} nested fields not shown", node)
+                elif child.rows:
+                    html = child.html.replace(TOKEN, anchor + ".")
+                    ids |= {rid + "." + i for i in child.ids}
+                    rows += child.rows
+                    body += (
+                        f'<details class="dg-api-children"{self.open}><summary>Show child attributes</summary>'
+                        f'<div class="dg-api-fields">{html}</div></details>'
+                    )
+        html = (
+            f'<div class="dg-api-field" id="{anchor}"><div class="dg-api-field-head">{" ".join(head)}</div>'
+            f"{body}</div>"
+        )
+        return Fragment(html, rows, frozenset(ids), hits)
+
+    def _note(self, text: str, flat: Flat) -> str:
+        return f'<p class="dg-api-note" data-type="{esc(flat.name or "")}">{esc(text)}</p>'
+
+    def meta(self, kw: dict) -> str:
+        """Description, enum values, default, const, constraints and examples of a field."""
+        parts: list[str] = []
+        desc = self.ctx.md(kw.get("description")).replace(TOKEN, "")
+        if desc:
+            parts.append(f'<div class="dg-api-desc">{desc}</div>')
+        facts: list[str] = []
+        enum = kw.get("enum")
+        if isinstance(enum, list) and enum:
+            values = ", ".join(f"<code>{esc(_show(v))}</code>" for v in enum[:MAX_ENUM])
+            more = f" and {len(enum) - MAX_ENUM} more" if len(enum) > MAX_ENUM else ""
+            facts.append(f"<li>Available options: {values}{more}</li>")
+        if "const" in kw:
+            facts.append(f"<li>Allowed value: <code>{esc(dumps(kw['const']))}</code></li>")
+        if "default" in kw:
+            facts.append(f"<li>Default: <code>{esc(dumps(kw['default']))}</code></li>")
+        for text in constraints(_KwView(kw)):
+            label, _, value = text.partition(": ")
+            facts.append(
+                f"<li>{esc(label)}: <code>{esc(value)}</code></li>" if value else f"<li>{esc(text)}</li>"
+            )
+        exs = examples_of(kw)
+        if exs:
+            label = "Example" if len(exs) == 1 else "Examples"
+            values = ", ".join(f"<code>{esc(dumps(v))}</code>" for v in exs[:5])
+            facts.append(f"<li>{label}: {values}</li>")
+        if facts:
+            parts.append(f'<ul class="dg-api-facts">{"".join(facts)}</ul>')
+        return "".join(parts)
+
+    # -- children ----------------------------------------------------------------------------------------
+    def children(self, flat: Flat, stack: tuple[int, ...], level: int) -> Fragment:
+        """Rows below an object: properties, additional properties, then alternatives (cached)."""
+        key = (id(flat.raw), self.direction, level, flat.ref)
+        cached = self.ctx.fragments.get(key)
+        if cached is not None:
+            return cached
+        parts: list[str] = []
+        ids: set[str] = set()
+        hits: set[int] = set()
+        rows = 0
+        for name, schema in flat.props.items():
+            child = self.flat(schema)
+            if self.hidden(child):
+                continue
+            frag = self._row(str(name), slug(name), child, name in flat.required, {}, stack, level)
+            if rows + frag.rows > TREE_ROWS and frag.rows > 1:
+                frag = self._row(str(name), slug(name), child, name in flat.required, {}, stack, level, True)
+            parts.append(frag.html)
+            ids |= frag.ids
+            hits |= frag.hits
+            rows += frag.rows
+        add = flat.additional
+        if isinstance(add, dict) and add:
+            child = self.flat(add)
+            if not self.hidden(child):
+                frag = self._row("{key}", "additionalProperties", child, False, {}, stack, level)
+                parts.append(frag.html)
+                ids |= frag.ids
+                hits |= frag.hits
+                rows += frag.rows
+        elif add is True or add == {}:
+            parts.append('<p class="dg-api-note">Additional properties are allowed.</p>')
+        if flat.alternatives:
+            frag = self._alternatives(flat, stack, level, ids)
+            parts.append(frag.html)
+            ids |= frag.ids
+            hits |= frag.hits
+            rows += frag.rows
+        hits.discard(id(flat.raw))  # children() always runs with `flat` on the stack: self-recursion is fine
+        fragment = Fragment("".join(parts), rows, frozenset(ids), frozenset(hits))
+        if not hits:
+            self.ctx.fragments[key] = fragment
+        return fragment
+
+    def _alternatives(self, flat: Flat, stack: tuple[int, ...], level: int, taken: set[str]) -> Fragment:
+        rendered: list[tuple[str, Flat, Fragment]] = []
+        hits: set[int] = set()
+        total = 0
+        for label, schema in flat.alternatives:
+            alt = self.flat(schema)
+            frag = EMPTY
+            next_level = level + (1 if alt.ref else 0)
+            if id(alt.raw) in stack:
+                hits.add(id(alt.raw))
+            elif alt.has_children() and next_level <= MAX_LEVEL:
+                frag = self.children(alt, (*stack, id(alt.raw)), next_level)
+                hits |= frag.hits
+                if frag.rows > FRAGMENT_ROWS or total + frag.rows > TREE_ROWS:
+                    frag = EMPTY
+            total += frag.rows
+            rendered.append((label, alt, frag))
+        # Alternatives usually share property names: give each its own anchor segment when they clash.
+        seen = set(taken)
+        clash = False
+        for _, _, frag in rendered:
+            if seen & frag.ids:
+                clash = True
+            seen |= frag.ids
+        kind = "One of" if flat.alt_kind != "anyOf" else "Any of"
+        parts = [
+            f'<div class="dg-api-alts" data-kind="{esc(flat.alt_kind)}"><p class="dg-api-alts-label">{kind}'
+        ]
+        if flat.discriminator:
+            parts.append(f" (by <code>{esc(flat.discriminator)}</code>)")
+        parts.append("</p>")
+        ids: set[str] = set()
+        rows = 0
+        segs: set[str] = set()
+        for index, (label, alt, frag) in enumerate(rendered):
+            seg = slug(label)
+            while seg in segs:
+                seg = f"{seg}-{index + 1}"
+            segs.add(seg)
+            prefix = seg + "." if clash else ""
+            html = frag.html.replace(TOKEN, TOKEN + prefix) if prefix else frag.html
+            ids |= {prefix + i for i in frag.ids}
+            rows += frag.rows
+            body = self.meta({"description": alt.kw.get("description")}) if alt.kw.get("description") else ""
+            if id(alt.raw) in stack:
+                body += self._note(f"Recursive: {alt.name or label} (see above)", alt)
+            elif alt.has_children() and not frag.rows:
+                body += self._note(f"{alt.name or label}: nested fields not shown", alt)
+            parts.append(
+                f'<div class="dg-api-alt" data-title="{esc(label)}"><p class="dg-api-alt-title">{esc(label)}'
+                f' <span class="dg-api-type">{esc(self.label(alt))}</span></p>{body}'
+                f'<div class="dg-api-fields">{html}</div></div>'
+            )
+        parts.append("</div>")
+        return Fragment("".join(parts), rows, frozenset(ids), frozenset(hits))
+
+
+def _show(value: Any) -> str:
+    """Enum values: strings as written, everything else as JSON."""
+    return value[:80] if isinstance(value, str) else dumps(value, 80)
+
+
+class _KwView:
+    """Adapter so `constraints` can read merged parameter + schema keywords."""
+
+    def __init__(self, kw: dict) -> None:
+        self.kw = kw
