@@ -57,6 +57,22 @@ a = 2 # [!code ++]
 ```python long.py expandable
 {LONG}
 ```
+
+<View title="Python">
+  Python view.
+</View>
+
+<View title="Node">
+  Node view.
+</View>
+
+<Update label="June" tags={{["Feature"]}}>
+  Feature entry.
+</Update>
+
+<Update label="May" tags={{["Fix"]}}>
+  Fix entry.
+</Update>
 """
 
 
@@ -163,3 +179,21 @@ def test_expandable_code_shows_more(page, site_url):
     expanded = body.evaluate("el => el.getBoundingClientRect().height")
     assert expanded > collapsed * 1.5
     expect(block.get_by_role("button", name="Show less")).to_have_attribute("aria-expanded", "true")
+
+
+def test_view_selector_switches_views(page, site_url):
+    page.goto(f"{site_url}/index.html")
+    expect(page.get_by_text("Python view.")).to_be_visible()
+    expect(page.get_by_text("Node view.")).to_be_hidden()
+    page.locator(".dg-view-select select").select_option("Node")
+    expect(page.get_by_text("Node view.")).to_be_visible()
+    expect(page.get_by_text("Python view.")).to_be_hidden()
+
+
+def test_changelog_tag_filter(page, site_url):
+    page.goto(f"{site_url}/index.html")
+    page.get_by_role("button", name="Fix").click()
+    expect(page.get_by_text("Fix entry.")).to_be_visible()
+    expect(page.get_by_text("Feature entry.")).to_be_hidden()
+    page.get_by_role("button", name="Fix").click()
+    expect(page.get_by_text("Feature entry.")).to_be_visible()

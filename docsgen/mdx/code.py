@@ -149,8 +149,17 @@ def get_lexer(lang: str) -> Lexer:
         return TextLexer(stripnl=False, ensurenl=False)
 
 
+@lru_cache(maxsize=4096)
+def _highlight_cached(code: str, lang: str) -> tuple[str, ...]:
+    return tuple(_highlight(code, lang))
+
+
 def highlight_lines(code: str, lang: str) -> list[str]:
-    """Highlight code and return one balanced HTML string per source line."""
+    """Highlight code and return one balanced HTML string per source line (cached: translations repeat code)."""
+    return list(_highlight_cached(code, lang))
+
+
+def _highlight(code: str, lang: str) -> list[str]:
     lexer = get_lexer(lang)
     if isinstance(lexer, TextLexer):
         return [html.escape(line, quote=False) for line in code.split("\n")]

@@ -16,6 +16,7 @@ from docsgen.mdx.jsx_syntax import (
     is_known_name,
     is_tag_start,
     scan_tag,
+    scan_tag_cached,
 )
 
 RAW_TEXT_ELEMENTS = frozenset({"script", "style", "textarea", "pre", "svg"})  # children are not Markdown
@@ -118,8 +119,11 @@ def jsx_block(state: StateBlock, start_line: int, end_line: int, silent: bool) -
     if ch != "<" or not is_tag_start(src, pos):
         return False
     region_end = state.eMarks[end_line - 1] if end_line - 1 < len(state.eMarks) else len(src)
+    cache = state.env.get("_tags")
+    if cache is None:
+        cache = state.env["_tags"] = {}
     try:
-        tag = scan_tag(src, pos, region_end)
+        tag = scan_tag_cached(src, pos, region_end, cache)
     except JsxSyntaxError as exc:
         if silent:
             return False
@@ -167,7 +171,7 @@ def jsx_block(state: StateBlock, start_line: int, end_line: int, silent: bool) -
         line_rest = src[tag.end : state.eMarks[tag_last]]
         close_at = line_rest.rfind(f"</{tag.name}>")
         return close_at >= 0 and not line_rest[close_at + len(tag.name) + 3 :].strip()
-    found = find_closing_tag(src, tag.name, tag.end, region_end)
+    found = find_closing_tag(src, tag.name, tag.end, region_end, cache)
     if found is None:
         if not rest_blank:
             return False

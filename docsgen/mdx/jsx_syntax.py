@@ -303,6 +303,23 @@ def _template_end(src: str, pos: int, end: int) -> int:
     return -1
 
 
+def scan_tag_cached(src: str, pos: int, end: int, cache: dict | None) -> Tag:
+    """scan_tag with a per-parse cache (block rules and closing-tag searches revisit the same tags)."""
+    if cache is None:
+        return scan_tag(src, pos, end)
+    key = (pos, end)
+    hit = cache.get(key)
+    if hit is None:
+        try:
+            hit = scan_tag(src, pos, end)
+        except JsxSyntaxError as exc:
+            hit = exc
+        cache[key] = hit
+    if isinstance(hit, JsxSyntaxError):
+        raise hit
+    return hit
+
+
 def scan_tag(src: str, pos: int, end: int | None = None) -> Tag:
     """Scan the tag starting at src[pos] == '<'; raise JsxSyntaxError when malformed."""
     end = len(src) if end is None else end
@@ -405,7 +422,9 @@ def fence_end(src: str, pos: int, end: int) -> int:
 _INTEREST_RE = re.compile(r"\n[ \t]*(?=```|~~~)|`+|\{|<")
 
 
-def find_closing_tag(src: str, name: str, pos: int, end: int) -> tuple[int, int] | None:
+def find_closing_tag(
+    src: str, name: str, pos: int, end: int, cache: dict | None = None
+) -> tuple[int, int] | None:
     """Find `</name>` matching an open tag that ended at pos, skipping code, nested tags and expressions."""
     depth = 1
     i = pos
@@ -434,7 +453,7 @@ def find_closing_tag(src: str, name: str, pos: int, end: int) -> tuple[int, int]
             i += 1
             continue
         try:
-            tag = scan_tag(src, i, end)
+            tag = scan_tag_cached(src, i, end, cache)
         except JsxSyntaxError:
             i += 1
             continue

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import re
 
 from docsgen.mdx.renderer import html_attrs
 from docsgen.mdx.state import Element
@@ -40,6 +41,7 @@ def render_fallback(element: Element) -> str:
     return element.render_children()
 
 
+_MARKUP_CHARS = re.compile(r"[*_`\[\]<>{}&\\~$!:/]")
 VOID = frozenset(
     [
         "area",
@@ -78,6 +80,9 @@ def markdown_inline(text: object, state) -> str:
         return text.render(state)
     if text is None or text is False or text is True:
         return ""
+    text = str(text)
+    if not _MARKUP_CHARS.search(text):
+        return esc(text, quote=False)  # plain words: skip the parser
     tokens = MD.parseInline(str(text), state.frame.env)
     return MD.renderer.render(tokens, MD.options, state.frame.env)
 

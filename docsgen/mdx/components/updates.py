@@ -29,7 +29,11 @@ def update(el: Element) -> str:
     anchor = state.unique_id(el.text_prop("id") or slugify(label) or "update")
     if not state.in_toc_block:
         state.toc.append(TocItem(2, anchor, label or anchor))
-    body = el.render_children()
+    state.in_toc_block += 1  # the label is the entry's TOC line; its inner headings stay out
+    try:
+        body = el.render_children()
+    finally:
+        state.in_toc_block -= 1
     rss = el.prop("rss") if isinstance(el.prop("rss"), dict) else {}
     desc_text = str(description) if description and not isinstance(description, bool) else ""
     state.updates.append(
