@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 
 import pytest
@@ -32,6 +33,13 @@ def test_corpus_validates():
 def test_corpus_builds_every_navigation_page(corpus_build):
     out, result = corpus_build
     codes = Counter(d.code for d in result.diagnostics if d.severity.value != "info")
+    # Some translated pages name operations their translated spec lacks: a defect of the data, reported per page.
+    for d in result.diagnostics:
+        if d.code == "openapi.unknown-operation":
+            spec_file = d.message.split(" is not in ")[1].split(";")[0]
+            path = d.message.split("'")[1].split(" ", 1)[1]
+            assert path not in json.loads((CORPUS / spec_file).read_text())["paths"], d.format()
+    codes.pop("openapi.unknown-operation", None)
     unexpected = {c: n for c, n in codes.items() if c not in ALLOWED}
     sample = [d.format() for d in result.diagnostics if d.code in unexpected][:20]
     assert not unexpected, f"unexpected warnings {unexpected}: {sample}"

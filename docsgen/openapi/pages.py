@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from docsgen.config.model import NavEntry, NavNode, SiteConfig
-from docsgen.errors import Diagnostic, error
+from docsgen.errors import Diagnostic, error, warning
 from docsgen.jsonpos import format_path
 from docsgen.mdx import MdxContext, MdxResult, render_mdx
 from docsgen.openapi.render import (
@@ -343,11 +343,12 @@ class ApiPages:
             op = spec.find_operation(match.group("method"), match.group("path"))
             kind = "operation"
         if op is None:
+            # The page still has its own title and body: build it without the endpoint (an error under --strict).
             near = spec.nearest(kind, name)
             self.diagnostics.append(
-                error(
+                warning(
                     f"openapi.unknown-{kind}",
-                    f"{kind} '{name}' is not in {spec.source}",
+                    f"{kind} '{name}' is not in {spec.source}; the page is built without it",
                     *where,
                     hint=f"did you mean: {', '.join(near)}?" if near else "",
                 )
@@ -432,7 +433,6 @@ class ApiPages:
         out = list(self.diagnostics)
         for spec in self.used.values():
             out.extend(self.store.validate(spec))  # warnings: a slightly invalid spec still renders
-        out.extend(self.store.validate_together(list(self.used.values())))
         return out
 
 

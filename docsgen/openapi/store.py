@@ -25,6 +25,13 @@ _AT_ORIGIN = {
 }
 
 
+def default_cache_dir(docs_dir: Path) -> Path:
+    """Return where validation results are cached: outside the docs folder (see docsgen.cachedir)."""
+    from docsgen.cachedir import cache_dir
+
+    return cache_dir(docs_dir) / "openapi"
+
+
 class SpecStore:
     """The specs of one build: parsed once however many pages use them, validated with a content-hash cache."""
 
@@ -40,7 +47,7 @@ class SpecStore:
         self.docs_dir = Path(docs_dir)
         self.timeout = timeout
         self.max_bytes = max_bytes
-        self.cache_dir = Path(cache_dir) if cache_dir is not None else self.docs_dir / ".docsgen-cache"
+        self.cache_dir = Path(cache_dir) if cache_dir is not None else default_cache_dir(self.docs_dir)
         self.use_cache = use_cache
         self._loaded: dict[str, tuple[Spec | None, list[Diagnostic], LoadProblem | None]] = {}
         self._files: dict[str, Path] = {}
@@ -162,7 +169,7 @@ class SpecStore:
         if not self.use_cache or not spec.sha256:
             return None
         key = hashlib.sha256(f"{RULES_VERSION}\0{spec.source}\0{spec.sha256}".encode()).hexdigest()
-        return self.cache_dir / "openapi" / f"{key[:32]}.json"
+        return self.cache_dir / f"{key[:32]}.json"
 
     @staticmethod
     def _read_cache(path: Path) -> list[Diagnostic] | None:
