@@ -1,0 +1,198 @@
+"""Analytics from docs.json `integrations`: each provider's standard snippet, only when the site owner configures it."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from markupsafe import Markup, escape
+
+from docsgen.config import SiteConfig
+from docsgen.errors import Diagnostic, warning
+
+# Integrations that are settings rather than scripts: never reported as unsupported.
+_NOT_SCRIPTS = frozenset({"telemetry", "cookies"})
+
+
+def _js(value: Any) -> str:
+    """Return a JavaScript literal that cannot close the surrounding <script> element."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+def _ga4(c: dict) -> str | None:
+    mid = c.get("measurementId")
+    if not isinstance(mid, str) or not mid:
+        return None
+    return (
+        f'<script async src="https://www.googletagmanager.com/gtag/js?id={escape(mid)}"></script>\n'
+        "<script>window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments);}"
+        f"gtag('js',new Date());gtag('config',{_js(mid)});</script>"
+    )
+
+
+def _gtm(c: dict) -> str | None:
+    tag = c.get("tagId")
+    if not isinstance(tag, str) or not tag:
+        return None
+    return (
+        "<script>(function(w,d,s,l,i){w[l]=w[l]||[];w[l].push({'gtm.start':new Date().getTime(),event:'gtm.js'});"
+        "var f=d.getElementsByTagName(s)[0],j=d.createElement(s),dl=l!='dataLayer'?'&l='+l:'';j.async=true;"
+        "j.src='https://www.googletagmanager.com/gtm.js?id='+i+dl;f.parentNode.insertBefore(j,f);})"
+        f"(window,document,'script','dataLayer',{_js(tag)});</script>"
+    )
+
+
+def _plausible(c: dict) -> str | None:
+    domain = c.get("domain")
+    if not isinstance(domain, str) or not domain:
+        return None
+    server = c.get("server") if isinstance(c.get("server"), str) and c.get("server") else "plausible.io"
+    server = server if "://" in server else "https://" + server
+    return f'<script defer data-domain="{escape(domain)}" src="{escape(server.rstrip("/"))}/js/script.js"></script>'
+
+
+def _posthog(c: dict) -> str | None:
+    key = c.get("apiKey")
+    if not isinstance(key, str) or not key:
+        return None
+    host = (
+        c.get("apiHost")
+        if isinstance(c.get("apiHost"), str) and c.get("apiHost")
+        else "https://us.i.posthog.com"
+    )
+    options = {"api_host": host, "disable_session_recording": not c.get("sessionRecording", False)}
+    return (
+        "<script>(function(){var h=" + _js(host) + ',s=document.createElement("script");s.async=true;'
+        's.crossOrigin="anonymous";s.src=h.replace(".i.posthog.com","-assets.i.posthog.com")+"/static/array.js";'
+        "s.onload=function(){window.posthog&&window.posthog.init(" + _js(key) + "," + _js(options) + ")};"
+        "document.head.appendChild(s)})();</script>"
+    )
+
+
+def _fathom(c: dict) -> str | None:
+    site_id = c.get("siteId")
+    if not isinstance(site_id, str) or not site_id:
+        return None
+    return f'<script src="https://cdn.usefathom.com/script.js" data-site="{escape(site_id)}" defer></script>'
+
+
+def _segment(c: dict) -> str | None:
+    key = c.get("key")
+    if not isinstance(key, str) or not key:
+        return None
+    return (
+        "<script>(function(){var a=window.analytics=window.analytics||[];if(a.initialize)return;"
+        'a.methods=["track","identify","page","group","alias","ready","on","once","off","reset"];'
+        "a.methods.forEach(function(m){a[m]=function(){a.push([m].concat([].slice.call(arguments)));}});"
+        'var s=document.createElement("script");s.async=true;'
+        's.src="https://cdn.segment.com/analytics.js/v1/"+encodeURIComponent('
+        + _js(key)
+        + ')+"/analytics.min.js";'
+        "document.head.appendChild(s);a.page();})();</script>"
+    )
+
+
+def _hotjar(c: dict) -> str | None:
+    hjid = c.get("hjid")
+    if not isinstance(hjid, str | int) or not str(hjid):
+        return None
+    hjsv = c.get("hjsv") if isinstance(c.get("hjsv"), str | int) else 6
+    return (
+        "<script>(function(h,o,t,j,a,r){h.hj=h.hj||function(){(h.hj.q=h.hj.q||[]).push(arguments)};"
+        f"h._hjSettings={{hjid:{_js(hjid)},hjsv:{_js(hjsv)}}};a=o.getElementsByTagName('head')[0];"
+        "r=o.createElement('script');r.async=1;r.src=t+h._hjSettings.hjid+j+h._hjSettings.hjsv;a.appendChild(r);})"
+        "(window,document,'https://static.hotjar.com/c/hotjar-','.js?sv=');</script>"
+    )
+
+
+def _clarity(c: dict) -> str | None:
+    project = c.get("projectId")
+    if not isinstance(project, str) or not project:
+        return None
+    return (
+        "<script>(function(c,l,a,r,i,t,y){c[a]=c[a]||function(){(c[a].q=c[a].q||[]).push(arguments)};"
+        't=l.createElement(r);t.async=1;t.src="https://www.clarity.ms/tag/"+i;y=l.getElementsByTagName(r)[0];'
+        f'y.parentNode.insertBefore(t,y);}})(window,document,"clarity","script",{_js(project)});</script>'
+    )
+
+
+def _pirsch(c: dict) -> str | None:
+    code = c.get("id")
+    if not isinstance(code, str) or not code:
+        return None
+    return f'<script defer src="https://api.pirsch.io/pa.js" id="pianjs" data-code="{escape(code)}"></script>'
+
+
+def _heap(c: dict) -> str | None:
+    app = c.get("appId")
+    if not isinstance(app, str | int) or not str(app):
+        return None
+    return (
+        '<script>window.heap=window.heap||[];(function(){var s=document.createElement("script");s.async=true;'
+        's.src="https://cdn.heapanalytics.com/js/heap-"+encodeURIComponent(' + _js(str(app)) + ')+".js";'
+        "document.head.appendChild(s)})();</script>"
+    )
+
+
+PROVIDERS: dict[str, Callable[[dict], str | None]] = {
+    "ga4": _ga4,
+    "gtm": _gtm,
+    "plausible": _plausible,
+    "posthog": _posthog,
+    "fathom": _fathom,
+    "segment": _segment,
+    "hotjar": _hotjar,
+    "clarity": _clarity,
+    "pirsch": _pirsch,
+    "heap": _heap,
+}
+
+
+def configured(config: SiteConfig) -> dict[str, dict]:
+    """Return docs.json integrations that are objects, by provider name, in a stable order."""
+    raw = config.raw.get("integrations")
+    if not isinstance(raw, dict):
+        return {}
+    return {k: v for k, v in sorted(raw.items()) if isinstance(v, dict)}
+
+
+def snippets(site: Any, page: Any = None) -> Markup:
+    """Return the <script> tags of every configured analytics provider; nothing at all when none is set."""
+    parts = []
+    for name, settings in configured(site.config).items():
+        provider = PROVIDERS.get(name)
+        html = provider(settings) if provider else None
+        if html:
+            parts.append(html)
+    return Markup("\n".join(parts))
+
+
+def diagnostics(config: SiteConfig) -> list[Diagnostic]:
+    """Warn about configured integrations docsgen does not load (so owners know nothing is sent)."""
+    out = []
+    for name, settings in configured(config).items():
+        if name in _NOT_SCRIPTS:
+            continue
+        provider = PROVIDERS.get(name)
+        if provider is None:
+            out.append(
+                warning(
+                    "integrations.unsupported",
+                    f"integration '{name}' is not supported by docsgen yet: its script is not added",
+                    "docs.json",
+                    json_path=f"integrations.{name}",
+                    hint="supported: " + ", ".join(sorted(PROVIDERS)),
+                )
+            )
+        elif provider(settings) is None:
+            out.append(
+                warning(
+                    "integrations.incomplete",
+                    f"integration '{name}' lacks its identifier: nothing is added",
+                    "docs.json",
+                    json_path=f"integrations.{name}",
+                )
+            )
+    return out

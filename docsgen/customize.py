@@ -1,0 +1,303 @@
+"""Site owners' customisation: custom CSS/JS files, fonts, background, appearance, timestamps, analytics."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from markupsafe import Markup, escape
+
+from docsgen import analytics, redirects
+from docsgen.errors import Diagnostic, warning
+from docsgen.pages import Page
+from docsgen.render import SiteContext, is_external
+from docsgen.resources import themes_dir
+from docsgen.theme import environment
+from docsgen.write import SiteFiles
+
+if TYPE_CHECKING:
+    from docsgen.build import Site
+
+FONT_FORMATS = {".woff2": "woff2", ".woff": "woff", ".ttf": "truetype", ".otf": "opentype"}
+_SKIPPED_SCRIPTS = re.compile(r"(^|/)(snippets|_snippets|node_modules|_site|_static)/|\.config\.js$|(^|/)\.")
+_FALLBACK_FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif'
+_DECORATIONS = {
+    "gradient": (
+        "body{background-image:radial-gradient(60rem 30rem at 85% -10%,"
+        "color-mix(in srgb,var(--dg-primary) 22%,transparent),transparent 70%),"
+        "radial-gradient(40rem 24rem at 0% 0%,color-mix(in srgb,var(--dg-primary-light) 14%,transparent),"
+        "transparent 70%);background-repeat:no-repeat;background-attachment:fixed}"
+    ),
+    "grid": (
+        "body{background-image:linear-gradient(to right,color-mix(in srgb,var(--dg-fg) 6%,transparent) 1px,"
+        "transparent 1px),linear-gradient(to bottom,color-mix(in srgb,var(--dg-fg) 6%,transparent) 1px,"
+        "transparent 1px);background-size:32px 32px;background-attachment:fixed}"
+    ),
+    "windows": (
+        "body{background-image:linear-gradient(color-mix(in srgb,var(--dg-primary) 10%,transparent) 2px,"
+        "transparent 2px),linear-gradient(90deg,color-mix(in srgb,var(--dg-primary) 10%,transparent) 2px,"
+        "transparent 2px);background-size:120px 80px;background-position:-1px -1px;"
+        "background-attachment:fixed}"
+    ),
+}
+
+
+def custom_files(site: SiteContext) -> tuple[list[str], list[str]]:
+    """Return (css, js) files of the docs folder that every page includes, sorted (Mintlify behaviour)."""
+    static = sorted(site.links.static) if site.links else []
+    keep = [rel for rel in static if not _SKIPPED_SCRIPTS.search(rel)]
+    return [r for r in keep if r.endswith(".css")], [r for r in keep if r.endswith(".js")]
+
+
+def _font_entries(config_fonts: Any) -> list[tuple[str, dict]]:
+    """Return [(role, font settings)] for docs.json fonts: one body+heading font, or heading/body apart."""
+    if not isinstance(config_fonts, dict):
+        return []
+    if any(isinstance(config_fonts.get(k), dict) for k in ("heading", "body")):
+        return [(k, config_fonts[k]) for k in ("body", "heading") if isinstance(config_fonts.get(k), dict)]
+    return [("all", config_fonts)]
+
+
+def font_diagnostics(site: SiteContext, files: set[str]) -> list[Diagnostic]:
+    """Warn about fonts that cannot load offline (Google Fonts by name) or whose file is missing."""
+    out = []
+    for role, font in _font_entries(site.config.raw.get("fonts")):
+        family, source = font.get("family"), font.get("source")
+        where = "fonts" if role == "all" else f"fonts.{role}"
+        if not isinstance(family, str) or not family.strip():
+            continue
+        if not isinstance(source, str) or not source:
+            out.append(
+                warning(
+                    "fonts.google",
+                    f"font '{family}' has no source: Google Fonts are not loaded (docsgen fetches nothing "
+                    "at run time); pages use the theme's system font stack",
+                    "docs.json",
+                    json_path=where,
+                    hint="download the font files into the docs folder and set fonts.source",
+                )
+            )
+        elif not is_external(source) and source.lstrip("/") not in files:
+            out.append(
+                warning(
+                    "fonts.missing",
+                    f"font file '{source}' does not exist in the docs folder",
+                    "docs.json",
+                    json_path=where + ".source",
+                )
+            )
+    return out
+
+
+def font_css(site: SiteContext, root: str) -> str:
+    """Return @font-face rules and font-family settings for docs.json fonts with a source."""
+    rules, families = [], {}
+    for role, font in _font_entries(site.config.raw.get("fonts")):
+        family, source = font.get("family"), font.get("source")
+        if not isinstance(family, str) or not family.strip():
+            continue
+        name = _css_string(family.strip())
+        if isinstance(source, str) and source:
+            url = source if is_external(source) else root + source.lstrip("/")
+            fmt = font.get("format") or FONT_FORMATS.get(os.path.splitext(source)[1].lower(), "")
+            face = f"@font-face{{font-family:{name};src:url({_css_string(url)})"
+            face += f" format({_css_string(str(fmt))})" if fmt else ""
+            weight = font.get("weight")
+            if isinstance(weight, int | float | str) and re.fullmatch(
+                r"[0-9]{1,4}( [0-9]{1,4})?", str(weight)
+            ):
+                face += f";font-weight:{weight}"
+            rules.append(face + ";font-display:swap}")
+            families[role] = f"{name},{_FALLBACK_FONT}"
+    if "all" in families:
+        rules.append(f":root{{--dg-font:{families['all']}}}")
+    if "body" in families:
+        rules.append(f":root{{--dg-font:{families['body']}}}")
+    heading = families.get("heading") or families.get("all")
+    if heading and "heading" in families:
+        rules.append(
+            f".dg-title,.dg-prose h1,.dg-prose h2,.dg-prose h3,.dg-prose h4{{font-family:{heading}}}"
+        )
+    return "".join(rules)
+
+
+def background_css(site: SiteContext, root: str) -> str:
+    """Return CSS for docs.json background: decoration, color (light/dark) and image (light/dark)."""
+    bg = site.config.raw.get("background")
+    if not isinstance(bg, dict):
+        return ""
+    out = []
+    decoration = bg.get("decoration")
+    if isinstance(decoration, str) and decoration in _DECORATIONS:
+        out.append(_DECORATIONS[decoration])
+    color = bg.get("color")
+    if isinstance(color, dict):
+        for mode, selector in (("light", ":root"), ("dark", 'html[data-theme="dark"]')):
+            value = color.get(mode)
+            if isinstance(value, str) and _safe_color(value):
+                out.append(f"{selector}{{--dg-bg:{value}}}")
+    image = bg.get("image")
+    images = image if isinstance(image, dict) else {"light": image, "dark": image}
+    for mode, selector in (("light", "html body"), ("dark", 'html[data-theme="dark"] body')):
+        src = images.get(mode)
+        if isinstance(src, str) and src:
+            url = src if is_external(src) else root + src.lstrip("/")
+            out.append(
+                f"{selector}{{background-image:url({_css_string(url)});background-size:cover;"
+                "background-position:center top;background-attachment:fixed;background-repeat:no-repeat}"
+            )
+    return "".join(out)
+
+
+def appearance_script(site: SiteContext) -> str:
+    """Return a script enforcing the default mode when appearance.strict hides the toggle (ignores stored choice)."""
+    appearance = site.config.appearance
+    if not appearance.get("strict"):
+        return ""
+    mode = appearance.get("default") if appearance.get("default") in ("light", "dark") else "system"
+    return (
+        "(function(){var d=document.documentElement,m=" + json.dumps(mode) + ";"
+        'if(m==="system")m=matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light";'
+        'd.dataset.theme=m;try{localStorage.removeItem("dg-theme")}catch(e){}})();'
+    )
+
+
+def custom_head(site: SiteContext, page: Page, root: str) -> Markup:
+    """Return what site owners add to every page's <head>: fonts, background, custom CSS and JS, 404 redirects."""
+    parts: list[str] = []
+    script = appearance_script(site)
+    if script:
+        parts.append(f"<script>{script}</script>")
+    css = font_css(site, root) + background_css(site, root)
+    if css:
+        parts.append('<style id="dg-custom-style">' + css.replace("</", "<\\/") + "</style>")
+    sheets, scripts = custom_files(site)
+    for rel in sheets:
+        parts.append(f'<link rel="stylesheet" href="{escape(root + rel)}" data-dg-custom>')
+    for rel in scripts:
+        parts.append(f'<script src="{escape(root + rel)}" defer data-dg-custom></script>')
+    if page.key == "404":
+        parts.append(str(redirects.not_found_script(site)))
+    return Markup("\n".join(parts))
+
+
+def last_modified(docs_dir: Path, sources: list[str]) -> dict[str, datetime]:
+    """Return {source: last commit date} from one `git log` call; SOURCE_DATE_EPOCH or mtime otherwise."""
+    dates: dict[str, datetime] = {}
+    wanted = set(sources)
+    try:
+        out = subprocess.run(
+            ["git", "log", "--format=%x00%cI", "--name-only", "--no-renames", "--relative", "--", "."],
+            cwd=docs_dir,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+        lines = out.stdout.splitlines() if out.returncode == 0 else []
+    except (OSError, subprocess.SubprocessError):
+        lines = []
+    current = None
+    for line in lines:
+        if line.startswith("\x00"):
+            current = datetime.fromisoformat(line[1:].strip())
+        elif line and current is not None and line in wanted and line not in dates:
+            dates[line] = current
+    epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    for source in sources:
+        if source in dates:
+            continue
+        if epoch.isdigit():
+            dates[source] = datetime.fromtimestamp(int(epoch), UTC)
+        elif (docs_dir / source).is_file():
+            dates[source] = datetime.fromtimestamp(int((docs_dir / source).stat().st_mtime), UTC)
+    return dates
+
+
+def _timestamps(site: SiteContext) -> dict[str, datetime]:
+    """Return the last-modified dates of every page source, computed once per build."""
+    cached = site.__dict__.get("_dg_timestamps")
+    if cached is None:
+        sources = sorted({p.source for p in site.pages.values() if p.source})
+        docs_dir = site.links.docs_dir if site.links else Path(".")
+        cached = last_modified(docs_dir, sources) if _timestamp_wanted(site) else {}
+        site.__dict__["_dg_timestamps"] = cached
+    return cached
+
+
+def _timestamp_wanted(site: SiteContext) -> bool:
+    """Tell whether any page can show a timestamp (saves the git call otherwise)."""
+    return bool(site.config.metadata.get("timestamp")) or any(
+        p.meta.get("timestamp") is True or p.meta.get("lastUpdatedDate") for p in site.pages.values()
+    )
+
+
+def page_timestamp(site: SiteContext, page: Page) -> datetime | None:
+    """Return the date a page shows as last updated, or None when it shows none."""
+    shown = page.meta.get("timestamp")
+    off = shown is False or (shown is None and not site.config.metadata.get("timestamp"))
+    if off and not page.meta.get("lastUpdatedDate"):
+        return None
+    explicit = page.meta.get("lastUpdatedDate")
+    if explicit:
+        try:
+            value = explicit if isinstance(explicit, datetime) else datetime.fromisoformat(str(explicit))
+            return value if isinstance(value, datetime) else datetime(value.year, value.month, value.day)
+        except ValueError:
+            return None
+    if not page.source:
+        return None
+    return _timestamps(site).get(page.source)
+
+
+def last_updated(site: SiteContext, page: Page) -> Markup:
+    """Return the "Last updated" line for a page (empty when timestamps are off for it)."""
+    when = page_timestamp(site, page)
+    if when is None:
+        return Markup("")
+    label = f"{when:%B} {when.day}, {when.year}"
+    return Markup('<p class="dg-last-updated">Last updated <time datetime="{}">{}</time></p>').format(
+        when.isoformat(), label
+    )
+
+
+def add_customization(ctx: SiteContext, site: Site, files: SiteFiles) -> None:
+    """Report customisation settings that cannot work (fonts that cannot load, unknown analytics)."""
+    present = set(site.sources.static)
+    site.diagnostics.extend(font_diagnostics(ctx, present))
+    site.diagnostics.extend(analytics.diagnostics(ctx.config))
+
+
+def _css_string(text: str) -> str:
+    """Quote text as a CSS string that cannot end the string, the rule or the <style> element."""
+    return json.dumps(text).replace("</", "<\\/")
+
+
+def _safe_color(value: str) -> bool:
+    """Accept #hex, rgb()/hsl() and named colours only (docs.json text goes into a <style> element)."""
+    return bool(
+        re.fullmatch(r"#[0-9a-fA-F]{3,8}|(rgb|rgba|hsl|hsla)\([0-9.,%\s/]+\)|[a-zA-Z]+", value.strip())
+    )
+
+
+TEMPLATE_GLOBALS = {
+    "dg_custom_head": custom_head,
+    "dg_last_updated": last_updated,
+    "dg_analytics": analytics.snippets,
+}
+
+
+def install_template_globals() -> None:
+    """Make the customisation helpers callable from every theme's templates (partials/custom-head.html)."""
+    root = themes_dir()
+    for folder in sorted(root.iterdir()) if root.is_dir() else []:
+        if folder.is_dir() and ((folder / "templates").is_dir() or (folder / "theme.json").is_file()):
+            environment(folder.name).globals.update(TEMPLATE_GLOBALS)
+
+
+install_template_globals()
