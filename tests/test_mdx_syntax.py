@@ -154,3 +154,10 @@ def test_math_inline_and_display_become_mathml():
     assert "prices $5 and $10." in paragraph.text
     assert dom.find("div", cls="math-display").find("mfrac") is not None
     assert result.diagnostics == []
+
+
+def test_single_brace_variable_falls_back_to_docs_json_variables():
+    result = render(
+        'export const plan = "Pro"\n\n{product} {plan}\n', variables={"product": "Acme", "plan": "Free"}
+    )
+    assert "<p>Acme Pro</p>" in result.html and result.diagnostics == []

@@ -128,7 +128,9 @@ def _process_export(statement: str, state: RenderState, line: int, column: int) 
             frame.react.add(name)
             return
         try:
-            frame.scope.setdefault(name, evaluate(expr, frame.scope))
+            value = evaluate(expr, frame.scope)
+            if name not in frame.props:
+                frame.scope[name] = value
         except Unevaluable as exc:
             state.warn("mdx.expression", f"cannot evaluate export {name!r}: {exc}", line, column)
         return

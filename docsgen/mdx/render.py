@@ -38,7 +38,10 @@ def render_source(
 ) -> str:
     """Render a page or snippet source in the current state and return its HTML."""
     src = substitute_variables(src, state.ctx.variables)
-    frame = FileFrame(path, src, line_offset, scope=dict(scope or {}), children_html=children_html)
+    # `{name}` falls back to docs.json variables; exports and snippet props win over them.
+    base = {k: v for k, v in state.ctx.variables.items() if isinstance(k, str) and k.isidentifier()}
+    frame = FileFrame(path, src, line_offset, scope={**base, **(scope or {})}, children_html=children_html)
+    frame.props = set(scope or {})
     state.frames.append(frame)
     try:
         env: dict[str, Any] = {"mdx": state}

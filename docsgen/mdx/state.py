@@ -33,6 +33,9 @@ class FileFrame:
     children_html: str | None = None  # what `{children}` renders to inside a snippet
     env: dict[str, Any] = field(default_factory=dict)  # the markdown-it env (footnotes, state)
     line_starts: list[int] = field(default_factory=list)
+    props: set[str] = field(
+        default_factory=set
+    )  # names passed in by the caller: exports do not override them
 
     def __post_init__(self) -> None:
         self.line_starts = [0] + [m.end() for m in re.finditer("\n", self.src)]

@@ -57,7 +57,7 @@ def field_html(el: Element, name: str, location: str = "") -> str:
     deprecated = " dg-field-deprecated" if el.bool_prop("deprecated") else ""
     return (
         f'<div class="dg-field{deprecated}" id="{esc(anchor)}"><div class="dg-field-head">'
-        f'<a class="dg-field-name" href="#{esc(anchor)}"><code>{esc(name)}</code></a>{"".join(pills)}</div>'
+        f'<a class="dg-field-name" href="#{esc(anchor)}"><code>{esc(name)}</code></a> {" ".join(pills)}</div>'
         f'{default_html}<div class="dg-field-body">{body}</div></div>\n'
     )
 
