@@ -53,7 +53,7 @@ class JsxValue:
     source: str
 
     def render(self, state: RenderState) -> str:
-        from docsgen.mdx.renderer import convert_jsx_markup
+        from docsgen.mdx.jsx_html import convert_jsx_markup
 
         return convert_jsx_markup(self.source, state)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 import re
 
-from docsgen.mdx.renderer import html_attrs
+from docsgen.mdx.jsx_html import html_attrs
 from docsgen.mdx.state import Element
 
 esc = html.escape
