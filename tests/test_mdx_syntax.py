@@ -161,3 +161,10 @@ def test_single_brace_variable_falls_back_to_docs_json_variables():
         'export const plan = "Pro"\n\n{product} {plan}\n', variables={"product": "Acme", "plan": "Free"}
     )
     assert "<p>Acme Pro</p>" in result.html and result.diagnostics == []
+
+
+def test_lone_brace_stays_text_with_warning():
+    result = render("Intro\n\nUse { to open and \\{ escaped.\n")
+    assert "<p>Use { to open and { escaped.</p>" in result.html
+    [diag] = result.diagnostics
+    assert (diag.code, diag.line, diag.column) == ("mdx.expression", 3, 5)

@@ -305,7 +305,13 @@ def jsx_inline(state: StateInline, silent: bool) -> bool:
     if ch == "{":
         close = find_expression_end(src, pos, state.posMax)
         if close < 0:
-            return False
+            # MDX would refuse the page; we keep the brace as text and say where it is.
+            if not silent:
+                token = state.push("jsx_lone_brace", "", 0)
+                token.content = "{"
+                token.meta = {"offset": pos}
+            state.pos = pos + 1
+            return True
         if not silent:
             token = state.push("jsx_inline_expr", "", 0)
             token.content = src[pos + 1 : close - 1]

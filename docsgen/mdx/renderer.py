@@ -361,6 +361,17 @@ class MdxRenderer(RendererHTML):
         line, col = state.token_location(None, token.meta["offset"])
         return self.expression(token.content, state, line, col, block=False)
 
+    def jsx_lone_brace(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
+        state: RenderState = env["mdx"]
+        line, col = state.token_location(None, tokens[idx].meta["offset"])
+        state.warn(
+            "mdx.expression",
+            "'{' starts an expression that never ends: write \\{ for a literal brace",
+            line,
+            col,
+        )
+        return "{"
+
     def expression(self, expr: str, state: RenderState, line: int, col: int, block: bool) -> str:
         """Render `{expr}`: comments vanish, values print, the rest stays literal with a warning."""
         if is_comment(expr):
