@@ -40,6 +40,10 @@ def test_corpus_builds_every_navigation_page(corpus_build):
             path = d.message.split("'")[1].split(" ", 1)[1]
             assert path not in json.loads((CORPUS / spec_file).read_text())["paths"], d.format()
     codes.pop("openapi.unknown-operation", None)
+    # ai/skillmd.mdx (and its translations) use <PreviewButton> without importing it: the corpus's own defect.
+    unknown = {d.message.split("<")[1].split(">")[0] for d in result.diagnostics if d.code == "mdx.unknown-component"}
+    assert unknown <= {"PreviewButton"}, unknown
+    codes.pop("mdx.unknown-component", None)
     unexpected = {c: n for c, n in codes.items() if c not in ALLOWED}
     sample = [d.format() for d in result.diagnostics if d.code in unexpected][:20]
     assert not unexpected, f"unexpected warnings {unexpected}: {sample}"
