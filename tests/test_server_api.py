@@ -9,12 +9,12 @@ from datetime import UTC, datetime
 
 import httpx
 import pytest
-from pg import fresh_database
 
 from docsgen.server import feedback as fb
 from docsgen.server.app import create_app
 from docsgen.server.db import open_database
 from docsgen.server.testing import LiveServer, seed_project
+from tests.pg import fresh_database
 
 ORIGIN = "http://docs.example.test:8080"
 

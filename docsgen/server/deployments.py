@@ -58,10 +58,19 @@ def summarize(result: object) -> tuple[str, list[dict]]:
     """Turn a BuildResult into a one-line summary and its warnings."""
     diagnostics = list(getattr(result, "diagnostics", None) or [])
     warnings = [d.to_json() for d in diagnostics if hasattr(d, "to_json") and not d.is_error]
+    parts = ["build succeeded"]
     pages = getattr(result, "pages", None)
-    count = pages if isinstance(pages, int) else len(pages) if pages is not None else None
-    summary = "build succeeded" + (f": {count} page(s)" if count is not None else "")
-    return summary + f", {len(warnings)} warning(s)", warnings
+    if isinstance(pages, int):
+        parts.append(f"{pages} page(s)")
+    files = getattr(result, "files", None)
+    if isinstance(files, int) and files:
+        parts.append(f"{files} file(s)")
+    parts.append(f"{len(warnings)} warning(s)")
+    seconds = getattr(result, "seconds", None)
+    summary = ", ".join(parts[:1]) + ": " + ", ".join(parts[1:])
+    if isinstance(seconds, float):
+        summary += f" in {seconds:.2f}s"
+    return summary, warnings
 
 
 class Deployer:
@@ -156,9 +165,9 @@ class Deployer:
 
     def _finish(self, dep_id: str, status: str, summary: str, errors: list, warnings: list) -> None:
         with self.engine.begin() as conn:
-            conn.execute(
+            conn.execute(  # only a running deployment finishes: a restart may have failed it meanwhile
                 update(deployments)
-                .where(deployments.c.id == dep_id)
+                .where(deployments.c.id == dep_id, deployments.c.status == "running")
                 .values(
                     status=status,
                     finished_ms=now_ms(),
