@@ -63,4 +63,4 @@ def fixture_params(name: str):
     import pytest
 
     path = FIXTURES / name
-    return [pytest.param(case, id=f"{name}:{case[0] + 1} {case[1]}") for case in read_fixtures(path)]
+    return [pytest.param((name, *case), id=f"{name}:{case[0] + 1} {case[1]}") for case in read_fixtures(path)]

@@ -8,12 +8,23 @@ from docsgen.mdx.changelog import changelog_entries
 from tests.htmldom import parse
 from tests.mdx_helpers import fixture_params, normalize, render
 
+FIXTURE_FILES = (
+    "callouts.txt",
+    "cards.txt",
+    "tabs.txt",
+    "disclosure.txt",
+    "content.txt",
+    "fields.txt",
+    "code.txt",
+    "mdx.txt",
+)
 
-@pytest.mark.parametrize("case", fixture_params("components.txt"))
+
+@pytest.mark.parametrize("case", [p for name in FIXTURE_FILES for p in fixture_params(name)])
 def test_component_fixtures(case):
-    line, title, source, expected = case
+    name, line, title, source, expected = case
     result = render(source)
-    assert normalize(result.html) == normalize(expected), f"mdx_fixtures/components.txt:{line + 1} {title}"
+    assert normalize(result.html) == normalize(expected), f"mdx_fixtures/{name}:{line + 1} {title}"
 
 
 def test_unknown_component_warns_with_location():

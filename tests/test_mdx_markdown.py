@@ -9,7 +9,7 @@ from tests.mdx_helpers import fixture_params, normalize, render
 
 @pytest.mark.parametrize("case", fixture_params("markdown.txt"))
 def test_markdown_fixtures(case):
-    line, title, source, expected = case
+    _name, line, title, source, expected = case
     result = render(source)
     assert normalize(result.html) == normalize(expected), f"mdx_fixtures/markdown.txt:{line + 1} {title}"
 
