@@ -12,6 +12,7 @@ from typing import Any
 
 from markupsafe import Markup
 
+from docsgen import seo
 from docsgen.config.model import LANGUAGE_NAMES, RTL_LANGUAGES, SiteConfig
 from docsgen.nav import Navigation, Section
 from docsgen.pages import Page
@@ -52,6 +53,7 @@ class SiteContext:
     static_version: str = ""
     helpers: dict[str, Any] = field(default_factory=dict)  # template_globals(), set once per build
     links: Any = None  # docsgen.links.LinkResolver for this build
+    site_url: str | None = None  # public site URL, when known (docsgen.seo)
 
     @property
     def feedback(self) -> dict | None:
@@ -180,6 +182,7 @@ def page_html(site: SiteContext, page: Page, *, root: str | None = None) -> str:
         "sidebar_key": page.key,
         "drilldown": site.drilldown,
         "meta_tags": meta_tags(site, page),
+        "head_html": seo.head_html(site, page, root),
         "api_data": Markup(_script_json(page.meta.get("__api_data")))
         if page.meta.get("__api_data")
         else None,
@@ -211,6 +214,7 @@ def meta_tags(site: SiteContext, page: Page) -> list[tuple[str, str, str]]:
             tags[("property" if name.startswith("og:") else "name", name)] = str(value)
     if page.noindex:
         tags[("name", "robots")] = "noindex"
+    seo.adjust_meta_tags(site, page, tags)
     return [(attr, name, value) for (attr, name), value in sorted(tags.items())]
 
 

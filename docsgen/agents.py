@@ -1,0 +1,208 @@
+"""Files for AI agents: a Markdown twin of every page, /llms.txt (page list) and /llms-full.txt (all text)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from docsgen.html_markdown import html_to_markdown
+from docsgen.markdown_export import ExportContext, mdx_to_markdown, rewrite_links
+from docsgen.seo import policies, site_url
+
+if TYPE_CHECKING:
+    from docsgen.build import Site
+    from docsgen.pages import Page
+    from docsgen.render import SiteContext
+    from docsgen.write import SiteFiles
+
+LLMS_LIMIT = 100_000  # characters of llms.txt
+DESCRIPTION_LIMIT = 300  # characters per page description in llms.txt
+
+
+def markdown_path(page: Page) -> str:
+    """Return the site path of a page's Markdown twin: 'guides/setup/' -> 'guides/setup.md', home -> 'index.md'."""
+    url = page.url.rstrip("/")
+    return (url or "index") + ".md"
+
+
+def instructions(site: Site) -> str:
+    """Return docs.json `markdown.instructions` as text (appended to every agent file)."""
+    markdown = site.config.raw.get("markdown")
+    value = markdown.get("instructions") if isinstance(markdown, dict) else None
+    if isinstance(value, list):
+        value = "\n".join(str(v) for v in value if isinstance(v, str | int | float))
+    return value.strip() if isinstance(value, str) else ""
+
+
+def page_body_markdown(site: Site, page: Page) -> str:
+    """Return a page's content as Markdown: from its MDX source, or from the rendered HTML when generated."""
+    if page.generate is not None or page.source is None:
+        if page.content is None:
+            return ""
+        parts = [_endpoint_line(page), html_to_markdown(page.content.html)]
+        if page.content.aside_html:
+            parts.append(html_to_markdown(page.content.aside_html))
+        return "\n\n".join(p.strip() for p in parts if p.strip()) + "\n"
+    docs_dir = site.docs_dir
+
+    def read(path: str) -> str | None:
+        target = (docs_dir / path).resolve()
+        if not target.is_relative_to(docs_dir) or not target.is_file():
+            return None
+        try:
+            return target.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            return None
+
+    ctx = ExportContext(docs_dir, dict(site.config.variables), read=read)
+    return rewrite_links(mdx_to_markdown(page.body, ctx, page.source), _link_resolver(site, page))
+
+
+def _link_resolver(site: Site, page: Page):
+    """Return a function making a page's links independent of where its twin lives (absolute or root-based)."""
+    from docsgen.links import LinkResolver
+    from docsgen.render import is_external
+
+    resolver = LinkResolver(site.docs_dir, site.pages, set(site.sources.static))
+    base = site_url(site) or ""
+
+    def resolve(href: str) -> str:
+        if not href or href.startswith("#") or is_external(href):
+            return href
+        url, suffix = resolver.target(page, href)
+        return href if url is None else f"{base}/{url}{suffix}"
+
+    return resolve
+
+
+def _endpoint_line(page: Page) -> str:
+    """Return 'METHOD path' with the servers from the playground data, when the HTML shows no endpoint."""
+    data = page.meta.get("__api_data")
+    if not isinstance(data, dict) or not page.content or "dg-api-endpoint" in page.content.html:
+        return ""
+    method, path = data.get("method"), data.get("path")
+    return f"**{method}** `{path}`" if isinstance(method, str) and isinstance(path, str) else ""
+
+
+def page_markdown(site: Site, page: Page) -> str:
+    """Return the complete Markdown twin of a page: title, description, body, site instructions."""
+    head = f"# {page.title}\n\n"
+    if page.description:
+        head += f"> {' '.join(page.description.split())}\n\n"
+    text = head + page_body_markdown(site, page).strip() + "\n"
+    extra = instructions(site)
+    return text + (f"\n---\n\n{extra}\n" if extra else "")
+
+
+def _link(base: str | None, page: Page) -> str:
+    """Return the link to a page's twin: absolute when the site URL is known, else relative to the site root."""
+    path = markdown_path(page)
+    return f"{base}/{path}" if base else path
+
+
+def _page_url(base: str | None, page: Page) -> str:
+    return f"{base}/{page.url}" if base else (page.url or "./")
+
+
+def agent_pages(site: Site) -> list[Page]:
+    """Return the pages agents see (llms.txt, llms-full.txt): indexed pages, navigation order first."""
+    from docsgen.build import pages_to_render
+
+    table = policies(site.config, site.nav, site.pages)
+    order = {key: i for i, key in enumerate(site.nav.order)}
+    chosen = [p for p in pages_to_render(site) if table[p.key].indexed]
+    return sorted(chosen, key=lambda p: (order.get(p.key, len(order)), p.key))
+
+
+def _truncate(text: str, limit: int) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def llms_txt(site: Site, pages: list[Page], base: str | None) -> str:
+    """Return /llms.txt: site name, description, pages grouped by navigation, at most LLMS_LIMIT characters."""
+    table = policies(site.config, site.nav, site.pages)
+    head = [f"# {site.config.name}", ""]
+    if site.config.description:
+        head += [f"> {' '.join(site.config.description.split())}", ""]
+    sections: dict[str, list[Page]] = {}
+    for page in pages:
+        policy = table[page.key]
+        label = " > ".join([*policy.scope.values(), *policy.crumbs]) if policy.navigable else "Other pages"
+        sections.setdefault(label or "Pages", []).append(page)
+
+    if "Other pages" in sections:
+        sections["Other pages"] = sections.pop("Other pages")
+
+    def render(with_descriptions: bool, limit: int | None) -> str:
+        lines = list(head)
+        count = 0
+        for label, group in sections.items():
+            lines += [f"## {label}", ""]
+            for page in group:
+                if limit is not None and count >= limit:
+                    break
+                entry = f"- [{page.title}]({_link(base, page)})"
+                if with_descriptions and page.description:
+                    entry += ": " + _truncate(page.description, DESCRIPTION_LIMIT)
+                lines.append(entry)
+                count += 1
+            lines.append("")
+        extra = instructions(site)
+        if extra:
+            lines += ["## Instructions", "", extra, ""]
+        lines += [
+            "## Optional",
+            "",
+            f"- [Full text of every page]({(base + '/') if base else ''}llms-full.txt)",
+            "",
+        ]
+        return "\n".join(lines)
+
+    text = render(True, None)
+    if len(text) > LLMS_LIMIT:
+        text = render(False, None)
+    limit = len(pages)
+    while len(text) > LLMS_LIMIT and limit > 0:
+        limit = limit * 9 // 10
+        text = render(False, limit)
+    return text
+
+
+def llms_full_txt(site: Site, pages: list[Page], base: str | None, twins: dict[str, str]) -> str:
+    """Return /llms-full.txt: every agent page's Markdown, each with its source URL."""
+    parts = []
+    for page in pages:
+        body = twins.get(page.key) or page_markdown(site, page)
+        first, _, rest = body.partition("\n")
+        parts.append(f"{first}\nSource: {_page_url(base, page)}\n{rest.rstrip()}\n")
+    extra = instructions(site)
+    text = "\n".join(parts)
+    return text + (f"\n{extra}\n" if extra and not parts else "")
+
+
+def add_agent_files(ctx: SiteContext, site: Site, files: SiteFiles) -> None:
+    """Write the Markdown twin of every rendered page, /llms.txt, /.well-known/llms.txt and /llms-full.txt."""
+    from docsgen.build import pages_to_render
+
+    twins: dict[str, str] = {}
+    for page in pages_to_render(site):
+        path = markdown_path(page)
+        if files.has(path):
+            continue  # a file of the docs folder (or another page) already owns this path
+        twins[page.key] = page_markdown(site, page)
+        files.add(path, twins[page.key], page.source or page.key)
+    base = site_url(site)
+    pages = agent_pages(site)
+    llms = llms_txt(site, pages, base)
+    for path in ("llms.txt", ".well-known/llms.txt"):
+        if not files.has(path):
+            files.add(path, llms, "agents")
+    if not files.has("llms-full.txt"):
+        files.add("llms-full.txt", llms_full_txt(site, pages, base, twins), "agents")
+
+
+def read_markdown_twin(out_dir: Path, page_url: str) -> str:
+    """Return the Markdown twin written for a page URL in a built site (used by tests and the dev server)."""
+    url = page_url.strip("/")
+    return (out_dir / ((url or "index") + ".md")).read_text(encoding="utf-8")

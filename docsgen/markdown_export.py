@@ -1,0 +1,336 @@
+"""MDX source -> clean Markdown for agents: components become the Markdown a reader would have written."""
+
+from __future__ import annotations
+
+import contextlib
+import posixpath
+import re
+import textwrap
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from docsgen.mdx.esm import parse_exports
+from docsgen.mdx.expressions import Unevaluable, evaluate, is_comment, to_text
+from docsgen.mdx.jsx_syntax import (
+    JsxSyntaxError,
+    Tag,
+    fence_end,
+    find_closing_tag,
+    find_expression_end,
+    is_tag_start,
+    scan_tag,
+)
+from docsgen.mdx.render import substitute_variables
+
+CALLOUTS = {
+    "Note": "Note",
+    "Warning": "Warning",
+    "Info": "Info",
+    "Tip": "Tip",
+    "Check": "Check",
+    "Danger": "Danger",
+    "Callout": "Note",
+}
+_DROP = {"Icon", "Color", "Color.Item", "Color.Row", "Snippet", "script", "style", "svg", "iframe", "video"}
+_TRANSPARENT = {"CardGroup", "Columns", "AccordionGroup", "Tabs", "Steps", "Frame", "Panel", "Tree"}
+_ESM_RE = re.compile(r"^(import|export)\b[^\n]*(?:\n(?!\s*\n)[^\n]*)*", re.M)
+_IMPORT_RE = re.compile(r"""^import\s+(?:\{([^}]*)\}|([A-Za-z_$][\w$]*))\s+from\s+["']([^"']+)["']""", re.M)
+_BLANKS_RE = re.compile(r"\n{3,}")
+_MAX_DEPTH = 8
+
+
+@dataclass
+class ExportContext:
+    """What the converter knows about the site: variables and how to read snippet files."""
+
+    docs_dir: Path | None = None
+    variables: dict[str, Any] = field(default_factory=dict)
+    scope: dict[str, Any] = field(default_factory=dict)  # exported values and snippet props
+    snippets: dict[str, str] = field(default_factory=dict)  # component name -> docs-relative file
+    depth: int = 0
+    read: Callable[[str], str | None] | None = None
+
+    def child(self, scope: dict[str, Any]) -> ExportContext:
+        """Return a context for a snippet (its own scope, one level deeper)."""
+        return ExportContext(self.docs_dir, self.variables, scope, {}, self.depth + 1, self.read)
+
+
+def mdx_to_markdown(body: str, ctx: ExportContext | None = None, source: str = "") -> str:
+    """Convert an MDX page body (frontmatter removed) into clean Markdown."""
+    ctx = ctx or ExportContext()
+    src = substitute_variables(body, ctx.variables)
+    src = _strip_esm(src, ctx, source)
+    out = _convert(src, ctx)
+    return _BLANKS_RE.sub("\n\n", out).strip() + "\n"
+
+
+def _strip_esm(src: str, ctx: ExportContext, source: str) -> str:
+    """Remove import/export statements, remembering snippet imports and simple exported values."""
+    values, _ = parse_exports(src)
+    for name, value in values.items():
+        ctx.scope.setdefault(name, value)
+    for m in _IMPORT_RE.finditer(src):
+        path = m.group(3)
+        if not path.endswith((".mdx", ".md")):
+            continue
+        target = (
+            path.lstrip("/")
+            if path.startswith("/")
+            else posixpath.normpath(posixpath.join(posixpath.dirname(source), path))
+        )
+        if m.group(2):
+            ctx.snippets[m.group(2)] = target
+    out, pos = [], 0
+    for m in _ESM_RE.finditer(src):
+        if _in_fence(src, m.start()):
+            continue
+        out.append(src[pos : m.start()])
+        pos = m.end()
+    out.append(src[pos:])
+    return "".join(out)
+
+
+def _in_fence(src: str, pos: int) -> bool:
+    """Tell whether pos lies inside a fenced code block (counting fences before it)."""
+    return len(re.findall(r"^[ \t]*(```|~~~)", src[:pos], re.M)) % 2 == 1
+
+
+def _convert(src: str, ctx: ExportContext) -> str:
+    """Walk the source, copying Markdown and code as is and converting tags and expressions."""
+    out: list[str] = []
+    i, n = 0, len(src)
+    while i < n:
+        ch = src[i]
+        at_line_start = i == 0 or src[i - 1] == "\n"
+        if at_line_start:
+            indent = len(src[i:]) - len(src[i:].lstrip(" \t"))
+            end = fence_end(src, i + indent, n) if src.startswith(("```", "~~~"), i + indent) else -1
+            if end > 0:
+                out.append(src[i:end])
+                i = end
+                continue
+        if ch == "`":
+            run = len(src[i:]) - len(src[i:].lstrip("`"))
+            close = src.find("`" * run, i + run)
+            if close > 0 and "\n\n" not in src[i:close]:
+                out.append(src[i : close + run])
+                i = close + run
+                continue
+            out.append("`" * run)
+            i += run
+            continue
+        if ch == "{":
+            close = find_expression_end(src, i)
+            if close > 0:
+                out.append(_expression(src[i + 1 : close - 1], ctx))
+                i = close
+                continue
+        if ch == "<" and src.startswith("<!--", i):
+            close = src.find("-->", i)
+            i = close + 3 if close > 0 else n
+            continue
+        if ch == "<" and is_tag_start(src, i):
+            try:
+                tag = scan_tag(src, i)
+            except JsxSyntaxError:
+                out.append(ch)
+                i += 1
+                continue
+            if tag.closing:
+                i = tag.end
+                continue
+            inner, after = "", tag.end
+            if not tag.self_closing:
+                found = find_closing_tag(src, tag.name, tag.end, n)
+                if found is None:
+                    after = tag.end
+                else:
+                    inner, after = src[tag.end : found[0]], found[1]
+            block = at_line_start or src[:i].rsplit("\n", 1)[-1].strip() == ""
+            out.append(_component(tag, inner, ctx, block=block))
+            i = after
+            continue
+        out.append(ch)
+        i += 1
+    return "".join(out)
+
+
+def _expression(expr: str, ctx: ExportContext) -> str:
+    """Render `{expr}`: comments vanish, known values become text, anything else stays visible as code."""
+    if is_comment(expr):
+        return ""
+    try:
+        return to_text(evaluate(expr, ctx.scope))
+    except Unevaluable:
+        return "{" + expr + "}"
+
+
+def _props(tag: Tag, ctx: ExportContext) -> dict[str, Any]:
+    """Return a tag's props as values (strings as written, expressions evaluated when possible)."""
+    props: dict[str, Any] = {}
+    for attr in tag.attrs:
+        if attr.kind == "string":
+            props[attr.name] = attr.value
+        elif attr.kind == "bool":
+            props[attr.name] = True
+        elif attr.kind == "expr":
+            try:
+                props[attr.name] = evaluate(attr.value, ctx.scope)
+            except Unevaluable:
+                props[attr.name] = None
+    return props
+
+
+def _inner(inner: str, ctx: ExportContext) -> str:
+    """Convert a component's children: dedented, converted, trimmed."""
+    lines = inner.split("\n")
+    first, rest = lines[0], "\n".join(lines[1:])
+    body = (first.strip() + "\n" if first.strip() else "") + textwrap.dedent(rest)
+    return _convert(body, ctx).strip()
+
+
+def _quote(text: str) -> str:
+    """Prefix every line with '> ' (a blockquote)."""
+    return "\n".join(("> " + line).rstrip() for line in text.split("\n"))
+
+
+def _indent(text: str, prefix: str) -> str:
+    """Indent continuation lines so they stay inside a list item."""
+    return "\n".join((prefix + line) if line.strip() else "" for line in text.split("\n"))
+
+
+def _block(text: str) -> str:
+    return "\n\n" + text.strip("\n") + "\n\n"
+
+
+def _link(label: str, href: Any) -> str:
+    return f"[{label}]({href})" if isinstance(href, str) and href else label
+
+
+def _component(tag: Tag, inner: str, ctx: ExportContext, *, block: bool) -> str:
+    """Convert one tag with its children to Markdown."""
+    name = tag.name
+    props = _props(tag, ctx)
+    title = str(props.get("title") or "").strip()
+    if name in _DROP:
+        return ""
+    if name == "Visibility":
+        return "" if str(props.get("for", "")).lower() == "humans" else _block(_inner(inner, ctx))
+    if name in ctx.snippets:
+        return _snippet(ctx.snippets[name], props, ctx)
+    body = _inner(inner, ctx) if inner else ""
+    if name in CALLOUTS:
+        label = title or CALLOUTS[name]
+        return _block(_quote(f"**{label}:** {body}" if body else f"**{label}**"))
+    if name in ("Card", "Tile"):
+        head = _link(f"**{title}**" if title else "Link", props.get("href"))
+        return _block(f"- {head}" + (f": {_indent(body, '  ').strip()}" if body else ""))
+    if name in ("Tab", "Accordion", "Expandable", "Step", "Update"):
+        label = title or str(props.get("label") or "")
+        if name == "Step":
+            return _block(
+                f"1. **{label}**\n\n{_indent(body, '   ')}" if label else f"1. {_indent(body, '   ')}"
+            )
+        if name == "Update":
+            desc = str(props.get("description") or "")
+            return _block(f"## {label}\n\n{desc}\n\n{body}".strip())
+        return _block((f"#### {label}\n\n" if label else "") + body)
+    if name == "CodeGroup" or name in ("RequestExample", "ResponseExample"):
+        heading = {"RequestExample": "Request example", "ResponseExample": "Response example"}.get(name)
+        return _block((f"#### {heading}\n\n" if heading else "") + _code_group(body))
+    if name in ("ParamField", "ResponseField", "Field"):
+        return _block(_field(props, body))
+    if name in _TRANSPARENT or name in ("Tree.Folder", "Tree.File"):
+        if name.startswith("Tree."):
+            return _block(f"- {props.get('name', '')}" + ("\n" + _indent(body, "  ") if body else ""))
+        return _block(body) if block else body
+    if name == "Prompt":
+        desc = str(props.get("description") or "")
+        return _block((f"{desc}\n\n" if desc else "") + "```text\n" + body + "\n```")
+    if name == "Tooltip":
+        tip = props.get("tip")
+        return f"{body} ({tip})" if tip else body
+    if name == "Badge":
+        return f"`{body}`"
+    if name in ("img", "Image"):
+        return f"![{props.get('alt', '')}]({props.get('src', '')})"
+    if name == "a":
+        return _link(body, props.get("href"))
+    if name == "br":
+        return "\n"
+    if name in ("strong", "b"):
+        return f"**{body}**"
+    if name in ("em", "i"):
+        return f"*{body}*"
+    if name == "code":
+        return f"`{body}`"
+    if re.fullmatch(r"h[1-6]", name):
+        return _block("#" * int(name[1]) + " " + body)
+    if name in ("p", "div", "section", "span", "figure", "figcaption", "center") or not body:
+        return (_block(body) if block else body) if body else ""
+    return _block(body) if block else body
+
+
+def _code_group(body: str) -> str:
+    """Give each fenced block of a code group a heading from its title and keep only the language."""
+    out = []
+    for m in re.finditer(r"^([ \t]*)(`{3,}|~{3,})([^\n]*)\n(.*?)^\1\2[ \t]*$", body, re.M | re.S):
+        info = m.group(3).strip()
+        lang, _, rest = info.partition(" ")
+        label = re.sub(r"\b\w+=(\{[^}]*\}|\"[^\"]*\"|\S+)|\{[\d,\- ]+\}", "", rest).strip() or lang
+        code = m.group(4)
+        out.append(f"##### {label}\n\n{m.group(2)}{lang}\n{code}{m.group(2)}" if label else m.group(0))
+    return "\n\n".join(out) if out else body
+
+
+def _field(props: dict[str, Any], body: str) -> str:
+    """Write a parameter or response field as a list item: name, where, type, required, default."""
+    name, where = "", ""
+    for key in ("path", "query", "body", "header", "cookie", "name"):
+        if isinstance(props.get(key), str):
+            name, where = props[key], ("" if key == "name" else key)
+            break
+    bits = [b for b in (where, str(props.get("type") or "")) if b]
+    if props.get("required"):
+        bits.append("required")
+    if props.get("deprecated"):
+        bits.append("deprecated")
+    if props.get("default") is not None:
+        bits.append(f"default: `{to_text(props['default'])}`")
+    head = f"- `{name}`" + (f" ({', '.join(bits)})" if bits else "")
+    return head + (f": {_indent(body, '  ').strip()}" if body else "")
+
+
+def _snippet(path: str, props: dict[str, Any], ctx: ExportContext) -> str:
+    """Inline an imported snippet file, converted with its props as scope."""
+    if ctx.depth >= _MAX_DEPTH or ctx.read is None:
+        return ""
+    text = ctx.read(path)
+    if text is None:
+        return ""
+    from docsgen.pages import split_frontmatter
+
+    _, body, _, _ = split_frontmatter(text, path)
+    child = ctx.child({**ctx.scope, **props, "props": props})
+    with contextlib.suppress(RecursionError):
+        return _block(mdx_to_markdown(body, child, path))
+    return ""
+
+
+_LINK_RE = re.compile(r"(!?\[[^\]\n]*\]\()([^)\s]+)((?:\s+\"[^\"\n]*\")?\))")
+_CODE_RE = re.compile(r"(^[ \t]*(`{3,}|~{3,})[^\n]*\n.*?^[ \t]*\2[ \t]*$|`+[^`\n]*`+)", re.M | re.S)
+
+
+def rewrite_links(markdown: str, resolve: Callable[[str], str]) -> str:
+    """Apply resolve() to every Markdown link and image target outside code."""
+    out, pos = [], 0
+    for m in _CODE_RE.finditer(markdown):
+        out.append(
+            _LINK_RE.sub(lambda x: x.group(1) + resolve(x.group(2)) + x.group(3), markdown[pos : m.start()])
+        )
+        out.append(m.group(0))
+        pos = m.end()
+    out.append(_LINK_RE.sub(lambda x: x.group(1) + resolve(x.group(2)) + x.group(3), markdown[pos:]))
+    return "".join(out)

@@ -1,0 +1,174 @@
+// docsgen search: a header button, Ctrl/Cmd-K and "/" open a dialog; Pagefind loads only on first use.
+(() => {
+  const dialog = document.getElementById("dg-search");
+  const button = document.querySelector(".dg-search-button");
+  if (!dialog || !button) return;
+  const input = dialog.querySelector(".dg-search-input");
+  const list = dialog.querySelector(".dg-search-results");
+  const status = dialog.querySelector(".dg-search-status");
+  const all = dialog.querySelector(".dg-search-all");
+  const root = document.documentElement.dataset.root || "./";
+  const scope = JSON.parse(dialog.dataset.scope || "{}");
+  const mac = /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
+  const kbd = button.querySelector(".dg-search-kbd");
+  if (kbd && mac) kbd.textContent = "\u2318K";
+  let engine = null;
+  let active = -1;
+  let timer = 0;
+  let serial = 0;
+
+  function load() {
+    if (!engine) {
+      const url = new URL(root + "pagefind/pagefind.js", location.href).href;
+      engine = import(url).then(async (pf) => {
+        await pf.options({ excerptLength: 24 });
+        pf.init();
+        return pf;
+      });
+      engine.catch(() => { engine = null; });
+    }
+    return engine;
+  }
+
+  function open() {
+    if (!dialog.open) dialog.showModal();
+    input.focus();
+    input.select();
+    load().catch(() => {});
+  }
+
+  function close() {
+    if (dialog.open) dialog.close();
+  }
+
+  // Keep only text and <mark> from Pagefind's excerpt: nothing else of the index reaches the page as HTML.
+  function excerpt(html) {
+    const out = document.createElement("span");
+    out.className = "dg-search-excerpt";
+    const doc = new DOMParser().parseFromString(`<p>${html}</p>`, "text/html");
+    for (const node of doc.body.firstChild.childNodes) {
+      if (node.nodeName === "MARK") {
+        const mark = document.createElement("mark");
+        mark.textContent = node.textContent;
+        out.append(mark);
+      } else {
+        out.append(document.createTextNode(node.textContent));
+      }
+    }
+    return out;
+  }
+
+  function href(url) {
+    return root === "./" ? "./" + url.replace(/^\//, "") : root + url.replace(/^\//, "");
+  }
+
+  function select(index) {
+    const items = list.querySelectorAll("[role=option]");
+    if (!items.length) return;
+    active = (index + items.length) % items.length;
+    items.forEach((item, i) => item.setAttribute("aria-selected", String(i === active)));
+    input.setAttribute("aria-activedescendant", items[active].id);
+    items[active].scrollIntoView({ block: "nearest" });
+  }
+
+  function best(data) {
+    const subs = (data.sub_results || []).filter((s) => s.url !== data.url);
+    subs.sort((a, b) => (b.locations || []).length - (a.locations || []).length);
+    return subs.length && (subs[0].locations || []).length ? subs[0] : null;
+  }
+
+  function render(results, query) {
+    list.replaceChildren();
+    active = -1;
+    input.removeAttribute("aria-activedescendant");
+    results.forEach((data, i) => {
+      const sub = best(data);
+      const li = document.createElement("li");
+      li.id = `dg-search-option-${i}`;
+      li.setAttribute("role", "option");
+      li.setAttribute("aria-selected", "false");
+      const a = document.createElement("a");
+      a.href = href(sub ? sub.url : data.url);
+      a.tabIndex = -1;
+      const title = document.createElement("span");
+      title.className = "dg-search-title";
+      title.textContent = data.meta.title + (sub && sub.title !== data.meta.title ? " \u203a " + sub.title : "");
+      a.append(title);
+      if (data.meta.crumbs) {
+        const crumbs = document.createElement("span");
+        crumbs.className = "dg-search-crumbs";
+        crumbs.textContent = data.meta.crumbs;
+        a.append(crumbs);
+      }
+      a.append(excerpt(sub ? sub.excerpt : data.excerpt));
+      li.append(a);
+      li.addEventListener("mousemove", () => { if (active !== i) select(i); });
+      list.append(li);
+    });
+    input.setAttribute("aria-expanded", String(results.length > 0));
+    status.textContent = query
+      ? results.length ? `${results.length} result${results.length === 1 ? "" : "s"}` : `No results for \u201c${query}\u201d`
+      : "";
+    if (results.length) select(0);
+  }
+
+  async function run() {
+    const query = input.value.trim();
+    const mine = ++serial;
+    if (!query) {
+      render([], "");
+      return;
+    }
+    let pf;
+    try {
+      pf = await load();
+    } catch {
+      status.textContent = location.protocol === "file:"
+        ? "Search needs the site to be served over HTTP (for example: python -m http.server)."
+        : "Search is unavailable: this site has no search index.";
+      return;
+    }
+    const filters = all && all.checked ? {} : scope;
+    const search = await pf.search(query, { filters });
+    if (mine !== serial || !search) return;
+    const data = await Promise.all(search.results.slice(0, 10).map((r) => r.data()));
+    if (mine !== serial) return;
+    render(data, query);
+  }
+
+  button.addEventListener("click", open);
+  dialog.querySelector(".dg-search-close")?.addEventListener("click", close);
+  dialog.addEventListener("click", (event) => { if (event.target === dialog) close(); });
+  all?.addEventListener("change", run);
+  input.addEventListener("input", () => {
+    clearTimeout(timer);
+    timer = setTimeout(run, 80);
+  });
+  input.addEventListener("keydown", (event) => {
+    const count = list.querySelectorAll("[role=option]").length;
+    if (event.key === "ArrowDown" && count) {
+      event.preventDefault();
+      select(active + 1);
+    } else if (event.key === "ArrowUp" && count) {
+      event.preventDefault();
+      select(active - 1);
+    } else if (event.key === "Enter") {
+      event.preventDefault();
+      const link = list.querySelectorAll("[role=option] a")[Math.max(active, 0)];
+      if (link) {
+        close();
+        location.href = link.href;
+      }
+    }
+  });
+  document.addEventListener("keydown", (event) => {
+    const typing = event.target.closest?.("input, textarea, select, [contenteditable=''], [contenteditable=true]");
+    if ((event.key === "k" || event.key === "K") && (event.metaKey || event.ctrlKey) && !event.altKey) {
+      event.preventDefault();
+      dialog.open ? close() : open();
+    } else if (event.key === "/" && !typing && !dialog.open) {
+      event.preventDefault();
+      open();
+    }
+  });
+})();
