@@ -538,3 +538,38 @@ def test_params_expanded_opens_trees(spec30):
     opened = op(spec30, "put", "/pets/{petId}", params_expanded=True)
     assert '<details class="dg-api-children" open>' not in closed.html
     assert '<details class="dg-api-children" open>' in opened.html
+
+
+# -- hand-written API pages (api: frontmatter) ---------------------------------------------------------------
+def test_manual_endpoint_header_and_playground_data():
+    from docsgen.openapi.render import render_manual_endpoint
+
+    page = render_manual_endpoint(
+        "POST /users/{id}",
+        settings=ApiSettings(base_url_display="full"),
+        servers=["https://api.example.com/v1", "https://staging.example.com"],
+        auth={"method": "key", "name": "X-Key"},
+        params=[
+            {"name": "id", "in": "path", "type": "string"},
+            {"name": "name", "in": "body", "type": "string", "required": True},
+        ],
+    )
+    url = parse(page.html).find(cls="dg-api-url")
+    assert url.text == "https://api.example.com/v1/users/{id}"
+    pg = page.playground
+    assert [s["url"] for s in pg["servers"]] == ["https://api.example.com/v1", "https://staging.example.com"]
+    assert pg["security"]["schemes"]["key"] == {
+        "type": "apiKey",
+        "kind": "apiKey",
+        "in": "header",
+        "name": "X-Key",
+    }
+    assert pg["parameters"] == [{"name": "id", "in": "path", "required": True, "schema": {"type": "string"}}]
+    assert pg["body"]["contents"][0]["schema"]["required"] == ["name"]
+    bearer = render_manual_endpoint(
+        "GET /me", settings=ApiSettings(), servers=None, auth={"method": "bearer"}
+    )
+    assert bearer.playground["security"]["schemes"]["bearer"]["scheme"] == "bearer"
+    assert bearer.playground["display"] == "simple"  # no server: nothing to send requests to
+    with pytest.raises(ValueError, match="METHOD /path"):
+        render_manual_endpoint("FETCH /x", settings=ApiSettings())

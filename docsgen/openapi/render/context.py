@@ -11,7 +11,9 @@ from urllib.parse import unquote
 
 _MAX_HOPS = 64
 _TAG = re.compile(r"<[^>]*>")
-_SPACE = re.compile(r"\s+")
+# One-line descriptions without any Markdown syntax render the same with every CommonMark renderer:
+# skip the renderer for them (most descriptions in large specs are like this).
+_PLAIN_LINE = re.compile(r"[^\\`*_\[\]<>&!|~\n\r\t#=+\-0-9 ][^\\`*_\[\]<>&!|~\n\r\t]*")
 
 
 def ref_name(ref: str) -> str:
@@ -21,7 +23,7 @@ def ref_name(ref: str) -> str:
 
 def plain_text(fragment: str) -> str:
     """Turn an HTML fragment into one line of plain text (for search and meta descriptions)."""
-    return _SPACE.sub(" ", html.unescape(_TAG.sub(" ", fragment))).strip()
+    return " ".join(html.unescape(_TAG.sub(" ", fragment)).split())
 
 
 class RenderContext:
@@ -95,7 +97,11 @@ class RenderContext:
             return ""
         cached = self._md.get(text)
         if cached is None:
-            cached = self.markdown_fn(text)
+            stripped = text.strip(" ")
+            if _PLAIN_LINE.fullmatch(stripped) and "  " not in stripped:
+                cached = "<p>" + stripped.replace('"', "&quot;") + "</p>\n"
+            else:
+                cached = self.markdown_fn(text)
             self._md[text] = cached
         return cached
 

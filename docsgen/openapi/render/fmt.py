@@ -9,7 +9,7 @@ from typing import Any
 
 from docsgen.openapi.render.schema_model import Flat
 
-_SLUG_BAD = re.compile(r"[^A-Za-z0-9_.:\-\[\]]+")
+_SLUG_BAD = re.compile(r"[^A-Za-z0-9_.:+\-\[\]@$]+")
 MAX_VALUE_CHARS = 300
 MAX_ENUM = 60
 
@@ -21,7 +21,7 @@ def esc(value: Any) -> str:
 
 def slug(name: Any) -> str:
     """Turn a property or parameter name into a valid anchor segment (no spaces, stable, never empty)."""
-    text = _SLUG_BAD.sub("-", str(name)).strip("-")
+    text = _SLUG_BAD.sub("-", str(name))
     return text or "field"
 
 

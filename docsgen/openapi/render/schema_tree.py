@@ -144,7 +144,7 @@ class TreeRenderer:
                 body += self._note(f"{node.name or 'object'}: nested fields not shown", node)
             else:
                 pushed = (*inner_stack, id(node.raw))
-                child = self.children(node, pushed, next_level)
+                child = self.children(node, pushed, next_level, FRAGMENT_ROWS)
                 hits = child.hits - set(pushed[len(stack) :])
                 if child.rows > FRAGMENT_ROWS:
                     body += self._note(f"{node.name or 'object'}: {child.rows} nested fields not shown", node)
@@ -196,32 +196,50 @@ class TreeRenderer:
         return "".join(parts)
 
     # -- children ----------------------------------------------------------------------------------------
-    def children(self, flat: Flat, stack: tuple[int, ...], level: int) -> Fragment:
-        """Rows below an object: properties, additional properties, then alternatives (cached)."""
+    def children(self, flat: Flat, stack: tuple[int, ...], level: int, limit: int | None = None) -> Fragment:
+        """Rows below an object: properties, additional properties, then alternatives (cached).
+
+        With a `limit`, rendering stops as soon as the rows exceed it (the caller shows the subtree collapsed
+        anyway), which keeps mutually recursive schemas, whose fragments cannot be cached, cheap.
+        """
         key = (id(flat.raw), self.direction, level, flat.ref)
         cached = self.ctx.fragments.get(key)
+        if cached is None and limit is not None:
+            cached = self.ctx.fragments.get((*key, "overflow"))
         if cached is not None:
             return cached
         parts: list[str] = []
         ids: set[str] = set()
         hits: set[int] = set()
         rows = 0
+        used: set[str] = set()
         for name, schema in flat.props.items():
             child = self.flat(schema)
             if self.hidden(child):
                 continue
-            frag = self._row(str(name), slug(name), child, name in flat.required, {}, stack, level)
+            rid = base = slug(name)
+            n = 1
+            while rid in used:  # distinct names can share a slug ("a b" / "a-b")
+                n += 1
+                rid = f"{base}-{n}"
+            used.add(rid)
+            frag = self._row(str(name), rid, child, name in flat.required, {}, stack, level)
             if rows + frag.rows > TREE_ROWS and frag.rows > 1:
-                frag = self._row(str(name), slug(name), child, name in flat.required, {}, stack, level, True)
+                frag = self._row(str(name), rid, child, name in flat.required, {}, stack, level, True)
             parts.append(frag.html)
             ids |= frag.ids
             hits |= frag.hits
             rows += frag.rows
+            if limit is not None and rows > limit:
+                return self._overflow(key, flat, rows, hits)
         add = flat.additional
         if isinstance(add, dict) and add:
             child = self.flat(add)
             if not self.hidden(child):
-                frag = self._row("{key}", "additionalProperties", child, False, {}, stack, level)
+                rid = (
+                    "additionalProperties" if "additionalProperties" not in used else "additionalProperties-"
+                )
+                frag = self._row("{key}", rid, child, False, {}, stack, level)
                 parts.append(frag.html)
                 ids |= frag.ids
                 hits |= frag.hits
@@ -229,18 +247,30 @@ class TreeRenderer:
         elif add is True or add == {}:
             parts.append('<p class="dg-api-note">Additional properties are allowed.</p>')
         if flat.alternatives:
-            frag = self._alternatives(flat, stack, level, ids)
+            frag = self._alternatives(flat, stack, level, ids, None if limit is None else limit - rows)
             parts.append(frag.html)
             ids |= frag.ids
             hits |= frag.hits
             rows += frag.rows
+        if limit is not None and rows > limit:
+            return self._overflow(key, flat, rows, hits)
         hits.discard(id(flat.raw))  # children() always runs with `flat` on the stack: self-recursion is fine
         fragment = Fragment("".join(parts), rows, frozenset(ids), frozenset(hits))
         if not hits:
             self.ctx.fragments[key] = fragment
         return fragment
 
-    def _alternatives(self, flat: Flat, stack: tuple[int, ...], level: int, taken: set[str]) -> Fragment:
+    def _overflow(self, key: tuple, flat: Flat, rows: int, hits: set[int]) -> Fragment:
+        """A subtree too large to show (only its size matters to the caller)."""
+        hits.discard(id(flat.raw))
+        fragment = Fragment("", rows, frozenset(), frozenset(hits))
+        if not hits:
+            self.ctx.fragments[(*key, "overflow")] = fragment
+        return fragment
+
+    def _alternatives(
+        self, flat: Flat, stack: tuple[int, ...], level: int, taken: set[str], limit: int | None
+    ) -> Fragment:
         rendered: list[tuple[str, Flat, Fragment]] = []
         hits: set[int] = set()
         total = 0
@@ -251,12 +281,14 @@ class TreeRenderer:
             if id(alt.raw) in stack:
                 hits.add(id(alt.raw))
             elif alt.has_children() and next_level <= MAX_LEVEL:
-                frag = self.children(alt, (*stack, id(alt.raw)), next_level)
+                frag = self.children(alt, (*stack, id(alt.raw)), next_level, FRAGMENT_ROWS)
                 hits |= frag.hits
                 if frag.rows > FRAGMENT_ROWS or total + frag.rows > TREE_ROWS:
                     frag = EMPTY
             total += frag.rows
             rendered.append((label, alt, frag))
+            if limit is not None and total > limit:
+                return Fragment("", total, frozenset(), frozenset(hits))
         # Alternatives usually share property names: give each its own anchor segment when they clash.
         seen = set(taken)
         clash = False
