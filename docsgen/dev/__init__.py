@@ -1,0 +1,1 @@
+"""docsgen dev: local preview with incremental rebuilds, live reload, in-browser errors and an API proxy."""

@@ -1,0 +1,29 @@
+"""`docsgen dev`: argument parsing only; docsgen.dev.app does the work."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+
+@click.command("dev")
+@click.argument("docs_dir", default=".", type=click.Path(file_okay=False, path_type=Path))
+@click.option(
+    "--port", default=3000, show_default=True, type=click.IntRange(0, 65535), help="Port to listen on."
+)
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (keep it local).")
+@click.option("--open", "open_browser", is_flag=True, help="Open the site in the default browser.")
+@click.option("--next-free-port", is_flag=True, help="If the port is taken, use the next free one.")
+def dev(docs_dir: Path, port: int, host: str, open_browser: bool, next_free_port: bool) -> None:
+    """Preview the site locally, rebuilding and reloading the browser on every save."""
+    from docsgen.dev.app import run
+
+    run(
+        docs_dir,
+        host=host,
+        port=port,
+        open_browser=open_browser,
+        next_free_port=next_free_port,
+        echo=lambda line: click.echo(line, err=line.startswith(("warning", "error")) or ": error:" in line),
+    )

@@ -1,0 +1,71 @@
+"""The live-reload script the dev server adds to every HTML page it serves (never part of `docsgen build`)."""
+
+from __future__ import annotations
+
+import json
+import re
+
+EVENTS_PATH = "/__docsgen/events"
+
+# Server-sent events: replay what happened since the page's generation, reload when a change touches this
+# page, swap changed stylesheets in place. Plain JavaScript, no dependencies.
+SCRIPT = """(() => {
+  const dev = window.__docsgenDev;
+  dev.cssSwaps = 0;
+  const here = () => {
+    let p = decodeURI(location.pathname);
+    if (p.endsWith("/index.html")) p = p.slice(0, -"index.html".length);
+    return p;
+  };
+  const swapCss = (paths) => {
+    for (const link of document.querySelectorAll('link[rel="stylesheet"]')) {
+      const url = new URL(link.href, location.href);
+      if (url.origin !== location.origin || !paths.includes(url.pathname)) continue;
+      url.searchParams.set("dg-reload", String(Date.now()));
+      const next = link.cloneNode();
+      next.href = url.href;
+      next.addEventListener("load", () => { link.remove(); dev.cssSwaps += 1; });
+      next.addEventListener("error", () => next.remove());
+      link.after(next);
+    }
+  };
+  const connect = () => {
+    const es = new EventSource(dev.events + "?since=" + dev.generation);
+    es.addEventListener("hello", () => { dev.ready = true; });
+    es.addEventListener("change", (e) => {
+      const data = JSON.parse(e.data);
+      dev.generation = data.generation;
+      if (data.reload === "*" || data.reload.includes(here())) { es.close(); location.reload(); return; }
+      if (data.css.length) swapCss(data.css);
+    });
+    es.onerror = () => { dev.ready = false; };
+  };
+  connect();
+})();"""
+
+_BODY_END = re.compile(rb"</body\s*>", re.I)
+_NAV_SRC = re.compile(rb"(_nav/[A-Za-z0-9_.-]+\.html)\?v=[0-9a-f]+")
+
+
+def snippet(generation: int, proxy: str) -> str:
+    """Return the <script> element added before </body>."""
+    config = json.dumps({"generation": generation, "events": EVENTS_PATH, "proxy": proxy, "ready": False})
+    return f"<script>window.__docsgenDev={config};\n{SCRIPT}</script>\n"
+
+
+def inject(html: bytes, generation: int, proxy: str, nav_versions: dict[str, str] | None = None) -> bytes:
+    """Add the reload script to a page, and point its sidebar link at the current sidebar version."""
+    if nav_versions:
+
+        def current(m: re.Match[bytes]) -> bytes:
+            version = nav_versions.get(m.group(1).decode("ascii"))
+            return m.group(1) + b"?v=" + version.encode("ascii") if version else m.group(0)
+
+        html = _NAV_SRC.sub(current, html)
+    script = snippet(generation, proxy).encode("utf-8")
+    found = None
+    for match in _BODY_END.finditer(html):
+        found = match
+    if found is None:
+        return html + script
+    return html[: found.start()] + script + html[found.start() :]

@@ -1,0 +1,439 @@
+"""Incremental rebuilds for `docsgen dev`: re-render only what a change touches, publish complete snapshots."""
+
+from __future__ import annotations
+
+import threading
+import time
+import traceback
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from docsgen.build import (
+    Site,
+    _special_pages,
+    add_sidebars,
+    add_site_features,
+    add_static_files,
+    add_theme_assets,
+    add_vendor_assets,
+    pages_to_render,
+    read_site,
+    render_one,
+    site_context,
+)
+from docsgen.errors import Diagnostic, DocsgenError, error
+from docsgen.nav import Navigation, build_nav
+from docsgen.pages import Page, read_page
+from docsgen.render import SiteContext, content_hash, section_link, sidebar_html
+from docsgen.resources import themes_dir
+from docsgen.sources import IGNORED_DIRS, PAGE_SUFFIXES, PageFile
+from docsgen.theme import environment, load_theme
+from docsgen.write import SiteFiles
+
+# Frontmatter fields shown outside the page itself (sidebar labels, prev/next links).
+NAV_FIELDS = ("title", "sidebarTitle", "icon", "hidden", "tag", "deprecated")
+# Frontmatter fields that change what the navigation or generated pages are made of: rebuild everything.
+STRUCTURE_FIELDS = ("url", "openapi", "api", "asyncapi", "noindex", "hideFooterPagination")
+CONFIG_NAMES = frozenset({"docs.json", "mint.json", ".mintignore", ".docsgenignore"})
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """One complete build as served: files by output path, plus the errors that replace pages."""
+
+    generation: int
+    files: dict[str, bytes | Path]
+    page_errors: dict[str, list[Diagnostic]] = field(default_factory=dict)  # output path -> errors
+    site_errors: list[Diagnostic] = field(default_factory=list)  # config errors: every page shows them
+    nav_versions: dict[str, str] = field(default_factory=dict)  # "_nav/<id>.html" -> current hash
+
+
+@dataclass
+class Update:
+    """What one rebuild did: which URLs a browser must reload (None: all), which stylesheets to swap."""
+
+    generation: int
+    kind: str  # "full", "page", "nav", "snippet", "css", "static", "none"
+    reload: set[str] | None = field(default_factory=set)  # URL paths ("/guides/a/"); None means every page
+    css: list[str] = field(default_factory=list)  # stylesheet URL paths to swap in place
+    rendered: list[str] = field(default_factory=list)  # page keys rendered by this update
+    seconds: float = 0.0
+    errors: list[Diagnostic] = field(default_factory=list)
+    warnings: list[Diagnostic] = field(default_factory=list)
+
+    def describe(self) -> str:
+        """Return the one line printed in the terminal after a rebuild."""
+        state = f", {len(self.errors)} error(s)" if self.errors else ""
+        return f"{self.kind}: rendered {len(self.rendered)} page(s) in {self.seconds * 1000:.0f} ms{state}"
+
+
+def nav_signature(page: Page) -> tuple:
+    """Return the frontmatter values that appear on other pages (sidebar, prev/next)."""
+    return tuple(repr(page.meta.get(name)) for name in NAV_FIELDS)
+
+
+def structure_signature(page: Page) -> tuple:
+    """Return the frontmatter values whose change needs a full rebuild."""
+    return tuple(repr(page.meta.get(name)) for name in STRUCTURE_FIELDS)
+
+
+class DevSite:
+    """The dev server's build state: the last site read, its rendered files, and per-page diagnostics."""
+
+    def __init__(self, docs_dir: Path, out_dir: Path | None = None) -> None:
+        self.docs_dir = docs_dir.resolve()
+        self.out_dir = out_dir.resolve() if out_dir else None
+        self.site: Site | None = None
+        self.ctx: SiteContext | None = None
+        self.files: dict[str, bytes | Path] = {}
+        self.read_diags: dict[str, list[Diagnostic]] = {}  # page key -> frontmatter diagnostics
+        self.render_diags: dict[str, list[Diagnostic]] = {}  # page key -> MDX/link diagnostics
+        self.site_errors: list[Diagnostic] = []
+        self.site_warnings: list[Diagnostic] = []
+        self.snapshot = Snapshot(0, {})
+        self.renders = 0  # pages rendered since start (tests count it)
+        self.lock = threading.Lock()
+        self._rendered: list[str] = []
+        self._nav_changed = False
+
+    # ------------------------------------------------------------------ public
+    def build(self) -> Update:
+        """Build the whole site and publish it."""
+        with self.lock:
+            started = time.perf_counter()
+            self._rendered = []
+            self._full()
+            return self._publish("full", None, [], started)
+
+    def apply(self, paths: Iterable[Path]) -> Update:
+        """Rebuild what the changed files affect and publish the result as one new snapshot."""
+        with self.lock:
+            started = time.perf_counter()
+            self._rendered = []
+            self._nav_changed = False
+            kind, reload, css = self._apply(sorted({Path(p).resolve() for p in paths}))
+            if kind == "none":
+                return Update(self.snapshot.generation, "none", set(), [], [], time.perf_counter() - started)
+            return self._publish(kind, reload, css, started)
+
+    # ------------------------------------------------------------------ classify
+    def classify(self, path: Path) -> str:
+        """Name the kind of a changed file: config, theme, theme-css, page, snippet, static, ignored."""
+        theme_root = themes_dir().resolve()
+        if path.is_relative_to(theme_root):
+            return "theme-css" if path.suffix == ".css" and "static" in path.parts else "theme"
+        config_files = set(self.site.config.files) if self.site else set()
+        rel = path.relative_to(self.docs_dir).as_posix() if path.is_relative_to(self.docs_dir) else None
+        if rel is None:
+            # $ref'd config parts may live outside the docs folder
+            outside = {(self.docs_dir / f).resolve() for f in config_files}
+            return "config" if path in outside else "ignored"
+        if self.out_dir and path.is_relative_to(self.out_dir):
+            return "ignored"
+        parts = rel.split("/")
+        if any(p in IGNORED_DIRS for p in parts[:-1]):
+            return "ignored"
+        if rel in CONFIG_NAMES or rel in config_files or rel in self._spec_files():
+            return "config"
+        if path.suffix.lower() in PAGE_SUFFIXES:
+            if rel.startswith(("snippets/", "_snippets/")) or "/snippets/" in rel:
+                return "snippet"
+            return "page"
+        if any(p.startswith(".") for p in parts):
+            return "ignored"
+        return "static"
+
+    def _spec_files(self) -> set[str]:
+        """Return the docs-relative local OpenAPI files the site uses (a change rebuilds everything)."""
+        from docsgen.dev.proxy import spec_files
+
+        if self.site is None:
+            return set()
+        return {
+            p.relative_to(self.docs_dir).as_posix()
+            for p in spec_files(self.site)
+            if p.is_relative_to(self.docs_dir)
+        }
+
+    # ------------------------------------------------------------------ rebuilds
+    def _apply(self, paths: list[Path]) -> tuple[str, set[str] | None, list[str]]:
+        if self.site is None:
+            self._full()
+            return "full", None, []
+        kinds = {path: self.classify(path) for path in paths}
+        if "theme" in kinds.values():
+            load_theme.cache_clear()
+            environment.cache_clear()
+        if any(k in ("config", "theme") for k in kinds.values()):
+            self._full()
+            return "full", None, []
+        pages_by_source = {p.source: p for p in self.site.pages.values() if p.source}
+        css: list[str] = []
+        edited: list[str] = []
+        snippets: list[str] = []
+        reload_all = False
+        for path, kind in kinds.items():
+            rel = path.relative_to(self.docs_dir).as_posix() if path.is_relative_to(self.docs_dir) else ""
+            if kind == "page":
+                page = pages_by_source.get(rel)
+                if page is None or not path.is_file():
+                    self._full()  # a page appeared or disappeared: URLs, links and navigation change
+                    return "full", None, []
+                edited.append(page.key)
+            elif kind == "snippet":
+                snippets.append(rel)
+            elif kind == "theme-css":
+                css.extend(self._theme_css_urls(path))
+            elif kind == "static":
+                known = rel in self.site.sources.static
+                if known != path.is_file():
+                    self._full()  # added or removed files change which links resolve
+                    return "full", None, []
+                if path.suffix == ".css":
+                    css.append("/" + rel)
+                else:
+                    reload_all = True
+        reload: set[str] = set()
+        kind = "css" if css else "none"
+        if edited:
+            result = self._pages_edited(edited)
+            if result is None:
+                self._full()
+                return "full", None, []
+            reload |= result
+            kind = "nav" if self._nav_changed else "page"
+        if snippets:
+            reload |= self._snippets_edited(snippets)
+            kind = "snippet" if kind in ("none", "css") else kind
+        if reload_all:
+            return "static", None, css
+        return kind, reload, css
+
+    def _full(self) -> None:
+        """Read and render everything; on a config error keep the last files and show the errors."""
+        self.read_diags, self.render_diags = {}, {}
+        try:
+            site = read_site(self.docs_dir, self.out_dir)
+        except DocsgenError as exc:
+            self.site, self.ctx = None, None
+            self.site_errors = [d for d in exc.diagnostics if d.is_error]
+            self.site_warnings = [d for d in exc.diagnostics if not d.is_error]
+            return
+        except Exception as exc:  # a bug, not the user's input: show it and keep serving
+            traceback.print_exc()
+            self.site, self.ctx = None, None
+            self.site_errors = [error("dev.internal", f"internal error while reading the site: {exc}")]
+            return
+        ctx = site_context(site)
+        self.site, self.ctx = site, ctx
+        by_source = {p.source: p.key for p in site.pages.values() if p.source}
+        general: list[Diagnostic] = []
+        for d in site.diagnostics:
+            key = by_source.get(d.path)
+            if key is not None:
+                self.read_diags.setdefault(key, []).append(d)
+            else:
+                general.append(d)
+        site.diagnostics = []
+        out = SiteFiles()
+        add_theme_assets(ctx, out)
+        add_sidebars(ctx, site, out)
+        pages = pages_to_render(site)
+        for page in pages:
+            html = self._render(page)
+            if html is not None:
+                out.add(page.output, html, page.source or page.key)
+        add_vendor_assets(ctx, pages, out)
+        add_static_files(site, out)
+        _special_pages(ctx, site, out)
+        add_site_features(ctx, site, out)
+        general += site.diagnostics + out.diagnostics
+        site.diagnostics = []
+        self.site_errors = [d for d in general if d.is_error]
+        self.site_warnings = [d for d in general if not d.is_error]
+        self.files = out.files
+
+    def _render(self, page: Page) -> bytes | None:
+        """Render one page, keeping its diagnostics apart from the site's."""
+        assert self.site is not None and self.ctx is not None
+        site = self.site
+        saved, site.diagnostics = site.diagnostics, []
+        html: bytes | None
+        try:
+            html = render_one(self.ctx, site, page).encode("utf-8")
+        except Exception as exc:  # a bug: report it on the page instead of stopping the server
+            traceback.print_exc()
+            site.diagnostics.append(
+                error(
+                    "dev.internal",
+                    f"internal error while rendering this page: {exc}",
+                    page.source or page.key,
+                )
+            )
+            html = None
+        finally:
+            self.render_diags[page.key] = site.diagnostics
+            site.diagnostics = saved
+        self.renders += 1
+        self._rendered.append(page.key)
+        return html
+
+    def _rerender(self, keys: Iterable[str]) -> set[str]:
+        """Render pages again into the current files; return their URL paths."""
+        assert self.site is not None
+        urls = set()
+        rendered = set(pages_to_render_keys(self.site))
+        pages = []
+        for key in sorted(set(keys)):
+            page = self.site.pages.get(key)
+            if page is None or key not in rendered:
+                continue
+            html = self._render(page)
+            if html is not None:
+                self.files[page.output] = html
+            else:
+                self.files.pop(page.output, None)
+            urls.add("/" + page.url)
+            pages.append(page)
+        if pages:
+            add_vendor_assets(self.ctx, pages, SiteFiles(files=self.files))
+        return urls
+
+    def _pages_edited(self, keys: list[str]) -> set[str] | None:
+        """Re-read edited pages; re-render them, plus neighbours and sidebars if nav fields changed."""
+        site = self.site
+        assert site is not None
+        nav_changed = hidden_changed = False
+        for key in keys:
+            old = site.pages[key]
+            new, diags = read_page(self.docs_dir, PageFile(old.key, old.source or "", old.url, old.output))
+            if structure_signature(new) != structure_signature(old) or _api_backed(old):
+                return None
+            if nav_signature(new) != nav_signature(old):
+                nav_changed = True
+                hidden_changed |= new.hidden != old.hidden
+            self.read_diags[key] = diags
+            site.pages[key] = new
+        if not nav_changed:
+            return self._rerender(keys)
+        self._nav_changed = True
+        if _uses_generated_pages(site):
+            return None  # generated API pages hang off the navigation: rebuild it the full way
+        old_nav = site.nav
+        new_nav = build_nav(site.config, site.pages, None, site.config.locate)
+        site.nav = new_nav
+        assert self.ctx is not None
+        self.ctx.nav = new_nav
+        if hidden_changed and _section_links(old_nav) != _section_links(new_nav):
+            return None  # section switchers and the home page point elsewhere now
+        affected = set(keys)
+        for other in set(old_nav.order) | set(new_nav.order):
+            before, after = old_nav.neighbours(other), new_nav.neighbours(other)
+            if before != after or any(k in before or k in after for k in keys):
+                affected.add(other)
+        urls = self._rerender(affected)
+        urls |= self._refresh_sidebars(new_nav)
+        return urls
+
+    def _refresh_sidebars(self, nav: Navigation) -> set[str]:
+        """Render every sidebar again; return the URLs of pages whose sidebar changed."""
+        assert self.site is not None and self.ctx is not None
+        changed = set()
+        for section in nav.leaf_sections():
+            html = sidebar_html(self.ctx, section)
+            path = f"_nav/{section.id}.html"
+            data = html.encode("utf-8")
+            if self.files.get(path) != data:
+                self.files[path] = data
+                self.ctx.nav_files[section.id] = f"{path}?v={content_hash(html)}"
+                changed.add(section.id)
+        return {
+            "/" + self.site.pages[key].url
+            for key, place in nav.placements.items()
+            if place.section.id in changed and key in self.site.pages
+        }
+
+    def _snippets_edited(self, snippets: list[str]) -> set[str]:
+        """Re-render the pages that import an edited snippet (and, for a new one, pages with errors)."""
+        site = self.site
+        assert site is not None
+        wanted = set(snippets)
+        keys = set()
+        for key, page in site.pages.items():
+            if page.content is not None and page.content.dependencies & wanted:
+                keys.add(key)
+            elif any(d.is_error for d in self.render_diags.get(key, [])):
+                keys.add(key)  # it may have failed to import a snippet that now exists
+        for key in keys:
+            site.pages[key].content = None
+        return self._rerender(keys)
+
+    def _theme_css_urls(self, path: Path) -> list[str]:
+        """Return the served URL of a theme stylesheet."""
+        if self.ctx is None:
+            return []
+        for folder in self.ctx.theme.folders:
+            static = (folder / "static").resolve()
+            if path.is_relative_to(static):
+                return ["/_static/" + path.relative_to(static).as_posix()]
+        return []
+
+    # ------------------------------------------------------------------ publish
+    def errors(self) -> list[Diagnostic]:
+        """Return every current error: config first, then pages."""
+        out = list(self.site_errors)
+        for key in sorted(set(self.read_diags) | set(self.render_diags)):
+            out += [d for d in self.read_diags.get(key, []) + self.render_diags.get(key, []) if d.is_error]
+        return out
+
+    def _publish(self, kind: str, reload: set[str] | None, css: list[str], started: float) -> Update:
+        page_errors: dict[str, list[Diagnostic]] = {}
+        warnings: list[Diagnostic] = list(self.site_warnings) if kind == "full" else []
+        if self.site is not None:
+            for key, page in self.site.pages.items():
+                diags = self.read_diags.get(key, []) + self.render_diags.get(key, [])
+                errs = [d for d in diags if d.is_error]
+                if errs:
+                    page_errors[page.output] = errs
+                if kind == "full" or key in self._rendered:
+                    warnings += [d for d in diags if not d.is_error]
+        nav_versions = {}
+        if self.ctx is not None:
+            for value in self.ctx.nav_files.values():
+                path, _, version = value.partition("?v=")
+                nav_versions[path] = version
+        generation = self.snapshot.generation + 1
+        self.snapshot = Snapshot(
+            generation, dict(self.files), page_errors, list(self.site_errors), nav_versions
+        )
+        return Update(
+            generation,
+            kind,
+            reload,
+            css,
+            list(self._rendered),
+            time.perf_counter() - started,
+            self.errors(),
+            warnings,
+        )
+
+
+def pages_to_render_keys(site: Site) -> list[str]:
+    """Return the keys of the pages that become HTML files."""
+    return [p.key for p in pages_to_render(site)]
+
+
+def _uses_generated_pages(site: Site) -> bool:
+    """Tell whether the site has generated (OpenAPI) pages, whose placement the navigation decides."""
+    return any(p.generate is not None or p.source is None for p in site.pages.values())
+
+
+def _api_backed(page: Page) -> bool:
+    """Tell whether a page's content comes from an OpenAPI spec (prepared by the full pipeline only)."""
+    return page.generate is not None or any(page.meta.get(k) for k in ("openapi", "openapi-schema", "api"))
+
+
+def _section_links(nav: Navigation) -> list[str | None]:
+    """Return where every section switcher leads (changes when a first page is hidden)."""
+    return [section_link(s) for s in nav.sections]

@@ -1,0 +1,306 @@
+"""The dev HTTP server: the last complete build from memory, live-reload events, error pages and the proxy."""
+
+from __future__ import annotations
+
+import errno
+import json
+import mimetypes
+import threading
+from collections import deque
+from http import HTTPStatus
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import parse_qs, unquote, urlsplit
+
+from docsgen.dev.client import EVENTS_PATH, inject
+from docsgen.dev.errorpage import error_page
+from docsgen.dev.incremental import DevSite, Snapshot, Update
+from docsgen.dev.proxy import PROXY_PATH, HostRule, ProxyError, allowed_rules, forward
+from docsgen.errors import DocsgenError
+
+PING_SECONDS = 15.0
+HISTORY = 200
+MAX_BODY = 32 * 1024 * 1024
+STATUS_PATH = "/__docsgen/status"
+
+
+class ReloadHub:
+    """Numbered change events that SSE streams wait on; late connections replay what they missed."""
+
+    def __init__(self, generation: int = 0) -> None:
+        self.cond = threading.Condition()
+        self.events: deque[dict] = deque(maxlen=HISTORY)
+        self.generation = generation
+        self.closed = False
+
+    def publish(self, update: Update) -> None:
+        """Announce a finished rebuild to every open page."""
+        if update.kind == "none":
+            return
+        event = {
+            "generation": update.generation,
+            "reload": "*" if update.reload is None else sorted(update.reload),
+            "css": update.css,
+        }
+        with self.cond:
+            self.events.append(event)
+            self.generation = update.generation
+            self.cond.notify_all()
+
+    def since(self, generation: int) -> list[dict]:
+        """Return the events after a generation (one reload-everything event if history is too short)."""
+        with self.cond:
+            if generation >= self.generation:
+                return []
+            missed = [e for e in self.events if e["generation"] > generation]
+            if not missed or missed[0]["generation"] != generation + 1:
+                return [{"generation": self.generation, "reload": "*", "css": []}]
+            return missed
+
+    def wait(self, generation: int, timeout: float) -> list[dict]:
+        """Block until something newer than `generation` happens (or the timeout, or close)."""
+        with self.cond:
+            self.cond.wait_for(lambda: self.generation > generation or self.closed, timeout)
+        return self.since(generation)
+
+    def close(self) -> None:
+        """Wake every stream so the server can stop."""
+        with self.cond:
+            self.closed = True
+            self.cond.notify_all()
+
+
+class DevHTTPServer(ThreadingHTTPServer):
+    """A threading server whose handler threads never keep the process alive."""
+
+    daemon_threads = True
+    allow_reuse_address = False  # a second dev server on the same port must fail loudly
+
+    def __init__(self, address: tuple[str, int], dev: DevSite, hub: ReloadHub) -> None:
+        self.dev = dev
+        self.hub = hub
+        self.rules: list[HostRule] = []
+        self._rules_generation = -1
+        super().__init__(address, DevHandler)
+
+    @property
+    def url(self) -> str:
+        host, port = self.server_address[:2]
+        host = f"[{host}]" if ":" in str(host) else host
+        return f"http://{host}:{port}/"
+
+    def proxy_rules(self) -> list[HostRule]:
+        """Return the allowed proxy hosts, read again after each rebuild."""
+        generation = self.dev.snapshot.generation
+        if generation != self._rules_generation:
+            self.rules = allowed_rules(self.dev.site)
+            self._rules_generation = generation
+        return self.rules
+
+    def shutdown(self) -> None:
+        self.hub.close()
+        super().shutdown()
+
+
+def bind(
+    host: str, port: int, dev: DevSite, hub: ReloadHub, *, next_free: bool = False, tries: int = 20
+) -> DevHTTPServer:
+    """Bind the server; a taken port is a clear user error (or, with next_free, the next port is tried)."""
+    last = port + (tries if next_free and port else 1)
+    for candidate in range(port, max(last, port + 1)):
+        try:
+            return DevHTTPServer((host, candidate), dev, hub)
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                continue
+            raise DocsgenError(f"cannot listen on {host}:{candidate}: {exc.strerror or exc}") from None
+    if next_free:
+        raise DocsgenError(
+            f"ports {port} to {last - 1} on {host} are all in use; pass --port with a free port"
+        )
+    raise DocsgenError(
+        f"port {port} on {host} is already in use (another docsgen dev?); stop that server, pass --port N, "
+        "or add --next-free-port to use the next free port"
+    )
+
+
+def _safe_relative(url_path: str) -> str | None:
+    """Return the site-relative file a URL path names, or None when it tries to leave the site."""
+    path = unquote(url_path)
+    if "\x00" in path or "\\" in path or not path.startswith("/"):
+        return None
+    segments = path.split("/")
+    if any(s in ("..", ".") for s in segments):
+        return None
+    rel = path.lstrip("/")
+    if rel == "" or rel.endswith("/"):
+        rel += "index.html"
+    return rel
+
+
+class DevHandler(BaseHTTPRequestHandler):
+    """Answer page, asset, event-stream, status and proxy requests."""
+
+    server: DevHTTPServer
+    server_version = "docsgen-dev"
+
+    def log_message(self, format: str, *args) -> None:  # noqa: A002 - signature of the base class
+        """Stay quiet: the terminal is for build results."""
+
+    # -- dispatch ---------------------------------------------------------------------------------
+    def do_GET(self) -> None:
+        self._dispatch(head=False)
+
+    def do_HEAD(self) -> None:
+        self._dispatch(head=True)
+
+    def do_POST(self) -> None:
+        self._proxy_or_refuse()
+
+    do_PUT = do_PATCH = do_DELETE = do_OPTIONS = do_POST
+
+    def _proxy_or_refuse(self) -> None:
+        if urlsplit(self.path).path == PROXY_PATH:
+            self._proxy()
+        else:
+            self._send(
+                HTTPStatus.METHOD_NOT_ALLOWED, b"method not allowed\n", "text/plain", {"Allow": "GET, HEAD"}
+            )
+
+    def _dispatch(self, *, head: bool) -> None:
+        path = urlsplit(self.path).path
+        if path == EVENTS_PATH:
+            self._events()
+        elif path == PROXY_PATH:
+            self._proxy()
+        elif path == STATUS_PATH:
+            self._status()
+        else:
+            self._serve(path, head=head)
+
+    # -- responses --------------------------------------------------------------------------------
+    def _send(
+        self, status: int, body: bytes, ctype: str, headers: dict | None = None, *, head: bool = False
+    ) -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", ctype)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", "no-store")
+        for key, value in (headers or {}).items():
+            self.send_header(key, value)
+        self.end_headers()
+        if not head:
+            self.wfile.write(body)
+
+    def _html(self, status: int, html: bytes, snapshot: Snapshot, *, head: bool = False) -> None:
+        page = inject(html, snapshot.generation, PROXY_PATH, snapshot.nav_versions)
+        self._send(status, page, "text/html; charset=utf-8", head=head)
+
+    def _serve(self, url_path: str, *, head: bool) -> None:
+        snapshot = self.server.dev.snapshot
+        rel = _safe_relative(url_path)
+        if rel is None:
+            self._send(
+                HTTPStatus.BAD_REQUEST, b"bad path: it leaves the site folder\n", "text/plain", head=head
+            )
+            return
+        is_page = rel.endswith(".html") and not rel.startswith("_nav/")
+        if snapshot.site_errors and (is_page or rel not in snapshot.files):
+            self._html(500, error_page(snapshot.site_errors, self.server.dev.docs_dir), snapshot, head=head)
+            return
+        content = snapshot.files.get(rel)
+        if content is None and f"{rel}/index.html" in snapshot.files:
+            query = urlsplit(self.path).query
+            target = url_path + "/" + (f"?{query}" if query else "")
+            self._send(HTTPStatus.MOVED_PERMANENTLY, b"", "text/plain", {"Location": target}, head=head)
+            return
+        if content is None:
+            not_found = snapshot.files.get("404.html")
+            if isinstance(not_found, bytes):
+                self._html(404, not_found, snapshot, head=head)
+            else:
+                self._send(404, b"not found\n", "text/plain", head=head)
+            return
+        if is_page and rel in snapshot.page_errors:
+            self._html(
+                500, error_page(snapshot.page_errors[rel], self.server.dev.docs_dir), snapshot, head=head
+            )
+            return
+        if isinstance(content, Path):
+            try:
+                data = content.read_bytes()
+            except OSError:
+                self._send(404, b"not found\n", "text/plain", head=head)
+                return
+        else:
+            data = content
+        if is_page:
+            self._html(200, data, snapshot, head=head)
+            return
+        ctype = mimetypes.guess_type(rel)[0] or "application/octet-stream"
+        if ctype.startswith("text/") or ctype in ("application/javascript", "application/json"):
+            ctype += "; charset=utf-8"
+        self._send(200, data, ctype, head=head)
+
+    def _status(self) -> None:
+        dev = self.server.dev
+        snapshot = dev.snapshot
+        body = {
+            "generation": snapshot.generation,
+            "renders": dev.renders,
+            "errors": [d.to_json() for d in snapshot.site_errors]
+            + [d.to_json() for errs in snapshot.page_errors.values() for d in errs],
+        }
+        self._send(200, json.dumps(body).encode(), "application/json")
+
+    def _events(self) -> None:
+        hub = self.server.hub
+        query = parse_qs(urlsplit(self.path).query)
+        try:
+            since = int(query.get("since", ["-1"])[0])
+        except ValueError:
+            since = -1
+        if since < 0:
+            since = hub.generation
+        self.send_response(200)
+        self.send_header("Content-Type", "text/event-stream")
+        self.send_header("Cache-Control", "no-store")
+        self.end_headers()
+        try:
+            self._event("hello", {"generation": hub.generation})
+            while not hub.closed:
+                events = hub.wait(since, PING_SECONDS)
+                if not events:
+                    self.wfile.write(b": ping\n\n")
+                    self.wfile.flush()
+                for event in events:
+                    self._event("change", event)
+                    since = max(since, event["generation"])
+        except (BrokenPipeError, ConnectionResetError, TimeoutError):
+            pass  # the page reloaded or closed: its stream ends here
+
+    def _event(self, name: str, data: dict) -> None:
+        self.wfile.write(f"event: {name}\ndata: {json.dumps(data)}\n\n".encode())
+        self.wfile.flush()
+
+    def _proxy(self) -> None:
+        target = parse_qs(urlsplit(self.path).query).get("url", [""])[0]
+        length = int(self.headers.get("Content-Length") or 0)
+        if length > MAX_BODY:
+            self._send(413, b'{"error":"too_large","message":"request body over 32 MB"}', "application/json")
+            return
+        body = self.rfile.read(length) if length else None
+        try:
+            status, headers, data = forward(
+                self.command, target, self.headers.items(), body, self.server.proxy_rules()
+            )
+        except ProxyError as exc:
+            self._send(exc.status, json.dumps(exc.body).encode(), "application/json")
+            return
+        self.send_response(status)
+        for key, value in headers:
+            self.send_header(key, value)
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(data)
