@@ -168,3 +168,12 @@ def test_lone_brace_stays_text_with_warning():
     assert "<p>Use { to open and { escaped.</p>" in result.html
     [diag] = result.diagnostics
     assert (diag.code, diag.line, diag.column) == ("mdx.expression", 3, 5)
+
+
+def test_deep_nesting_renders_and_too_deep_is_a_located_error():
+    deep = "".join("<Note>\n" for _ in range(30)) + "deep text\n" + "".join("</Note>\n" for _ in range(30))
+    result = render(deep)
+    assert "deep text" in result.html and result.diagnostics == []
+    too_deep = "".join("<div>\n" for _ in range(200)) + "x\n" + "".join("</div>\n" for _ in range(200))
+    result = render(too_deep)
+    assert [d.code for d in result.diagnostics] == ["mdx.too-deep"]

@@ -164,6 +164,15 @@ def jsx_block(state: StateBlock, start_line: int, end_line: int, silent: bool) -
         token.map = [start_line, tag_last + 1]
         state.line = tag_last + 1
         return True
+    if state.level >= state.md.options["maxNesting"] - 4:
+        if silent:
+            return False
+        parse_error(state, f"<{tag.name}> is nested too deeply (more than {state.level} levels)", pos, "mdx.too-deep")
+        token = state.push("jsx_block_text", "", 0)
+        token.content = src[pos:region_end]
+        token.map = [start_line, end_line]
+        state.line = end_line
+        return True
     if silent:
         # Cheap check (paragraph interruption runs this on every line): no search for the closing tag.
         if rest_blank:

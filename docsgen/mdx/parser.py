@@ -12,12 +12,16 @@ from docsgen.mdx.jsx_rules import jsx_plugin
 from docsgen.mdx.renderer import MdxRenderer
 
 
+MAX_NESTING = 64  # components nest deeper than CommonMark's 20 levels of lists and quotes
+
+
 def build_markdown() -> MarkdownIt:
     """Build the MDX-flavoured markdown-it instance (CommonMark + GFM bits + JSX rules)."""
     md = MarkdownIt(
         "commonmark", {"html": True, "linkify": False, "typographer": False}, renderer_cls=MdxRenderer
     )
     md.enable(["table", "strikethrough"])
+    md.options["maxNesting"] = MAX_NESTING
     # MDX has no indented code blocks: component children are indented freely.
     md.disable("code")
     footnote_plugin(md)
