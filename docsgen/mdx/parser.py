@@ -11,7 +11,6 @@ from mdit_py_plugins.tasklists import tasklists_plugin
 from docsgen.mdx.jsx_rules import jsx_plugin
 from docsgen.mdx.renderer import MdxRenderer
 
-
 MAX_NESTING = 64  # components nest deeper than CommonMark's 20 levels of lists and quotes
 
 
