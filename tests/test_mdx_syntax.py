@@ -177,3 +177,23 @@ def test_deep_nesting_renders_and_too_deep_is_a_located_error():
     too_deep = "".join("<div>\n" for _ in range(200)) + "x\n" + "".join("</div>\n" for _ in range(200))
     result = render(too_deep)
     assert [d.code for d in result.diagnostics] == ["mdx.too-deep"]
+
+
+def test_prose_starting_with_import_or_export_stays_text():
+    result = render("You can\nexport your data or\nimport it later.\n\nexport the file too.\n")
+    assert "export your data" in result.html and "export the file too." in result.html
+
+
+def test_import_statement_shapes():
+    from docsgen.mdx.jsx_rules import ESM_RE
+
+    for statement in [
+        "import A from '/a.mdx'",
+        'import { A, B } from "/b.mdx"',
+        "import {",
+        "import A, {",
+        "import './x.css'",
+    ]:
+        assert ESM_RE.match(statement), statement
+    for prose in ["import it later.", "import the file", "export the file", "exports are fun"]:
+        assert not ESM_RE.match(prose), prose

@@ -20,7 +20,11 @@ from docsgen.mdx.jsx_syntax import (
 )
 
 RAW_TEXT_ELEMENTS = frozenset({"script", "style", "textarea", "pre", "svg"})  # children are not Markdown
-ESM_RE = re.compile(r"(import|export)\s")
+ESM_RE = re.compile(
+    r"import\s+['\"]|import\s[^\n]*\bfrom\s*['\"]|import\s*(?:[\w$]+\s*,\s*)?\{[^}\n]*$"
+    r"|export\s+(?:const|let|var|function|async|default|class)\b|export\s*\{",
+    re.M,
+)
 
 
 def parse_error(state: StateBlock | StateInline, message: str, pos: int, code: str = "mdx.syntax") -> None:
@@ -114,7 +118,8 @@ def jsx_block(state: StateBlock, start_line: int, end_line: int, silent: bool) -
         and state.parentType in ("root", "paragraph")
     ):
         if ESM_RE.match(src, pos):
-            return _block_esm(state, start_line, end_line, silent)
+            # import/export never interrupts a paragraph ("export your data" in prose stays text).
+            return False if silent else _block_esm(state, start_line, end_line, silent)
         return False
     if ch != "<" or not is_tag_start(src, pos):
         return False
@@ -167,7 +172,9 @@ def jsx_block(state: StateBlock, start_line: int, end_line: int, silent: bool) -
     if state.level >= state.md.options["maxNesting"] - 4:
         if silent:
             return False
-        parse_error(state, f"<{tag.name}> is nested too deeply (more than {state.level} levels)", pos, "mdx.too-deep")
+        parse_error(
+            state, f"<{tag.name}> is nested too deeply (more than {state.level} levels)", pos, "mdx.too-deep"
+        )
         token = state.push("jsx_block_text", "", 0)
         token.content = src[pos:region_end]
         token.map = [start_line, end_line]
