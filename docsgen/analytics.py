@@ -169,10 +169,19 @@ def snippets(site: Any, page: Any = None) -> Markup:
     return Markup("\n".join(parts))
 
 
+def where_in_config(config: SiteConfig, path: tuple) -> tuple[str, int, int]:
+    """Return (file, line, column) of a docs.json value, as far as it is known."""
+    try:
+        return config.locate(path) if config.locate else ("docs.json", 0, 0)
+    except (KeyError, IndexError, TypeError, ValueError):
+        return "docs.json", 0, 0
+
+
 def diagnostics(config: SiteConfig) -> list[Diagnostic]:
     """Warn about configured integrations docsgen does not load (so owners know nothing is sent)."""
     out = []
     for name, settings in configured(config).items():
+        where = where_in_config(config, ("integrations", name))
         if name in _NOT_SCRIPTS:
             continue
         provider = PROVIDERS.get(name)
@@ -181,7 +190,7 @@ def diagnostics(config: SiteConfig) -> list[Diagnostic]:
                 warning(
                     "integrations.unsupported",
                     f"integration '{name}' is not supported by docsgen yet: its script is not added",
-                    "docs.json",
+                    *where,
                     json_path=f"integrations.{name}",
                     hint="supported: " + ", ".join(sorted(PROVIDERS)),
                 )
@@ -191,7 +200,7 @@ def diagnostics(config: SiteConfig) -> list[Diagnostic]:
                 warning(
                     "integrations.incomplete",
                     f"integration '{name}' lacks its identifier: nothing is added",
-                    "docs.json",
+                    *where,
                     json_path=f"integrations.{name}",
                 )
             )

@@ -69,6 +69,7 @@ def font_diagnostics(site: SiteContext, files: set[str]) -> list[Diagnostic]:
     for role, font in _font_entries(site.config.raw.get("fonts")):
         family, source = font.get("family"), font.get("source")
         where = "fonts" if role == "all" else f"fonts.{role}"
+        located = analytics.where_in_config(site.config, tuple(where.split(".")))
         if not isinstance(family, str) or not family.strip():
             continue
         if not isinstance(source, str) or not source:
@@ -77,7 +78,7 @@ def font_diagnostics(site: SiteContext, files: set[str]) -> list[Diagnostic]:
                     "fonts.google",
                     f"font '{family}' has no source: Google Fonts are not loaded (docsgen fetches nothing "
                     "at run time); pages use the theme's system font stack",
-                    "docs.json",
+                    *located,
                     json_path=where,
                     hint="download the font files into the docs folder and set fonts.source",
                 )
@@ -87,7 +88,7 @@ def font_diagnostics(site: SiteContext, files: set[str]) -> list[Diagnostic]:
                 warning(
                     "fonts.missing",
                     f"font file '{source}' does not exist in the docs folder",
-                    "docs.json",
+                    *analytics.where_in_config(site.config, (*where.split("."), "source")),
                     json_path=where + ".source",
                 )
             )
