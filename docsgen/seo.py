@@ -95,7 +95,7 @@ def _policy(config: SiteConfig, nav: Navigation, page: Page, groups: dict[int, d
             elif section.label:
                 crumbs.append(section.label)
         for group in place.groups:
-            chain.append(getattr(group, "fields", None) or groups.get(id(group), {"hidden": True}))
+            chain.append(getattr(group, "fields", None) or groups.get(id(group), {}))
             crumbs.append(group.label)
     explicit_noindex = bool(page.meta.get("noindex")) or "noindex" in str(page.meta.get("robots", ""))
     hidden_parent = any(f.get("hidden") is True for f in chain)

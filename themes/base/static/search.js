@@ -152,6 +152,9 @@
     } else if (event.key === "ArrowUp" && count) {
       event.preventDefault();
       select(active - 1);
+    } else if (event.key === "Escape") {
+      event.preventDefault();
+      close();
     } else if (event.key === "Enter") {
       event.preventDefault();
       const link = list.querySelectorAll("[role=option] a")[Math.max(active, 0)];
