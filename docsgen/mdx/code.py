@@ -246,7 +246,7 @@ def render_code_block(
     body = "\n".join(rows)
     return (
         f'<div {" ".join(attrs)}>{header}<div class="dg-code-body">{copy}'
-        f'<pre class="highlight"><code{lang_class}>{body}</code></pre></div>{expand}</div>\n'
+        f'<pre class="highlight" tabindex="0"><code{lang_class}>{body}</code></pre></div>{expand}</div>\n'
     )
 
 
