@@ -110,10 +110,6 @@ def _page(
     params = merged_parameters(ctx, path_item, op)
     alts, optional = chosen(ctx, op)
     out: list[str] = [endpoint_bar(ctx, method, path, servers, "Webhook" if kind == "webhook" else "")]
-    if op.get("deprecated") is True:
-        out.append(
-            '<p class="dg-api-deprecated-note"><span class="dg-api-pill dg-api-deprecated">deprecated</span></p>'
-        )
     desc = ctx.md(op.get("description"))
     if desc:
         out.append(f'<div class="dg-api-description">{desc}</div>')
@@ -136,7 +132,8 @@ def _page(
         out.append(_section(hid, "Response", resp_html))
         toc.append(TocItem(2, hid, "Response"))
         toc += [TocItem(3, rid, status) for rid, status in resp_toc]
-    html = f'<div class="dg-api" data-kind="{esc(kind)}">{"".join(out)}</div>'
+    flag = ' data-deprecated="true"' if op.get("deprecated") is True else ""  # the page title shows the badge
+    html = f'<div class="dg-api" data-kind="{esc(kind)}"{flag}>{"".join(out)}</div>'
     aside: list[str] = []
     if kind == "operation":
         first_auth = alts[0] if alts else []

@@ -87,7 +87,10 @@ def _gen(
         return {} if "object" in flat.types or flat.props else [] if "array" in flat.types else None
     stack = (*stack, id(flat.raw))
     if flat.alternatives and not flat.props:
-        return _gen(ctx, flat.alternatives[0][1], direction, required_only, prefill, stack, depth + 1, budget)
+        value = _gen(
+            ctx, flat.alternatives[0][1], direction, required_only, prefill, stack, depth + 1, budget
+        )
+        return _tag(flat, value)
     kind = flat.types[0] if flat.types else ("object" if flat.props else "")
     if kind == "object" or flat.props:
         out: dict[str, Any] = {}
@@ -105,7 +108,9 @@ def _gen(
                 ctx, flat.alternatives[0][1], direction, required_only, prefill, stack, depth + 1, budget
             )
             if isinstance(extra, dict):
-                out.update({k: v for k, v in extra.items() if k not in out})
+                out.update(
+                    {k: v for k, v in _tag(flat, extra).items() if k not in out or k == flat.discriminator}
+                )
         if not out and isinstance(flat.additional, dict) and flat.additional and not required_only:
             out["key"] = _gen(
                 ctx, flat.additional, direction, required_only, prefill, stack, depth + 1, budget
@@ -134,10 +139,22 @@ def _gen(
     return "<any>" if not flat.props else {}
 
 
+def _tag(flat: Flat, value: Any) -> Any:
+    """Set the discriminator property of the first alternative's example to that alternative's value."""
+    if flat.discriminator and isinstance(value, dict) and flat.alternatives:
+        return {**value, flat.discriminator: flat.alternatives[0][0]}
+    return value
+
+
 def _number(flat: Flat, fallback: int, cast: type) -> Any:
     kw = flat.kw
     lo = kw.get("minimum")
     hi = kw.get("maximum")
+    ex_lo = kw.get("exclusiveMinimum")
+    if ex_lo is True and isinstance(lo, (int, float)) and not isinstance(lo, bool):
+        return cast(lo + 1)
+    if isinstance(ex_lo, (int, float)) and not isinstance(ex_lo, bool):
+        return cast(ex_lo + 1)
     if isinstance(lo, (int, float)) and not isinstance(lo, bool):
         return cast(lo)
     if isinstance(hi, (int, float)) and not isinstance(hi, bool) and hi < fallback:

@@ -10,6 +10,7 @@ from docsgen.openapi.render.fmt import esc, slug
 from docsgen.openapi.render.schema_tree import TOKEN, Fragment, TreeRenderer
 
 LOCATIONS = ("path", "query", "header", "cookie")
+_IGNORED_HEADERS = {"accept", "content-type", "authorization"}
 LOCATION_TITLES = {
     "path": "Path Parameters",
     "query": "Query Parameters",
@@ -55,6 +56,8 @@ def merged_parameters(ctx: RenderContext, path_item: dict, operation: dict) -> l
         for raw in source:
             param = ctx.resolve(raw)
             name, loc = param.get("name"), param.get("in")
+            if loc == "header" and isinstance(name, str) and name.lower() in _IGNORED_HEADERS:
+                continue  # OpenAPI: these header parameters SHALL be ignored (content types and auth say it)
             if isinstance(name, str) and loc in LOCATIONS:
                 out[(name, loc)] = param
     return list(out.values())
