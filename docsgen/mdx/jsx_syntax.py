@@ -307,16 +307,19 @@ def scan_tag_cached(src: str, pos: int, end: int, cache: dict | None) -> Tag:
     """scan_tag with a per-parse cache (block rules and closing-tag searches revisit the same tags)."""
     if cache is None:
         return scan_tag(src, pos, end)
-    key = (pos, end)
-    hit = cache.get(key)
+    hit = cache.get(pos)
     if hit is None:
         try:
-            hit = scan_tag(src, pos, end)
+            hit = scan_tag(src, pos)
         except JsxSyntaxError as exc:
             hit = exc
-        cache[key] = hit
+        cache[pos] = hit
     if isinstance(hit, JsxSyntaxError):
+        if hit.pos >= end or "unclosed" in hit.message:
+            return scan_tag(src, pos, end)  # the problem lies outside this region: scan again within it
         raise hit
+    if hit.end > end:
+        return scan_tag(src, pos, end)
     return hit
 
 
