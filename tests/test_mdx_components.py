@@ -149,3 +149,22 @@ def test_jsx_icon_prop_renders_svg():
     result = render(source)
     assert '<svg viewBox="0 0 10 10" class="h-6">' in result.html and 'fill-rule="evenodd"' in result.html
     assert result.diagnostics == []
+
+
+def test_a_failing_component_becomes_a_located_error(monkeypatch):
+    from docsgen.mdx import components
+
+    render("<Note>warm up the registry</Note>\n")
+
+    def broken(el):
+        raise ValueError("boom")
+
+    monkeypatch.setitem(components.COMPONENTS, "Note", broken)
+    result = render("Text\n\n<Note>x</Note>\n\nAfter.\n")
+    [diag] = result.diagnostics
+    assert (diag.code, diag.line, diag.severity.value) == (
+        "mdx.internal",
+        3,
+        "error",
+    ) and "boom" in diag.message
+    assert "After." in result.html

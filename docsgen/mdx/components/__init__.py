@@ -44,7 +44,14 @@ def render_component(element: Element) -> str:
 
     if not _loaded:
         _load()
-    func = COMPONENTS.get(element.name)
-    if func is not None:
+    func = COMPONENTS.get(element.name) or render_fallback
+    try:
         return func(element)
-    return render_fallback(element)
+    except Exception as exc:  # noqa: BLE001 - a bug in one component must not take the build down
+        element.state.error(
+            "mdx.internal",
+            f"could not render <{element.name}> ({type(exc).__name__}: {exc}); please report this",
+            element.line,
+            element.column,
+        )
+        return ""
