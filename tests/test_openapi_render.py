@@ -496,6 +496,7 @@ def test_title_description_deprecated_text(spec30):
     assert page.title == "Get a pet"
     assert page.description.startswith("Returns one pet.") and "Second paragraph" not in page.description
     assert "Second paragraph" in page.text and "petId" in page.text
+    assert "Show child attributes" not in op(spec30, "put", "/pets/{petId}").text
     assert page.assets == {"api-reference"}
     untitled = op(spec30, "delete", "/pets")
     assert untitled.title == "DELETE /pets"

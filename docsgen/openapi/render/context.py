@@ -29,16 +29,27 @@ def plain_text(fragment: str) -> str:
 class RenderContext:
     """Everything cached while rendering the pages of one spec with one settings object and markdown renderer."""
 
-    def __init__(self, data: dict, settings: Any, markdown: Callable[[str], str]) -> None:
+    def __init__(
+        self, data: dict, settings: Any, markdown: Callable[[str], str], shared: RenderContext | None = None
+    ) -> None:
         self.data = data if isinstance(data, dict) else {}
         self.settings = settings
         self.markdown_fn = markdown
-        self._pointers: dict[str, Any] = {}
-        self._md: dict[str, str] = {}
         self.fragments: dict[tuple, Any] = {}  # schema tree fragments, see schema_tree.py
-        self.flat: dict[int, Any] = {}  # flattened schemas by id(), see schema_model.py
-        self.examples: dict[tuple, Any] = {}  # generated examples, see examples.py
-        self.keep: list[Any] = []  # objects whose id() is used as a cache key stay alive here
+        if shared is not None:  # same spec, other settings: share what does not depend on them
+            self._pointers, self.flat, self.examples, self.keep = (
+                shared._pointers,
+                shared.flat,
+                shared.examples,
+                shared.keep,
+            )
+            self._md = shared._md if shared.markdown_fn is markdown else {}
+        else:
+            self._pointers: dict[str, Any] = {}
+            self._md: dict[str, str] = {}
+            self.flat: dict[int, Any] = {}  # flattened schemas by id(), see schema_model.py
+            self.examples: dict[tuple, Any] = {}  # generated examples, see examples.py
+            self.keep: list[Any] = []  # objects whose id() is used as a cache key stay alive here
         version = str(self.data.get("openapi", ""))
         self.is_31 = version.startswith("3.1") or version.startswith("3.2")
 
@@ -106,19 +117,25 @@ class RenderContext:
         return cached
 
 
-_CONTEXTS: OrderedDict[tuple, RenderContext] = OrderedDict()
-_MAX_CONTEXTS = 8
+_SPECS: OrderedDict[int, dict[tuple, RenderContext]] = OrderedDict()
+_MAX_SPECS = 3  # specs are large: keep only the few a build is rendering
 
 
 def get_context(data: dict, settings: Any, markdown: Callable[[str], str]) -> RenderContext:
     """Return the cached context for this spec dict, settings and markdown renderer (one per build, usually)."""
-    key = (id(data), settings, id(markdown))
-    ctx = _CONTEXTS.get(key)
-    if ctx is not None and ctx.data is data and ctx.markdown_fn is markdown:
-        _CONTEXTS.move_to_end(key)
-        return ctx
-    ctx = RenderContext(data, settings, markdown)
-    _CONTEXTS[key] = ctx
-    while len(_CONTEXTS) > _MAX_CONTEXTS:
-        _CONTEXTS.popitem(last=False)
+    contexts = _SPECS.get(id(data))
+    if contexts is not None and next(iter(contexts.values())).data is not data:
+        contexts = None  # an old spec's id was reused
+    if contexts is None:
+        contexts = {}
+        _SPECS[id(data)] = contexts
+        while len(_SPECS) > _MAX_SPECS:
+            _SPECS.popitem(last=False)
+    _SPECS.move_to_end(id(data))
+    key = (settings, id(markdown))
+    ctx = contexts.get(key)
+    if ctx is None or ctx.markdown_fn is not markdown:
+        shared = next(iter(contexts.values()), None)
+        ctx = RenderContext(data, settings, markdown, shared)
+        contexts[key] = ctx
     return ctx

@@ -70,6 +70,11 @@ def first_paragraph(ctx: RenderContext, text: Any) -> str:
     return plain_text(ctx.md(para))
 
 
+def page_text(html: str) -> str:
+    """Plain text of a page for search and llms-full.txt (without the tree's expander labels)."""
+    return plain_text(html.replace("<summary>Show child attributes</summary>", ""))
+
+
 def _section(sid: str, title: str, body: str) -> str:
     return (
         f'<section class="dg-api-section" aria-labelledby="{esc(sid)}">'
@@ -151,7 +156,7 @@ def _page(
         description=first_paragraph(ctx, op.get("description")),
         deprecated=op.get("deprecated") is True,
         playground=playground_data(ctx, kind, method, path, path_item, op, params, servers),
-        text=plain_text(html),
+        text=page_text(html),
     )
 
 
@@ -212,7 +217,7 @@ def render_model_page(
         description=first_paragraph(ctx, flat.kw.get("description")),
         deprecated=flat.kw.get("deprecated") is True,
         playground={"kind": "schema", "name": schema_name},
-        text=plain_text(html),
+        text=page_text(html),
     )
 
 

@@ -240,4 +240,20 @@ def playground_data(
         "prefill": bool(getattr(settings, "examples_prefill", False)),
         "baseUrlDisplay": getattr(settings, "base_url_display", "relative"),
         "deprecated": operation.get("deprecated") is True,
+        "customSamples": custom_sample_keys(operation),
     }
+
+
+def custom_sample_keys(operation: dict) -> list[str]:
+    """Language keys of the spec's own x-codeSamples: the playground leaves those samples as written."""
+    from docsgen.openapi.render import normalize_language
+
+    custom = operation.get("x-codeSamples", operation.get("x-code-samples"))
+    if not isinstance(custom, list):
+        return []
+    keys = []
+    for index, sample in enumerate(custom):
+        if isinstance(sample, dict) and isinstance(sample.get("source"), str):
+            lang = str(sample.get("lang", "")).strip()
+            keys.append(normalize_language(lang) or lang.lower() or f"sample-{index + 1}")
+    return keys
