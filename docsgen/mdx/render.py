@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import html
 import re
 from typing import Any
 
+from docsgen.errors import error
 from docsgen.mdx.components.tabs import VIEW_SELECT_MARKER, view_selector
 from docsgen.mdx.components.updates import tag_filter
 from docsgen.mdx.esm import process_esm
@@ -59,7 +61,13 @@ def render_source(
 def render(body: str, ctx: MdxContext) -> MdxResult:
     """Render a page body (frontmatter removed) into HTML, TOC, diagnostics and collected assets."""
     state = RenderState(ctx)
-    raw_html = render_source(state, body, ctx.source, ctx.line_offset)
+    try:
+        raw_html = render_source(state, body, ctx.source, ctx.line_offset)
+    except Exception as exc:  # noqa: BLE001 - show the page as text and report, never a traceback
+        state.frames.clear()
+        message = f"could not render this page ({type(exc).__name__}: {exc}); please report this"
+        state.diagnostics.append(error("mdx.internal", message, ctx.source, ctx.line_offset + 1, 1))
+        raw_html = f"<pre>{html.escape(body)}</pre>\n"
     if state.views:
         raw_html = raw_html.replace(VIEW_SELECT_MARKER, view_selector(state.views), 1)
     if any(entry.tags for entry in state.updates):
