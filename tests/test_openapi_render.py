@@ -179,6 +179,8 @@ def test_circular_schema_is_a_label_not_an_infinite_tree(spec30):
     ids = field_ids(page.html)
     assert {"response-200.value", "response-200.children", "response-200.parent"} <= ids
     assert "Recursive: Node" in page.html
+    example = json.loads(parse(page.aside_html).find(cls="dg-api-panel", data_label="200").find("code").text)
+    assert example == {"value": "<string>", "children": [], "parent": {}}
     assert len(page.html) < 20_000
     example = json.dumps(page.playground)
     assert len(example) < 10_000

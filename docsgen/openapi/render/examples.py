@@ -117,8 +117,8 @@ def _gen(
             )
         return out
     if kind == "array":
-        if flat.items is None:
-            return []
+        if flat.items is None or id(flatten(ctx, flat.items).raw) in stack:
+            return []  # a recursive item (a tree's children) is shown as an empty list
         item = _gen(ctx, flat.items, direction, required_only, prefill, stack, depth + 1, budget)
         return [] if item is None else [item]
     if kind == "string":
