@@ -516,7 +516,8 @@ def test_unknown_operation_raises_lookup_error(spec30):
 
 # -- webhooks and schema pages ----------------------------------------------------------------------------------
 def test_webhook_page(spec31):
-    page = render_webhook(spec31, "itemCreated", settings=ApiSettings(), markdown=MD)
+    page = render_webhook(spec31, "itemCreated", settings=ApiSettings(base_url_display="full"), markdown=MD)
+    assert parse(page.html).find(cls="dg-api-url").text == "itemCreated"  # no base URL: it is sent to you
     assert page.title == "Item created"
     assert "Payload" in [h.text for h in parse(page.html).find_all("h2")]
     assert {"id", "item", "item.name", "item.tags"} <= field_ids(page.html)

@@ -111,7 +111,8 @@ def _page(
     title: str,
 ) -> RenderedApi:
     ids = Ids()
-    servers = servers_for(ctx, path_item, op)
+    # A webhook is sent to the reader's own endpoint: the spec's servers are not where it goes.
+    servers = servers_for(ctx, path_item, op) if kind == "operation" else []
     params = merged_parameters(ctx, path_item, op)
     alts, optional = chosen(ctx, op)
     out: list[str] = [endpoint_bar(ctx, method, path, servers, "Webhook" if kind == "webhook" else "")]
