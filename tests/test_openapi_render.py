@@ -419,6 +419,8 @@ def test_x_code_samples_first_and_autogenerate_off(spec30):
     got = samples(op(spec30, "post", "/pets"))
     assert got[0][1] == "SDK (Python)" and 'client.pets.create(name="Rex")' in got[0][2]
     assert [k for k, _, _ in got].count("python") == 1
+    assert op(spec30, "post", "/pets").playground["customSamples"] == ["python"]
+    assert op(spec30, "get", "/tree").playground["customSamples"] == []
     only = samples(op(spec30, "post", "/pets", autogenerate=False))
     assert [label for _, label, _ in only] == ["SDK (Python)"]
 

@@ -131,6 +131,14 @@ def _fill_body(
         request.text = _to_text(value) if value is not None else ""
 
 
+def custom_count(operation: dict) -> int:
+    """How many usable x-codeSamples / x-code-samples the operation has (they come first)."""
+    custom = operation.get("x-codeSamples", operation.get("x-code-samples"))
+    if not isinstance(custom, list):
+        return 0
+    return sum(1 for s in custom if isinstance(s, dict) and isinstance(s.get("source"), str))
+
+
 def code_samples(
     ctx: RenderContext, operation: dict, request: SampleRequest
 ) -> list[tuple[str, str, str, str]]:

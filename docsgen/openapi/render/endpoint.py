@@ -11,6 +11,7 @@ from docsgen.openapi.render import ApiSettings, RenderedApi
 from docsgen.openapi.render.aside import (
     build_request,
     code_samples,
+    custom_count,
     join_url,
     panels,
     payload_examples,
@@ -141,10 +142,13 @@ def _page(
     flag = ' data-deprecated="true"' if op.get("deprecated") is True else ""  # the page title shows the badge
     html = f'<div class="dg-api" data-kind="{esc(kind)}"{flag}>{"".join(out)}</div>'
     aside: list[str] = []
+    custom: list[str] = []
     if kind == "operation":
         first_auth = alts[0] if alts else []
         request = build_request(ctx, method, path, params, op, servers, first_auth)
-        aside.append(panels("lang", "Request", code_samples(ctx, op, request)))
+        items = code_samples(ctx, op, request)
+        custom = [key for key, *_ in items[: custom_count(op)]]
+        aside.append(panels("lang", "Request", items))
     else:
         aside.append(panels("payload", "Payload", payload_examples(ctx, op)))
     aside.append(panels("response", "Response", response_examples(ctx, op)))
@@ -156,7 +160,10 @@ def _page(
         title=title,
         description=first_paragraph(ctx, op.get("description")),
         deprecated=op.get("deprecated") is True,
-        playground=playground_data(ctx, kind, method, path, path_item, op, params, servers),
+        playground={
+            **playground_data(ctx, kind, method, path, path_item, op, params, servers),
+            "customSamples": custom,  # sample panels written in the spec: the playground leaves them alone
+        },
         text=page_text(html),
     )
 
