@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import shutil
+import threading
 import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
@@ -54,7 +56,6 @@ def app(make_site, themes):
         }
     )
     app = start(site)
-    time.sleep(0.2)  # the watcher thread starts its inotify watch
     yield app
     app.stop()
 
@@ -121,3 +122,62 @@ def test_stylesheet_change_swaps_without_reload(page: Page, app: DevApp, themes:
     time.sleep(0.3)
     assert len(loads) == 1  # no navigation happened
     assert page.evaluate("document.querySelectorAll('link[href*=\"site.css\"]').length") == 1
+
+
+class _NoCors(BaseHTTPRequestHandler):
+    """An API that sends no CORS headers: a browser page on another origin cannot read it directly."""
+
+    def log_message(self, *args) -> None:
+        pass
+
+    def do_GET(self) -> None:
+        data = json.dumps({"pets": ["Rex"], "path": self.path}).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+
+def test_proxy_reaches_an_api_without_cors(page: Page, make_site, themes):
+    api = ThreadingHTTPServer(("127.0.0.1", 0), _NoCors)
+    api.daemon_threads = True
+    threading.Thread(target=api.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{api.server_address[1]}"
+    spec = {
+        "openapi": "3.0.3",
+        "info": {"title": "Pets", "version": "1"},
+        "servers": [{"url": base}],
+        "paths": {},
+    }
+    config = json.loads(CONFIG)
+    config["api"] = {"openapi": "openapi.json"}
+    site = make_site(
+        {
+            "docs.json": json.dumps(config),
+            "openapi.json": json.dumps(spec),
+            "index.mdx": "Home\n",
+            "guide.mdx": guide("x"),
+        }
+    )
+    app = start(site, watch=False)
+    try:
+        page.goto(app.url)
+        direct = page.evaluate(
+            "url => fetch(url).then(r => 'read ' + r.status, e => 'blocked: ' + e.name)", base + "/pets"
+        )
+        assert direct.startswith("blocked")  # the browser refuses a cross-origin read without CORS headers
+        through = page.evaluate(
+            "url => fetch(window.__docsgenDev.proxy + '?url=' + encodeURIComponent(url)).then(r => r.json())",
+            base + "/pets?limit=2",
+        )
+        assert through == {"pets": ["Rex"], "path": "/pets?limit=2"}
+        refused = page.evaluate(
+            "url => fetch(window.__docsgenDev.proxy + '?url=' + encodeURIComponent(url)).then(r => r.status)",
+            "http://example.org/",
+        )
+        assert refused == 403
+    finally:
+        app.stop()
+        api.shutdown()
+        api.server_close()

@@ -349,7 +349,6 @@ def test_watcher_rebuilds_on_save(make_site):
     site = make_site({"docs.json": MINI, "index.mdx": "First\n"})
     app = start(site)
     try:
-        time.sleep(0.3)  # let the watcher start
         (site / "index.mdx.swp").write_text("editor swap file", encoding="utf-8")
         (site / "index.mdx").write_text("Second\n", encoding="utf-8")
         deadline = time.time() + 10
@@ -359,3 +358,24 @@ def test_watcher_rebuilds_on_save(make_site):
         assert app.dev.renders == 2
     finally:
         app.stop()
+
+
+def test_assets_revalidate_and_connections_are_reused(app: DevApp):
+    with httpx.Client(timeout=10) as client:
+        first = client.get(app.url + "images/pic.svg")
+        assert first.headers["cache-control"] == "no-cache" and first.headers["etag"]
+        again = client.get(app.url + "images/pic.svg", headers={"If-None-Match": first.headers["etag"]})
+        assert again.status_code == 304 and again.content == b""
+        (app.dev.docs_dir / "images/pic.svg").write_text("<svg xmlns='http://www.w3.org/2000/svg'><g/></svg>")
+        changed = client.get(app.url + "images/pic.svg", headers={"If-None-Match": first.headers["etag"]})
+        assert changed.status_code == 200 and b"<g/>" in changed.content
+        pages = [client.get(app.url + path) for path in ("", "guide/", "_static/site.css")]
+        assert [p.status_code for p in pages] == [200, 200, 200]
+        assert all(p.http_version == "HTTP/1.1" for p in pages)
+
+
+def test_spec_edits_rebuild_everything(app: DevApp):
+    spec = app.dev.docs_dir / "openapi.json"
+    assert app.dev.classify(spec) == "config"
+    update = app.dev.apply([spec])
+    assert update.kind == "full" and update.reload is None

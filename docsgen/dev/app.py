@@ -13,7 +13,7 @@ from pathlib import Path
 from docsgen.dev.incremental import DevSite, Update
 from docsgen.dev.server import DevHTTPServer, ReloadHub, bind
 from docsgen.dev.watch import Watcher
-from docsgen.errors import DocsgenError
+from docsgen.errors import DocsgenError, Severity
 
 Echo = Callable[[str], None]
 
@@ -45,6 +45,12 @@ class DevApp:
         self.echo(update.describe())
         for d in update.errors:
             self.echo(d.format())
+        warnings = [d for d in update.warnings if d.severity is Severity.WARNING]
+        if update.kind == "full" and warnings:
+            self.echo(f"{len(warnings)} warning(s) (docsgen build lists them)")
+        elif warnings:
+            for d in warnings:
+                self.echo(d.format())
 
     def stop(self) -> None:
         """Stop watching and serving; open event streams end too."""
@@ -80,11 +86,7 @@ def start(
         raise
     hub.generation = first.generation
     app = DevApp(dev, hub, server, None, echo)
-    echo(first.describe())
-    for d in first.errors:
-        echo(d.format())
-    if first.warnings:
-        echo(f"{len(first.warnings)} warning(s) (docsgen build lists them)")
+    app.report(first)
     thread = threading.Thread(target=server.serve_forever, name="docsgen-dev-http", daemon=True)
     thread.start()
     app.threads.append(thread)

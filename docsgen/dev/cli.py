@@ -25,5 +25,10 @@ def dev(docs_dir: Path, port: int, host: str, open_browser: bool, next_free_port
         port=port,
         open_browser=open_browser,
         next_free_port=next_free_port,
-        echo=lambda line: click.echo(line, err=line.startswith(("warning", "error")) or ": error:" in line),
+        echo=lambda line: click.echo(line, err=_is_problem(line)),
     )
+
+
+def _is_problem(line: str) -> bool:
+    """Tell whether a line reports a problem (stderr) rather than progress (stdout)."""
+    return line.startswith(("warning", "error")) or ": error:" in line or ": warning:" in line

@@ -93,6 +93,7 @@ class DevSite:
         self.site_warnings: list[Diagnostic] = []
         self.snapshot = Snapshot(0, {})
         self.renders = 0  # pages rendered since start (tests count it)
+        self.full_builds = 0
         self.lock = threading.Lock()
         self._rendered: list[str] = []
         self._nav_changed = False
@@ -213,6 +214,7 @@ class DevSite:
     def _full(self) -> None:
         """Read and render everything; on a config error keep the last files and show the errors."""
         self.read_diags, self.render_diags = {}, {}
+        self.full_builds += 1
         try:
             site = read_site(self.docs_dir, self.out_dir)
         except DocsgenError as exc:

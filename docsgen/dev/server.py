@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import errno
+import hashlib
 import json
 import mimetypes
 import threading
@@ -90,12 +91,12 @@ class DevHTTPServer(ThreadingHTTPServer):
         return f"http://{host}:{port}/"
 
     def proxy_rules(self) -> list[HostRule]:
-        """Return the allowed proxy hosts, read again after each rebuild."""
-        generation = self.dev.snapshot.generation
-        if generation != self._rules_generation:
-            self.rules = allowed_rules(self.dev.site)
-            self._rules_generation = generation
-        return self.rules
+        """Return the allowed proxy hosts, read again after each full rebuild (specs change only then)."""
+        with self.dev.lock:  # the site is not being rebuilt while we read it
+            if self.dev.full_builds != self._rules_generation:
+                self.rules = allowed_rules(self.dev.site)
+                self._rules_generation = self.dev.full_builds
+            return self.rules
 
     def shutdown(self) -> None:
         self.hub.close()
@@ -143,6 +144,7 @@ class DevHandler(BaseHTTPRequestHandler):
 
     server: DevHTTPServer
     server_version = "docsgen-dev"
+    protocol_version = "HTTP/1.1"  # keep-alive: a reload fetches the page and its assets on one connection
 
     def log_message(self, format: str, *args) -> None:  # noqa: A002 - signature of the base class
         """Stay quiet: the terminal is for build results."""
@@ -185,8 +187,8 @@ class DevHandler(BaseHTTPRequestHandler):
         self.send_response(status)
         self.send_header("Content-Type", ctype)
         self.send_header("Content-Length", str(len(body)))
-        self.send_header("Cache-Control", "no-store")
-        for key, value in (headers or {}).items():
+        headers = {"Cache-Control": "no-store", **(headers or {})}
+        for key, value in headers.items():
             self.send_header(key, value)
         self.end_headers()
         if not head:
@@ -240,7 +242,13 @@ class DevHandler(BaseHTTPRequestHandler):
         ctype = mimetypes.guess_type(rel)[0] or "application/octet-stream"
         if ctype.startswith("text/") or ctype in ("application/javascript", "application/json"):
             ctype += "; charset=utf-8"
-        self._send(200, data, ctype, head=head)
+        # Assets are revalidated on every use (so an edit shows at once) but unchanged ones cost a 304 only.
+        etag = '"' + hashlib.blake2b(data, digest_size=12).hexdigest() + '"'
+        cache = {"Cache-Control": "no-cache", "ETag": etag}
+        if etag in (self.headers.get("If-None-Match") or ""):
+            self._send(HTTPStatus.NOT_MODIFIED, b"", ctype, cache, head=True)
+            return
+        self._send(200, data, ctype, cache, head=head)
 
     def _status(self) -> None:
         dev = self.server.dev
@@ -262,9 +270,11 @@ class DevHandler(BaseHTTPRequestHandler):
             since = -1
         if since < 0:
             since = hub.generation
+        self.close_connection = True  # a stream has no length: it ends when the connection does
         self.send_response(200)
         self.send_header("Content-Type", "text/event-stream")
         self.send_header("Cache-Control", "no-store")
+        self.send_header("Connection", "close")
         self.end_headers()
         try:
             self._event("hello", {"generation": hub.generation})
@@ -285,9 +295,21 @@ class DevHandler(BaseHTTPRequestHandler):
 
     def _proxy(self) -> None:
         target = parse_qs(urlsplit(self.path).query).get("url", [""])[0]
-        length = int(self.headers.get("Content-Length") or 0)
-        if length > MAX_BODY:
-            self._send(413, b'{"error":"too_large","message":"request body over 32 MB"}', "application/json")
+        try:
+            length = int(self.headers.get("Content-Length") or 0)
+        except ValueError:
+            length = -1
+        problem = None
+        if "chunked" in (self.headers.get("Transfer-Encoding") or "").lower():
+            problem = (411, "length_required", "send the request body with a Content-Length")
+        elif length < 0:
+            problem = (400, "bad_request", "Content-Length is not a number")
+        elif length > MAX_BODY:
+            problem = (413, "too_large", "request body over 32 MB")
+        if problem:
+            self.close_connection = True  # the unread body must not be taken for the next request
+            status, code, message = problem
+            self._send(status, json.dumps({"error": code, "message": message}).encode(), "application/json")
             return
         body = self.rfile.read(length) if length else None
         try:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import threading
+import traceback
 from collections.abc import Callable
 from pathlib import Path
 
@@ -25,6 +26,7 @@ _TEMP_FILE = re.compile(
 _KEEP_DOTFILES = frozenset({".mintignore", ".docsgenignore"})
 DEBOUNCE_MS = 400  # longest wait to group a burst of events
 STEP_MS = 20  # quiet time that ends a batch: keeps save-to-reload fast
+READY_TIMEOUT_MS = 200
 
 
 def is_temp_file(name: str) -> bool:
@@ -93,22 +95,33 @@ class Watcher:
         self.thread.join(timeout=5)
 
     def _run(self) -> None:
-        self.ready.set()
+        try:
+            self._watch()
+        except Exception as exc:  # e.g. the inotify watch limit: say so instead of dying silently
+            print(f"error: file watching stopped: {exc}; restart docsgen dev to pick up changes", flush=True)
+            self.ready.set()
+
+    def _watch(self) -> None:
+        # A short rust timeout with yield_on_timeout makes the first (empty) batch arrive once the OS
+        # watches are in place, so start() returns only when no save can be missed.
         for changes in watch(
             *watched_paths(self.dev),
             watch_filter=make_filter(self.dev),
             debounce=self.debounce_ms,
             step=self.step_ms,
             stop_event=self.stop_event,
+            rust_timeout=READY_TIMEOUT_MS,
+            yield_on_timeout=True,
             raise_interrupt=False,
             force_polling=self.force_polling,
         ):
+            self.ready.set()
+            if not changes:
+                continue
             paths = {Path(raw) for _, raw in changes}
             try:
                 update = self.dev.apply(paths)
             except Exception:  # never let a bug stop the watcher: print it and keep going
-                import traceback
-
                 traceback.print_exc()
                 continue
             self.on_update(update)
