@@ -582,3 +582,47 @@ def test_manual_endpoint_header_and_playground_data():
     assert bearer.playground["display"] == "simple"  # no server: nothing to send requests to
     with pytest.raises(ValueError, match="METHOD /path"):
         render_manual_endpoint("FETCH /x", settings=ApiSettings())
+
+
+def test_callbacks_and_mutual_tls():
+    data = {
+        "openapi": "3.1.0",
+        "servers": [{"url": "https://api.example.com"}],
+        "components": {"securitySchemes": {"mtls": {"type": "mutualTLS", "description": "Client cert"}}},
+        "paths": {
+            "/subscribe": {
+                "post": {
+                    "security": [{"mtls": []}],
+                    "callbacks": {
+                        "onEvent": {
+                            "{$request.body#/callbackUrl}": {
+                                "post": {
+                                    "requestBody": {
+                                        "content": {
+                                            "application/json": {
+                                                "schema": {"properties": {"event": {"type": "string"}}}
+                                            }
+                                        }
+                                    },
+                                    "responses": {"200": {"description": "Received"}},
+                                }
+                            }
+                        }
+                    },
+                    "responses": {"201": {"description": "ok"}},
+                }
+            }
+        },
+    }
+    page = op(data, "post", "/subscribe")
+    assert_anchors_sound(page.html)
+    assert "callback-onEvent.event" in field_ids(page.html)
+    assert "{$request.body#/callbackUrl}" in page.html and "Received" in page.html
+    assert [t.title for t in page.toc if t.level == 2][-1] == "Callbacks"
+    assert (
+        "client certificate" in page.html
+        and "certificate"
+        in parse(page.html).find(cls="dg-api-field", data_scheme="mtls").find(cls="dg-api-type").text
+    )
+    curl = samples(page)[0][2]
+    assert "Authorization" not in curl and "Client certificate" not in curl

@@ -87,6 +87,8 @@ def build_request(
             query.append(f"{quote(f.name, safe=_SAFE_URL)}={f.placeholder}")
         elif f.location == "cookie":
             cookies.append(f"{f.name}={f.placeholder}")
+        elif f.location == "tls":
+            continue  # a client certificate is configured in the HTTP client, not sent as a header
         else:
             headers.insert(0, (f.name, header_value(f)))
     if cookies:

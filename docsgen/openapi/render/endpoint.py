@@ -18,6 +18,7 @@ from docsgen.openapi.render.aside import (
     response_examples,
     server_url,
 )
+from docsgen.openapi.render.callbacks import render_callbacks
 from docsgen.openapi.render.context import RenderContext, get_context, plain_text
 from docsgen.openapi.render.examples import example_for
 from docsgen.openapi.render.fmt import esc
@@ -139,6 +140,12 @@ def _page(
         out.append(_section(hid, "Response", resp_html))
         toc.append(TocItem(2, hid, "Response"))
         toc += [TocItem(3, rid, status) for rid, status in resp_toc]
+    cb_html, cb_toc = render_callbacks(ctx, op, ids)
+    if cb_html:
+        hid = ids.claim("api-callbacks")
+        out.append(_section(hid, "Callbacks", cb_html))
+        toc.append(TocItem(2, hid, "Callbacks"))
+        toc += [TocItem(3, cid, name) for cid, name in cb_toc]
     flag = ' data-deprecated="true"' if op.get("deprecated") is True else ""  # the page title shows the badge
     html = f'<div class="dg-api" data-kind="{esc(kind)}"{flag}>{"".join(out)}</div>'
     aside: list[str] = []

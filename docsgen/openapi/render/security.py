@@ -63,6 +63,8 @@ def auth_field(name: str, scheme: dict, scopes: list[str]) -> AuthField:
         if http == "bearer":
             return AuthField(name, "bearer", "header", "Authorization", desc, scopes, default, "<token>")
         return AuthField(name, "http", "header", "Authorization", desc, scopes, default, "<credentials>")
+    if stype == "mutualTLS":
+        return AuthField(name, "mutualTLS", "tls", "Client certificate", desc, scopes, default, "")
     if stype in ("oauth2", "openIdConnect"):
         return AuthField(name, stype, "header", "Authorization", desc, scopes, default, "<token>")
     return AuthField(
@@ -93,6 +95,8 @@ def _explain(f: AuthField) -> str:
         return "The access token received from the authorization server in the OAuth 2.0 flow."
     if f.kind == "openIdConnect":
         return "An OpenID Connect access token."
+    if f.kind == "mutualTLS":
+        return "Requests must present a TLS client certificate (mutual TLS)."
     return ""
 
 
@@ -122,7 +126,7 @@ def render_auth(ctx: RenderContext, alts: list[list[AuthField]], optional: bool,
             rid = claim(slug(f.name))
             head = [
                 f'<a class="dg-api-name" href="#{esc(rid)}">{esc(f.name)}</a>',
-                '<span class="dg-api-type">string</span>',
+                f'<span class="dg-api-type">{"certificate" if f.kind == "mutualTLS" else "string"}</span>',
                 f'<span class="dg-api-pill dg-api-in">{esc(f.location)}</span>',
             ]
             if not optional:
