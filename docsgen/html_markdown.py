@@ -74,7 +74,7 @@ def _squash(text: str) -> str:
 def _inline(node: Node | str) -> str:
     """Render inline content: links, code, emphasis; block children fall back to their text."""
     if isinstance(node, str):
-        return re.sub(r"\s+", " ", node)
+        return re.sub(r"\s+", " ", node).replace("<", "\\<")
     tag = node.tag
     if tag in _DROP:
         return ""
@@ -131,7 +131,11 @@ def _blocks(node: Node, indent: str = "") -> str:
         if block.strip():
             out.append(block.strip("\n"))
     flush()
-    return "\n\n".join(out)
+    text = ""
+    for block in out:
+        tight = text.split("\n")[-1].startswith("- `") and block.startswith("- `") and "\n" not in block
+        text += ("\n" if tight else "\n\n") + block if text else block
+    return text
 
 
 def _block(node: Node) -> str:
@@ -192,8 +196,10 @@ def _field(node: Node) -> str:
                 text = _squash(text_of(child))
                 if "dg-api-name" in child.classes:
                     name = text
+                elif text and "dg-api-type" in child.classes:
+                    bits.append(f"`{text}`")
                 elif text:
-                    bits.append(text)
+                    bits.append(text.replace("<", "\\<"))
     rest = Node("div", {}, [c for c in node.children if c is not head])
     body = _blocks(rest)
     line = f"- `{name}`" + (f" ({', '.join(bits)})" if bits else "")

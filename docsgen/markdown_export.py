@@ -38,6 +38,9 @@ _TRANSPARENT = {"CardGroup", "Columns", "AccordionGroup", "Tabs", "Steps", "Fram
 _ESM_RE = re.compile(r"^(import|export)\b[^\n]*(?:\n(?!\s*\n)[^\n]*)*", re.M)
 _IMPORT_RE = re.compile(r"""^import\s+(?:\{([^}]*)\}|([A-Za-z_$][\w$]*))\s+from\s+["']([^"']+)["']""", re.M)
 _BLANKS_RE = re.compile(r"\n{3,}")
+_INDENT_RE = re.compile(r"[ \t]*")
+_TICKS_RE = re.compile(r"`+")
+_SPECIAL_RE = re.compile(r"[`{<\n]")
 _MAX_DEPTH = 8
 
 
@@ -105,16 +108,16 @@ def _convert(src: str, ctx: ExportContext) -> str:
         ch = src[i]
         at_line_start = i == 0 or src[i - 1] == "\n"
         if at_line_start:
-            indent = len(src[i:]) - len(src[i:].lstrip(" \t"))
-            end = fence_end(src, i + indent, n) if src.startswith(("```", "~~~"), i + indent) else -1
+            start = _INDENT_RE.match(src, i).end()
+            end = fence_end(src, start, n) if src.startswith(("```", "~~~"), start) else -1
             if end > 0:
                 out.append(src[i:end])
                 i = end
                 continue
         if ch == "`":
-            run = len(src[i:]) - len(src[i:].lstrip("`"))
+            run = _TICKS_RE.match(src, i).end() - i
             close = src.find("`" * run, i + run)
-            if close > 0 and "\n\n" not in src[i:close]:
+            if close > 0 and src.find("\n\n", i, close) < 0:
                 out.append(src[i : close + run])
                 i = close + run
                 continue
@@ -152,8 +155,14 @@ def _convert(src: str, ctx: ExportContext) -> str:
             out.append(_component(tag, inner, ctx, block=block))
             i = after
             continue
-        out.append(ch)
-        i += 1
+        if ch in "{<\n":
+            out.append(ch)
+            i += 1
+            continue
+        m = _SPECIAL_RE.search(src, i + 1)
+        j = m.start() if m else n
+        out.append(src[i:j])
+        i = j
     return "".join(out)
 
 

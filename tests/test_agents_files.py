@@ -100,8 +100,9 @@ def test_api_pages_twins_carry_endpoint_parameters_and_schemas(tmp_path):
     md = (tmp_path / "out" / "api-reference" / "pets" / "list-pets.md").read_text(encoding="utf-8")
     assert md.startswith("# ")
     assert "**GET** `https://api.petstore.example/v1/pets`" in md
-    assert "## Query Parameters" in md and "- `limit` (integer)" in md
-    assert "## Response" in md and "- `name` (string, required)" in md
+    assert "## Query Parameters" in md and "- `limit` (`integer`)" in md
+    assert "## Response" in md and "- `name` (`string`, required)" in md
+    assert "\\<script>" in md and "<script>" not in md.replace("\\<", "")  # spec text escaped, never raw HTML
     assert "  - `pets`" in md  # nested schema fields stay nested
     assert "```bash\ncurl --request GET" in md
     webhook = (tmp_path / "out" / "api-reference" / "webhooks" / "pet-adopted.md").read_text(encoding="utf-8")
