@@ -203,3 +203,13 @@ def test_config_error_keeps_last_files_and_recovers(dev: DevSite, site: Path):
     update = dev.apply([site / "docs.json"])
     assert not update.errors and not dev.snapshot.site_errors
     assert sorted(update.rendered) == sorted(PAGES)
+
+
+def test_mintignored_files_change_nothing(dev: DevSite, site: Path):
+    (site / ".mintignore").write_text("drafts/\n", encoding="utf-8")
+    assert dev.apply([site / ".mintignore"]).kind == "full"
+    (site / "drafts").mkdir()
+    (site / "drafts/wip.mdx").write_text(page("WIP", "Not published"), encoding="utf-8")
+    update = dev.apply([site / "drafts/wip.mdx"])
+    assert update.kind == "none" and update.rendered == []
+    assert "drafts/wip/index.html" not in dev.snapshot.files

@@ -379,3 +379,25 @@ def test_spec_edits_rebuild_everything(app: DevApp):
     assert app.dev.classify(spec) == "config"
     update = app.dev.apply([spec])
     assert update.kind == "full" and update.reload is None
+
+
+def test_pages_from_an_earlier_server_run_reload(app: DevApp):
+    generation = app.dev.snapshot.generation
+    url = app.url + f"__docsgen/events?since={generation}&run=not-this-run"
+    names = []
+    with httpx.stream("GET", url, timeout=10) as r:
+        for line in r.iter_lines():
+            if line.startswith("data: ") and names[-1] == "change":
+                assert json.loads(line[6:])["reload"] == "*"
+                break
+            if line.startswith("event: "):
+                names.append(line[7:])
+    assert names == ["hello", "change"]
+
+
+def test_terminal_shows_the_error_too(app: DevApp):
+    lines: list[str] = []
+    app.echo = lines.append
+    edit(app, "guide.mdx", "---\ntitle: Guide\n---\n\n<Steps>\n")
+    assert any(line.startswith("guide.mdx:5:1: error: <Steps> is never closed") for line in lines), lines
+    assert lines[0].startswith("page: rendered 1 page(s)") and "1 error(s)" in lines[0]

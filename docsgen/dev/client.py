@@ -7,8 +7,9 @@ import re
 
 EVENTS_PATH = "/__docsgen/events"
 
-# Server-sent events: replay what happened since the page's generation, reload when a change touches this
-# page, swap changed stylesheets in place. Plain JavaScript, no dependencies.
+# Server-sent events: replay what happened since the page's generation (everything, if another server run
+# served the page), reload when a change touches this page, swap changed stylesheets in place.
+# Plain JavaScript, no dependencies.
 SCRIPT = """(() => {
   const dev = window.__docsgenDev;
   dev.cssSwaps = 0;
@@ -30,7 +31,7 @@ SCRIPT = """(() => {
     }
   };
   const connect = () => {
-    const es = new EventSource(dev.events + "?since=" + dev.generation);
+    const es = new EventSource(dev.events + "?since=" + dev.generation + "&run=" + dev.run);
     es.addEventListener("hello", () => { dev.ready = true; });
     es.addEventListener("change", (e) => {
       const data = JSON.parse(e.data);
@@ -47,13 +48,17 @@ _BODY_END = re.compile(rb"</body\s*>", re.I)
 _NAV_SRC = re.compile(rb"(_nav/[A-Za-z0-9_.-]+\.html)\?v=[0-9a-f]+")
 
 
-def snippet(generation: int, proxy: str) -> str:
-    """Return the <script> element added before </body>."""
-    config = json.dumps({"generation": generation, "events": EVENTS_PATH, "proxy": proxy, "ready": False})
+def snippet(generation: int, proxy: str, run: str = "") -> str:
+    """Return the <script> element added before </body>; `run` names the server process that served it."""
+    config = json.dumps(
+        {"generation": generation, "run": run, "events": EVENTS_PATH, "proxy": proxy, "ready": False}
+    )
     return f"<script>window.__docsgenDev={config};\n{SCRIPT}</script>\n"
 
 
-def inject(html: bytes, generation: int, proxy: str, nav_versions: dict[str, str] | None = None) -> bytes:
+def inject(
+    html: bytes, generation: int, proxy: str, nav_versions: dict[str, str] | None = None, run: str = ""
+) -> bytes:
     """Add the reload script to a page, and point its sidebar link at the current sidebar version."""
     if nav_versions:
 
@@ -62,7 +67,7 @@ def inject(html: bytes, generation: int, proxy: str, nav_versions: dict[str, str
             return m.group(1) + b"?v=" + version.encode("ascii") if version else m.group(0)
 
         html = _NAV_SRC.sub(current, html)
-    script = snippet(generation, proxy).encode("utf-8")
+    script = snippet(generation, proxy, run).encode("utf-8")
     found = None
     for match in _BODY_END.finditer(html):
         found = match

@@ -27,7 +27,7 @@ from docsgen.nav import Navigation, build_nav
 from docsgen.pages import Page, read_page
 from docsgen.render import SiteContext, content_hash, section_link, sidebar_html
 from docsgen.resources import themes_dir
-from docsgen.sources import IGNORED_DIRS, PAGE_SUFFIXES, PageFile
+from docsgen.sources import IGNORED_DIRS, PAGE_SUFFIXES, PageFile, _ignored, read_ignore_file
 from docsgen.theme import environment, load_theme
 from docsgen.write import SiteFiles
 
@@ -94,6 +94,7 @@ class DevSite:
         self.snapshot = Snapshot(0, {})
         self.renders = 0  # pages rendered since start (tests count it)
         self.full_builds = 0
+        self.ignore_patterns: list[str] = []
         self.lock = threading.Lock()
         self._rendered: list[str] = []
         self._nav_changed = False
@@ -137,6 +138,8 @@ class DevSite:
             return "ignored"
         if rel in CONFIG_NAMES or rel in config_files or rel in self._spec_files():
             return "config"
+        if self.ignore_patterns and _ignored(rel, self.ignore_patterns):
+            return "ignored"  # .mintignore / .docsgenignore: not part of the site
         if path.suffix.lower() in PAGE_SUFFIXES:
             if rel.startswith(("snippets/", "_snippets/")) or "/snippets/" in rel:
                 return "snippet"
@@ -215,6 +218,7 @@ class DevSite:
         """Read and render everything; on a config error keep the last files and show the errors."""
         self.read_diags, self.render_diags = {}, {}
         self.full_builds += 1
+        self.ignore_patterns = read_ignore_file(self.docs_dir)
         try:
             site = read_site(self.docs_dir, self.out_dir)
         except DocsgenError as exc:

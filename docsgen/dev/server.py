@@ -6,6 +6,7 @@ import errno
 import hashlib
 import json
 import mimetypes
+import secrets
 import threading
 from collections import deque
 from http import HTTPStatus
@@ -33,6 +34,7 @@ class ReloadHub:
         self.events: deque[dict] = deque(maxlen=HISTORY)
         self.generation = generation
         self.closed = False
+        self.run = secrets.token_hex(6)  # pages served by an earlier run of the server reload on connect
 
     def publish(self, update: Update) -> None:
         """Announce a finished rebuild to every open page."""
@@ -195,7 +197,7 @@ class DevHandler(BaseHTTPRequestHandler):
             self.wfile.write(body)
 
     def _html(self, status: int, html: bytes, snapshot: Snapshot, *, head: bool = False) -> None:
-        page = inject(html, snapshot.generation, PROXY_PATH, snapshot.nav_versions)
+        page = inject(html, snapshot.generation, PROXY_PATH, snapshot.nav_versions, self.server.hub.run)
         self._send(status, page, "text/html; charset=utf-8", head=head)
 
     def _serve(self, url_path: str, *, head: bool) -> None:
@@ -270,6 +272,7 @@ class DevHandler(BaseHTTPRequestHandler):
             since = -1
         if since < 0:
             since = hub.generation
+        stale = query.get("run", [hub.run])[0] != hub.run
         self.close_connection = True  # a stream has no length: it ends when the connection does
         self.send_response(200)
         self.send_header("Content-Type", "text/event-stream")
@@ -278,6 +281,9 @@ class DevHandler(BaseHTTPRequestHandler):
         self.end_headers()
         try:
             self._event("hello", {"generation": hub.generation})
+            if stale:  # the page comes from an earlier server run: whatever it shows may be old
+                self._event("change", {"generation": hub.generation, "reload": "*", "css": []})
+                return
             while not hub.closed:
                 events = hub.wait(since, PING_SECONDS)
                 if not events:
