@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -62,12 +63,18 @@ def build(
     verbose: bool = False,
     progress: Progress | None = None,
     site_url: str | None = None,
+    cache: bool | None = None,
+    workers: int | None = None,
 ) -> BuildResult:
-    """Build the site in docs_dir into out_dir; raise DocsgenError (out_dir untouched) when it has errors."""
+    """Build the site in docs_dir into out_dir; raise DocsgenError (out_dir untouched) when it has errors.
+
+    cache: reuse unchanged pages' MDX from <docs>/.docsgen-cache (None: only when $DOCSGEN_CACHE is 1/on).
+    workers: render processes (None: every CPU, or $DOCSGEN_WORKERS; small sites render serially).
+    """
     started = time.perf_counter()
     site = read_site(docs_dir, out_dir, verbose=verbose)
     site.site_url = site_url
-    files = render_site(site, strict=strict, progress=progress)
+    files = render_site(site, strict=strict, progress=progress, cache=cache, workers=workers)
     diagnostics = sort_diagnostics(site.diagnostics + files.diagnostics)
     if strict:
         diagnostics = [d.as_error() if d.severity is Severity.WARNING else d for d in diagnostics]
@@ -113,17 +120,31 @@ def _is_rendered(site: Site, page: Page) -> bool:
     return page.source is None or page.key in site.sources.pages or page.key in site.nav.placements
 
 
-def render_site(site: Site, *, strict: bool = False, progress: Progress | None = None) -> SiteFiles:
+def render_site(
+    site: Site,
+    *,
+    strict: bool = False,
+    progress: Progress | None = None,
+    cache: bool | None = None,
+    workers: int | None = None,
+) -> SiteFiles:
     """Render every page, sidebar, static file and special page into SiteFiles (in memory)."""
+    from docsgen.parallel import render_pages
+
     ctx = site_context(site)
     files = SiteFiles()
     add_theme_assets(ctx, files)
     add_sidebars(ctx, site, files)
     pages = pages_to_render(site)
-    for done, page in enumerate(pages, 1):
-        files.add(page.output, render_one(ctx, site, page, strict=strict), page.source or page.key)
-        if progress:
-            progress("render", done, len(pages))
+    page_cache = _page_cache(site, strict, cache)
+    fresh = [not (page_cache and page_cache.restore(ctx, page)) for page in pages]
+    rendered = render_pages(ctx, site, pages, strict=strict, workers=workers, progress=progress)
+    for page, result, is_fresh in zip(pages, rendered, fresh, strict=True):
+        files.add(page.output, result.html, page.source or page.key)
+        if page_cache and is_fresh and result.content is not None:
+            page_cache.store(page, result.content, result.links)
+    if page_cache:
+        page_cache.save()
     add_vendor_assets(ctx, pages, files)
     add_static_files(site, files)
     _special_pages(ctx, site, files)
@@ -163,6 +184,17 @@ def add_sidebars(ctx: SiteContext, site: Site, files: SiteFiles) -> None:
         html = sidebar_html(ctx, section)
         files.add(f"_nav/{section.id}.html", html, "navigation")
         ctx.nav_files[section.id] = f"_nav/{section.id}.html?v={content_hash(html)}"
+
+
+def _page_cache(site: Site, strict: bool, cache: bool | None):
+    """Return the build's PageCache when caching is on (explicitly, or by $DOCSGEN_CACHE)."""
+    if cache is None:
+        cache = os.environ.get("DOCSGEN_CACHE", "").strip().lower() in ("1", "on", "true", "yes")
+    if not cache:
+        return None
+    from docsgen.cache import PageCache
+
+    return PageCache(site, strict=strict)
 
 
 def pages_to_render(site: Site) -> list[Page]:

@@ -1,0 +1,153 @@
+"""Render pages on every CPU core with a process pool; the output is byte-identical to a serial build.
+
+Each page is rendered by `render_one` exactly as in a serial build. Workers are forked after the site is read,
+so they inherit the site, its navigation and the template helpers (closures that cannot be pickled) for free;
+only page indices go to the workers, and each page's HTML, MDX result, metadata and diagnostics come back.
+Where fork is unavailable (Windows, macOS defaults) or the site is small, pages render serially.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from docsgen.errors import Diagnostic
+from docsgen.mdx import MdxResult
+
+if TYPE_CHECKING:
+    from docsgen.build import Site
+    from docsgen.pages import Page
+    from docsgen.render import SiteContext
+
+WORKERS_ENV = "DOCSGEN_WORKERS"  # "1" forces a serial build
+MIN_PAGES_PER_WORKER = 48  # below this, starting a process costs more than it saves
+
+Progress = Callable[[str, int, int], None]
+
+
+@dataclass
+class Rendered:
+    """One page's render, with the side effects render_one has on the site captured as data."""
+
+    html: str
+    content: MdxResult | None
+    meta: dict[str, Any]
+    diagnostics: list[Diagnostic] = field(default_factory=list)  # what render_one added to site.diagnostics
+    links: list[tuple[str, str, str]] = field(default_factory=list)  # resolver calls, for the page cache
+
+
+class _RecordingLinks:
+    """A LinkResolver stand-in that records what each page's resolvers answered (the cache replays them)."""
+
+    def __init__(self, inner: Any):
+        self.inner = inner
+        self.calls: list[tuple[str, str, str]] = []
+
+    def _record(self, kind: str, resolve: Callable[[str], str]) -> Callable[[str], str]:
+        def recorded(href: str) -> str:
+            url = resolve(href)
+            self.calls.append((kind, href, url))
+            return url
+
+        return recorded
+
+    def for_page(self, page: Page, diagnostics: list[Diagnostic]) -> Callable[[str], str]:
+        return self._record("link", self.inner.for_page(page, diagnostics))
+
+    def asset_for_page(self, page: Page, diagnostics: list[Diagnostic]) -> Callable[[str], str]:
+        return self._record("asset", self.inner.asset_for_page(page, diagnostics))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)
+
+
+def render_recorded(ctx: SiteContext, site: Site, page: Page, *, strict: bool = False) -> Rendered:
+    """Run render_one on a page, capturing the diagnostics it reports and the links it resolves."""
+    from docsgen.build import render_one
+
+    saved_links, saved_diagnostics = ctx.links, site.diagnostics
+    recorder = _RecordingLinks(saved_links)
+    ctx.links, site.diagnostics = recorder, []
+    try:
+        html = render_one(ctx, site, page, strict=strict)
+        return Rendered(html, page.content, page.meta, site.diagnostics, recorder.calls)
+    finally:
+        ctx.links, site.diagnostics = saved_links, saved_diagnostics
+
+
+def worker_count(pages: int, requested: int | None = None) -> int:
+    """Return how many processes to use: the CPUs (or $DOCSGEN_WORKERS), 1 for small sites or without fork."""
+    if requested is None:
+        env = os.environ.get(WORKERS_ENV, "").strip()
+        requested = int(env) if env.isdigit() else _cpus()
+    if requested <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+        return 1
+    return max(1, min(requested, pages // MIN_PAGES_PER_WORKER))
+
+
+def _cpus() -> int:
+    """Return the CPUs this process may run on."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
+# What forked workers inherit: (ctx, site, pages, strict). Set only while a pool runs.
+_SHARED: tuple[Any, Any, list, bool] | None = None
+
+
+def _render_chunk(indices: list[int]) -> list[Rendered]:
+    """Worker: render some pages of the inherited site."""
+    assert _SHARED is not None, "workers are forked from render_pages"
+    ctx, site, pages, strict = _SHARED
+    return [render_recorded(ctx, site, pages[i], strict=strict) for i in indices]
+
+
+def _chunks(count: int, workers: int) -> list[list[int]]:
+    """Split page indices into contiguous chunks, several per worker so uneven pages balance out."""
+    size = max(4, count // (workers * 8))
+    return [list(range(start, min(start + size, count))) for start in range(0, count, size)]
+
+
+def render_pages(
+    ctx: SiteContext,
+    site: Site,
+    pages: list[Page],
+    *,
+    strict: bool = False,
+    workers: int | None = None,
+    progress: Progress | None = None,
+) -> list[Rendered]:
+    """Render pages (in this order) serially or on a process pool; apply their effects to site and pages."""
+    global _SHARED
+    count = worker_count(len(pages), workers)
+    results: list[Rendered] = []
+    if count <= 1:
+        for done, page in enumerate(pages, 1):
+            rendered = render_recorded(ctx, site, page, strict=strict)
+            site.diagnostics.extend(rendered.diagnostics)
+            results.append(rendered)
+            if progress:
+                progress("render", done, len(pages))
+        return results
+    _SHARED = (ctx, site, pages, strict)
+    try:
+        with ProcessPoolExecutor(count, mp_context=multiprocessing.get_context("fork")) as pool:
+            chunks = _chunks(len(pages), count)
+            for chunk, rendered_chunk in zip(chunks, pool.map(_render_chunk, chunks), strict=True):
+                for index, rendered in zip(chunk, rendered_chunk, strict=True):
+                    page = pages[index]
+                    page.content = rendered.content
+                    if rendered.meta != page.meta:  # generated API pages add playground data
+                        page.meta = rendered.meta
+                    site.diagnostics.extend(rendered.diagnostics)
+                    results.append(rendered)
+                if progress:
+                    progress("render", len(results), len(pages))
+    finally:
+        _SHARED = None
+    return results

@@ -1,0 +1,147 @@
+"""Page cache and parallel rendering: unchanged pages are not re-rendered, and output never depends on either."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import docsgen.pages
+from docsgen.build import build
+from docsgen.cache import CACHE_DIR_NAME
+from docsgen.parallel import MIN_PAGES_PER_WORKER, worker_count
+
+PAGES = 2 * MIN_PAGES_PER_WORKER + 4  # enough for two workers
+
+
+def page(n: int, total: int = PAGES) -> str:
+    """Return a page with a heading, a table, code, a component, a link to the next page and a snippet."""
+    nxt = (n + 1) % total
+    return (
+        f"---\ntitle: Page {n}\n---\n"
+        'import Shared from "/snippets/note.mdx";\n\n'
+        f"## Section {n}\n\nSee [the next page](/p/page-{nxt}) and ![logo](/logo.png).\n\n"
+        "| a | b |\n| - | - |\n| 1 | 2 |\n\n"
+        f'```python\nprint({n})\n```\n\n<Shared />\n\n<Card title="c{n}">card</Card>\n'
+    )
+
+
+def site_files(pages: int = PAGES) -> dict[str, str]:
+    keys = [f"p/page-{n}" for n in range(pages)]
+    files = {
+        "docs.json": json.dumps(
+            {
+                "theme": "mint",
+                "name": "Cache",
+                "colors": {"primary": "#112233"},
+                "navigation": {"pages": ["index", *keys]},
+            }
+        ),
+        "index.mdx": "---\ntitle: Home\n---\nWelcome. [Broken](/nowhere)\n",
+        "snippets/note.mdx": "<Note>shared snippet v1</Note>\n",
+        "logo.png": "png",
+    }
+    files.update({f"{key}.mdx": page(n, pages) for n, key in enumerate(keys)})
+    return files
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    return {
+        p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()
+    }
+
+
+@pytest.fixture
+def count_mdx(monkeypatch):
+    """Count the MDX renders of page bodies (serial builds run in this process)."""
+    calls: list[str] = []
+    real = docsgen.pages.render_mdx
+
+    def counting(body, ctx):
+        calls.append(ctx.source)
+        return real(body, ctx)
+
+    monkeypatch.setattr(docsgen.pages, "render_mdx", counting)
+    return calls
+
+
+def test_second_build_renders_only_the_changed_page(make_site, tmp_path, count_mdx):
+    site = make_site(site_files(20))
+    first = build(site, tmp_path / "a", cache=True, workers=1)
+    assert len(count_mdx) == 20 + 1 and (site / CACHE_DIR_NAME / "pages.json").is_file()
+
+    count_mdx.clear()
+    second = build(site, tmp_path / "b", cache=True, workers=1)
+    assert count_mdx == []
+    assert snapshot(tmp_path / "a") == snapshot(tmp_path / "b")
+    # warnings of cached pages are still reported (the broken link and the page's own diagnostics)
+    assert [d.format() for d in second.diagnostics] == [d.format() for d in first.diagnostics]
+    assert any(d.code == "link.broken" for d in second.diagnostics)
+
+    (site / "p/page-7.mdx").write_text(
+        page(7, 20).replace("## Section 7", "## Changed seven"), encoding="utf-8"
+    )
+    count_mdx.clear()
+    build(site, tmp_path / "c", cache=True, workers=1)
+    assert count_mdx == ["p/page-7.mdx"]
+    build(site, tmp_path / "fresh", cache=False, workers=1)
+    assert snapshot(tmp_path / "c") == snapshot(tmp_path / "fresh")
+    assert "Changed seven" in (tmp_path / "c/p/page-7/index.html").read_text(encoding="utf-8")
+
+
+def test_snippet_config_and_link_target_changes_invalidate(make_site, tmp_path, count_mdx):
+    site = make_site(site_files(6))
+    build(site, tmp_path / "a", cache=True, workers=1)
+
+    (site / "snippets/note.mdx").write_text("<Note>shared snippet v2</Note>\n", encoding="utf-8")
+    count_mdx.clear()
+    build(site, tmp_path / "b", cache=True, workers=1)
+    assert sorted(count_mdx) == sorted(f"p/page-{n}.mdx" for n in range(6))  # index.mdx has no snippet
+    assert "shared snippet v2" in (tmp_path / "b/p/page-2/index.html").read_text(encoding="utf-8")
+
+    # a page that disappears from the site: the page linking to it is rendered again (its link is now broken)
+    config = json.loads((site / "docs.json").read_text(encoding="utf-8"))
+    config["navigation"]["pages"].remove("p/page-3")
+    (site / "p/page-3.mdx").unlink()
+    (site / "docs.json").write_text(json.dumps(config), encoding="utf-8")
+    count_mdx.clear()
+    result = build(site, tmp_path / "c", cache=True, workers=1)
+    assert len(count_mdx) == 6  # docs.json changed: every page renders again
+    assert any(d.code == "link.broken" and d.path == "p/page-2.mdx" for d in result.diagnostics)
+
+    (site / "p/page-3.mdx").write_text(
+        page(3, 6), encoding="utf-8"
+    )  # back as an unlisted page: a link target
+    count_mdx.clear()
+    result = build(site, tmp_path / "d", cache=True, workers=1)
+    assert "p/page-2.mdx" in count_mdx and "p/page-4.mdx" not in count_mdx
+    assert not any(d.code == "link.broken" and d.path == "p/page-2.mdx" for d in result.diagnostics)
+
+
+def test_corrupt_cache_is_ignored(make_site, tmp_path):
+    site = make_site(site_files(3))
+    build(site, tmp_path / "a", cache=True, workers=1)
+    (site / CACHE_DIR_NAME / "pages.json").write_text("{not json", encoding="utf-8")
+    build(site, tmp_path / "b", cache=True, workers=1)
+    assert snapshot(tmp_path / "a") == snapshot(tmp_path / "b")
+    assert json.loads((site / CACHE_DIR_NAME / "pages.json").read_text(encoding="utf-8"))["pages"]
+
+
+def test_serial_parallel_and_cached_builds_are_byte_identical(make_site, tmp_path):
+    site = make_site(site_files())
+    assert worker_count(PAGES + 1, 2) == 2
+    build(site, tmp_path / "serial", cache=False, workers=1)
+    build(site, tmp_path / "parallel", cache=False, workers=2)
+    build(site, tmp_path / "cold", cache=True, workers=2)
+    build(site, tmp_path / "warm", cache=True, workers=2)
+    build(site, tmp_path / "warm-serial", cache=True, workers=1)
+    serial = snapshot(tmp_path / "serial")
+    assert len([k for k in serial if k.startswith("p/page-") and k.endswith("/index.html")]) == PAGES
+    for name in ("parallel", "cold", "warm", "warm-serial"):
+        assert snapshot(tmp_path / name) == serial, name
+
+
+def test_small_sites_render_serially():
+    assert worker_count(MIN_PAGES_PER_WORKER - 1, 8) == 1
+    assert worker_count(10_000, 1) == 1
