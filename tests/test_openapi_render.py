@@ -563,7 +563,9 @@ def test_manual_endpoint_header_and_playground_data():
             {"name": "name", "in": "body", "type": "string", "required": True},
         ],
     )
-    url = parse(page.html).find(cls="dg-api-url")
+    root = parse(page.html)
+    assert root.find(id="X-Key") is not None and [t.title for t in page.toc] == ["Authorizations"]
+    url = root.find(cls="dg-api-url")
     assert url.text == "https://api.example.com/v1/users/{id}"
     pg = page.playground
     assert [s["url"] for s in pg["servers"]] == ["https://api.example.com/v1", "https://staging.example.com"]

@@ -5,8 +5,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from docsgen.mdx.types import TocItem
 from docsgen.openapi.render import ApiSettings, RenderedApi
+from docsgen.openapi.render.context import RenderContext, plain_text
 from docsgen.openapi.render.fmt import esc
+from docsgen.openapi.render.params import Ids
+from docsgen.openapi.render.security import auth_field, render_auth
 
 _API = re.compile(r"^\s*([A-Za-z]+)\s+(\S+)\s*$")
 _METHODS = {"GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "TRACE"}
@@ -51,11 +55,13 @@ def render_manual(
         server_list = [base]
     shown = server_list[0].rstrip("/") if server_list and settings.base_url_display == "full" else ""
     base_html = f'<span class="dg-api-base">{esc(shown)}</span>' if shown else ""
-    html = (
-        f'<div class="dg-api" data-kind="manual"><div class="dg-api-endpoint" data-method="{esc(method.lower())}">'
+    endpoint = (
+        f'<div class="dg-api-endpoint" data-method="{esc(method.lower())}">'
         f'<span class="dg-api-method dg-api-method-{esc(method.lower())}">{esc(method)}</span>'
-        f'<code class="dg-api-url">{base_html}{path_html(path)}</code></div></div>'
+        f'<code class="dg-api-url">{base_html}{path_html(path)}</code></div>'
     )
+    auth_html, toc = _auth_section(settings, auth)
+    html = f'<div class="dg-api" data-kind="manual">{endpoint}{auth_html}</div>'
     security: dict[str, Any] = {"requirements": [], "schemes": {}, "optional": False}
     if isinstance(auth, dict) and auth.get("method") in _AUTH:
         kind, loc, default_name = _AUTH[auth["method"]]
@@ -118,4 +124,25 @@ def render_manual(
         "baseUrlDisplay": settings.base_url_display,
         "deprecated": False,
     }
-    return RenderedApi(html=html, title=f"{method} {path}", playground=playground, text=f"{method} {path}")
+    return RenderedApi(
+        html=html, toc=toc, title=f"{method} {path}", playground=playground, text=plain_text(html)
+    )
+
+
+def _auth_section(settings: ApiSettings, auth: dict | None) -> tuple[str, list[TocItem]]:
+    """The Authorizations section from docs.json api.mdx.auth (same rows as generated pages)."""
+    if not isinstance(auth, dict) or auth.get("method") not in _AUTH:
+        return "", []
+    kind, loc, default_name = _AUTH[auth["method"]]
+    scheme: dict[str, Any] = {"type": "apiKey", "in": loc, "name": str(auth.get("name") or default_name)}
+    if kind in ("bearer", "basic"):
+        scheme = {"type": "http", "scheme": kind}
+    field = auth_field(str(auth["method"]), scheme, [])
+    ctx = RenderContext({}, settings, lambda text: f"<p>{esc(text)}</p>")
+    rows = render_auth(ctx, [[field]], False, Ids().claim)
+    hid = "api-authorizations"
+    section = (
+        f'<section class="dg-api-section" aria-labelledby="{hid}">'
+        f'<h2 class="dg-api-heading" id="{hid}">Authorizations</h2>{rows}</section>'
+    )
+    return section, [TocItem(2, hid, "Authorizations")]
