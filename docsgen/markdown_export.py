@@ -19,6 +19,7 @@ from docsgen.mdx.jsx_syntax import (
     fence_end,
     find_closing_tag,
     find_expression_end,
+    is_known_name,
     is_tag_start,
     scan_tag,
 )
@@ -33,12 +34,13 @@ CALLOUTS = {
     "Danger": "Danger",
     "Callout": "Note",
 }
-_DROP = {"Icon", "Color", "Color.Item", "Color.Row", "Snippet", "script", "style", "svg", "iframe", "video"}
-_TRANSPARENT = {"CardGroup", "Columns", "AccordionGroup", "Tabs", "Steps", "Frame", "Panel", "Tree"}
+_DROP = {"Icon", "Color", "Color.Item", "Color.Row", "Snippet", "script", "style", "svg"}
+_TRANSPARENT = {"CardGroup", "Columns", "AccordionGroup", "Tabs", "Steps", "Panel", "Tree"}
 _ESM_RE = re.compile(r"^(import|export)\b[^\n]*(?:\n(?!\s*\n)[^\n]*)*", re.M)
 _IMPORT_RE = re.compile(r"""^import\s+(?:\{([^}]*)\}|([A-Za-z_$][\w$]*))\s+from\s+["']([^"']+)["']""", re.M)
 _BLANKS_RE = re.compile(r"\n{3,}")
 _INDENT_RE = re.compile(r"[ \t]*")
+_FENCE_START_RE = re.compile(r"^[ \t]*((`{3,}|~{3,}))", re.M)
 _TICKS_RE = re.compile(r"`+")
 _SPECIAL_RE = re.compile(r"[`{<\n]")
 _MAX_DEPTH = 8
@@ -86,8 +88,9 @@ def _strip_esm(src: str, ctx: ExportContext, source: str) -> str:
         if m.group(2):
             ctx.snippets[m.group(2)] = target
     out, pos = [], 0
+    fences = _fences(src)
     for m in _ESM_RE.finditer(src):
-        if _in_fence(src, m.start()):
+        if any(start <= m.start() < end for start, end in fences):
             continue
         out.append(src[pos : m.start()])
         pos = m.end()
@@ -95,9 +98,17 @@ def _strip_esm(src: str, ctx: ExportContext, source: str) -> str:
     return "".join(out)
 
 
-def _in_fence(src: str, pos: int) -> bool:
-    """Tell whether pos lies inside a fenced code block (counting fences before it)."""
-    return len(re.findall(r"^[ \t]*(```|~~~)", src[:pos], re.M)) % 2 == 1
+def _fences(src: str) -> list[tuple[int, int]]:
+    """Return the (start, end) offsets of every fenced code block, matching fences the way MDX does."""
+    spans, pos = [], 0
+    for m in _FENCE_START_RE.finditer(src):
+        if m.start() < pos:
+            continue
+        end = fence_end(src, m.end(1) - len(m.group(2)), len(src))
+        if end > 0:
+            spans.append((m.start(), end))
+            pos = end
+    return spans
 
 
 def _convert(src: str, ctx: ExportContext) -> str:
@@ -140,6 +151,10 @@ def _convert(src: str, ctx: ExportContext) -> str:
             except JsxSyntaxError:
                 out.append(ch)
                 i += 1
+                continue
+            if tag.name and not is_known_name(tag.name):
+                out.append(src[i : tag.end])  # a placeholder like <your-key>: text, as on the page
+                i = tag.end
                 continue
             if tag.closing:
                 i = tag.end
@@ -263,6 +278,16 @@ def _component(tag: Tag, inner: str, ctx: ExportContext, *, block: bool) -> str:
         return f"{body} ({tip})" if tip else body
     if name == "Badge":
         return f"`{body}`"
+    if name == "Frame":
+        caption = str(props.get("caption") or "").strip()
+        return _block(body + (f"\n\n*{caption}*" if caption else ""))
+    if name in ("iframe", "video", "audio", "source"):
+        src = props.get("src")
+        return (
+            _block(_link(str(props.get("title") or name.capitalize()), src))
+            if src
+            else (_block(body) if body else "")
+        )
     if name in ("img", "Image"):
         return f"![{props.get('alt', '')}]({props.get('src', '')})"
     if name == "a":
