@@ -162,6 +162,8 @@ def parameters_data(ctx: RenderContext, params: list[dict]) -> list[dict]:
         for key in ("enum", "default", "x-default"):
             if key in flat.kw:
                 entry[key] = json_ready(flat.kw[key])
+        if "x-default" in param:  # also accepted on the parameter itself
+            entry["x-default"] = json_ready(param["x-default"])
         out.append(entry)
     return out
 
