@@ -12,6 +12,7 @@ from docsgen.config.model import NavEntry, NavNode, SiteConfig
 from docsgen.errors import Diagnostic, error, warning
 from docsgen.jsonpos import format_path
 from docsgen.mdx import MdxContext, MdxResult, render_mdx
+from docsgen.openapi.playground_auth import check_site, playground_page
 from docsgen.openapi.render import (
     ApiSettings,
     RenderedApi,
@@ -107,6 +108,7 @@ class ApiPages:
         if not (config.api.get("openapi") or uses_nav or uses_pages):
             return None
         api = cls(docs_dir, config, pages, SpecStore(docs_dir))
+        api.diagnostics += check_site(docs_dir, config)
         api._prepare_mdx_pages()
         return api
 
@@ -258,13 +260,14 @@ class ApiPages:
     def _combine(self, page: Page, rendered: RenderedApi, mdx: str, ctx: MdxContext) -> MdxResult:
         """Merge generated API HTML with MDX written for the page (x-svc.content or an MDX file's body)."""
         page.meta["__api_data"] = rendered.playground
+        extra, problems = playground_page(self.docs_dir, self.config, page, rendered.playground)
         before = render_mdx(mdx, ctx) if mdx.strip() else MdxResult("")
         return MdxResult(
             html=before.html + rendered.html,
             toc=before.toc + rendered.toc,
-            diagnostics=before.diagnostics,
+            diagnostics=before.diagnostics + problems,
             dependencies=before.dependencies,
-            assets=before.assets | rendered.assets,
+            assets=before.assets | rendered.assets | extra,
             icons=before.icons,
             text=(before.text + "\n" + rendered.text).strip(),
             panel_html=before.panel_html,
@@ -413,12 +416,13 @@ class ApiPages:
             )
             body = render_mdx(page.body, ctx)
             page.meta["__api_data"] = rendered.playground
+            extra, problems = playground_page(self.docs_dir, self.config, page, rendered.playground)
             return MdxResult(
                 html=rendered.html + body.html,
                 toc=body.toc,
-                diagnostics=body.diagnostics,
+                diagnostics=body.diagnostics + problems,
                 dependencies=body.dependencies,
-                assets=body.assets | rendered.assets,
+                assets=body.assets | rendered.assets | extra,
                 icons=body.icons,
                 text=body.text,
                 panel_html=body.panel_html,
