@@ -57,6 +57,11 @@ class Page:
         return str(value) if value else ""
 
     @property
+    def meta_description(self) -> str:
+        """Return the description for <meta> tags: the page's own, else one generated (API pages)."""
+        return self.description or str(self.meta.get("__meta_description") or "")
+
+    @property
     def hidden(self) -> bool:
         return bool(self.meta.get("hidden"))
 

@@ -202,7 +202,7 @@ def meta_tags(site: SiteContext, page: Page) -> list[tuple[str, str, str]]:
     for name, value in (site.config.seo.get("metatags") or {}).items():
         if isinstance(value, str | int | float):
             tags[("property" if name.startswith("og:") else "name", name)] = str(value)
-    description = page.description or site.config.description
+    description = page.meta_description or site.config.description
     if description:
         tags[("name", "description")] = description
         tags[("property", "og:description")] = description

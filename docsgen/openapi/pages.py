@@ -223,7 +223,7 @@ class ApiPages:
         key = self._unique_key(key)
         meta: dict[str, Any] = {"title": title, "__tag": tag}
         if op.description:
-            meta["description"] = op.description.strip().split("\n\n")[0][:300]
+            meta["__meta_description"] = op.description.strip().split("\n\n")[0][:300]
         if inherited.get("version"):
             meta["version"] = inherited["version"]
         if op.deprecated:
@@ -359,7 +359,7 @@ class ApiPages:
             return
         page.meta.setdefault("title", op.summary or _readable(op.method, op.path))
         if op.description and "description" not in page.meta:
-            page.meta["description"] = op.description.strip().split("\n\n")[0][:300]
+            page.meta["__meta_description"] = op.description.strip().split("\n\n")[0][:300]
         if op.deprecated:
             page.meta.setdefault("deprecated", True)
         page.method = "WEBHOOK" if webhook else op.method
@@ -424,7 +424,7 @@ class ApiPages:
                 dependencies=body.dependencies,
                 assets=body.assets | rendered.assets | extra,
                 icons=body.icons,
-                text=body.text,
+                text=(rendered.text + "\n" + body.text).strip(),
                 panel_html=body.panel_html,
                 aside_html=body.aside_html,
             )
