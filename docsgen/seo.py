@@ -43,8 +43,11 @@ class PagePolicy:
 
 
 def site_url(obj: Any = None) -> str | None:
-    """Return the public site URL (from `site_url` on a Site or SiteContext, else $DOCSGEN_SITE_URL), no slash."""
+    """Return the public site URL, no trailing slash: --site-url, else $DOCSGEN_SITE_URL, else seo.metatags.canonical."""
     value = getattr(obj, "site_url", None) or os.environ.get(SITE_URL_ENV)
+    config = getattr(obj, "config", None)
+    if not value and config is not None:
+        value = (config.seo.get("metatags") or {}).get("canonical")
     if not isinstance(value, str) or not re.match(r"^https?://[^/\s]+", value.strip()):
         return None
     return value.strip().rstrip("/")
@@ -219,6 +222,8 @@ def adjust_meta_tags(ctx: SiteContext, page: Page, tags: dict[tuple[str, str], s
     base = site_url(ctx)
     if base:
         tags[("property", "og:url")] = canonical_url(ctx, page) or absolute_url(base, page, config)
+    tags.setdefault(("name", "generator"), "docsgen")
+    tags.setdefault(("name", "application-name"), config.name)
     tags.pop(("name", "canonical"), None)  # a <link rel="canonical">, not a meta tag (see head_html)
     robots = page.meta.get("robots")
     if policy_of(ctx, page).noindex:
@@ -240,14 +245,21 @@ def canonical_url(ctx: SiteContext, page: Page) -> str | None:
     return absolute_url(base, page, ctx.config)
 
 
-def organization_ld(config: SiteConfig) -> dict | None:
-    """Return the JSON-LD Organization object from docs.json `seo.organization`, if configured."""
+def organization_ld(config: SiteConfig, base: str | None = None) -> dict | None:
+    """Return the JSON-LD Organization: docs.json `seo.organization`, else derived from the site when its URL is known."""
     org = config.seo.get("organization")
     if not isinstance(org, dict) or not org:
-        return None
-    data: dict[str, Any] = {"@context": "https://schema.org", "@type": "Organization"}
+        if base is None:
+            return None
+        org = {"name": config.name, "url": base + "/"}
+        logo = config.logo.get("light") if isinstance(config.logo, dict) else None
+        if isinstance(logo, str) and logo:
+            org["logo"] = logo if "://" in logo else f"{base}/{logo.lstrip('/')}"
+    data: dict[str, Any] = {"@type": "Organization"}
     if isinstance(org.get("id"), str):
         data["@id"] = org["id"]
+    elif base:
+        data["@id"] = f"{base}/#organization"
     for key in ("name", "legalName", "url", "logo"):
         if isinstance(org.get(key), str | int | float):
             data[key] = str(org[key])
@@ -256,6 +268,37 @@ def organization_ld(config: SiteConfig) -> dict | None:
     if same:
         data["sameAs"] = same
     return data
+
+
+def structured_data(ctx: SiteContext, page: Page) -> dict | None:
+    """Return the page's JSON-LD: Organization, plus WebSite and the article when the site URL is known."""
+    base = site_url(ctx)
+    org = organization_ld(ctx.config, base)
+    if org is None:
+        return None
+    if base is None or ctx.pages.get(page.key) is not page:
+        return {"@context": "https://schema.org", **org}
+    graph: list[dict[str, Any]] = [org]
+    website = {"@type": "WebSite", "@id": f"{base}/#website", "url": f"{base}/", "name": ctx.config.name}
+    if "@id" in org:
+        website["publisher"] = {"@id": org["@id"]}
+    graph.append(website)
+    if not policy_of(ctx, page).noindex:
+        url = canonical_url(ctx, page) or absolute_url(base, page, ctx.config)
+        article: dict[str, Any] = {
+            "@type": "APIReference" if page.kind in ("endpoint", "webhook", "schema") else "TechArticle",
+            "@id": url + "#article",
+            "headline": page.title,
+            "url": url,
+            "isPartOf": {"@id": website["@id"]},
+        }
+        if page.description:
+            article["description"] = page.description
+        keywords = page.meta.get("keywords")
+        if isinstance(keywords, list) and keywords:
+            article["keywords"] = [str(k) for k in keywords]
+        graph.append(article)
+    return {"@context": "https://schema.org", "@graph": graph}
 
 
 def _script_json(data: Any) -> str:
@@ -276,9 +319,12 @@ def head_html(ctx: SiteContext, page: Page, root: str = "") -> Markup:
         parts.append(
             f'<link rel="alternate" type="text/markdown" href="{escape(root + markdown_path(page))}">'
         )
-    org = organization_ld(ctx.config)
-    if org:
-        parts.append(f'<script type="application/ld+json">{_script_json(org)}</script>')
+    base = site_url(ctx)
+    if base and ctx.pages.get(page.key) is page:
+        parts.append(f'<link rel="sitemap" type="application/xml" href="{escape(base)}/sitemap.xml">')
+    data = structured_data(ctx, page)
+    if data:
+        parts.append(f'<script type="application/ld+json">{_script_json(data)}</script>')
     return Markup("\n".join(parts))
 
 

@@ -74,6 +74,14 @@ def test_page_meta_canonical_og_twitter(built):
     assert links["alternate"] == "../quickstart.md"
 
 
+def test_frontmatter_canonical_wins(built):
+    out, _ = built
+    doc = head(out, "v1/setup/index.html")
+    links = {link.attrs.get("rel"): link.attrs.get("href") for link in doc.find_all("link")}
+    assert links["canonical"] == f"{URL}/v2/setup/"
+    assert metas(doc)["og:url"] == f"{URL}/v2/setup/"
+
+
 def test_noindex_for_hidden_and_noindex_pages_only(built):
     out, _ = built
     assert metas(head(out, "hidden-page/index.html"))["robots"] == "noindex"
@@ -82,20 +90,48 @@ def test_noindex_for_hidden_and_noindex_pages_only(built):
         assert "robots" not in metas(head(out, rel)), rel
 
 
-def test_json_ld_organization(built):
-    out, _ = built
-    doc = head(out, "index.html")
+def ld_json(doc) -> dict:
     scripts = [s for s in doc.find_all("script") if s.attrs.get("type") == "application/ld+json"]
     assert len(scripts) == 1
-    data = json.loads(scripts[0].text)
-    assert data == {
-        "@context": "https://schema.org",
+    return json.loads(scripts[0].text)
+
+
+def test_json_ld_graph_with_organization_website_and_article(built):
+    out, _ = built
+    data = ld_json(head(out, "quickstart/index.html"))
+    org, website, article = data["@graph"]
+    assert org == {
         "@type": "Organization",
+        "@id": f"{URL}/#organization",
         "name": "Widgetly Inc.",
         "url": "https://widgetly.example",
         "logo": "https://widgetly.example/logo.png",
         "sameAs": ["https://github.com/widgetly"],
     }
+    assert website["@type"] == "WebSite" and website["publisher"] == {"@id": org["@id"]}
+    assert article["@type"] == "TechArticle" and article["url"] == f"{URL}/quickstart/"
+    assert article["headline"] == "Quickstart" and article["keywords"] == ["install", "getting started"]
+    # noindex pages carry no article entity
+    assert [e["@type"] for e in ld_json(head(out, "noindex-page/index.html"))["@graph"]] == [
+        "Organization",
+        "WebSite",
+    ]
+
+
+def test_seo_metatags_canonical_is_the_site_url(tmp_path, monkeypatch):
+    monkeypatch.delenv("DOCSGEN_SITE_URL", raising=False)
+    site = tmp_path / "site"
+    shutil.copytree(SITE, site)
+    config = json.loads((site / "docs.json").read_text())
+    config["seo"]["metatags"]["canonical"] = "https://canonical.example/docs"
+    (site / "docs.json").write_text(json.dumps(config))
+    build(site, tmp_path / "out")
+    root = ET.fromstring((tmp_path / "out" / "sitemap.xml").read_bytes())
+    assert root.findall("s:url/s:loc", NS)[1].text == "https://canonical.example/docs/quickstart/"
+    doc = head(tmp_path / "out", "quickstart/index.html")
+    links = {link.attrs.get("rel"): link.attrs.get("href") for link in doc.find_all("link")}
+    assert links["canonical"] == "https://canonical.example/docs/quickstart/"
+    assert "canonical" not in metas(doc)
 
 
 def test_without_site_url_no_sitemap_no_canonical_and_an_info(tmp_path, monkeypatch):
