@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from docsgen.agents import add_agent_files
 from docsgen.customize import add_customization
 from docsgen.redirects import add_redirect_pages, add_redirects, redirect_sources
 from docsgen.render import SiteContext
+from docsgen.search import add_search_index
+from docsgen.seo import add_seo_files
 from docsgen.write import SiteFiles
 
 if TYPE_CHECKING:
@@ -19,3 +22,6 @@ def add_site_features(ctx: SiteContext, site: Site, files: SiteFiles) -> None:
     """Add redirects, search, SEO and agent files to the site; each feature is one call here, in its own module."""
     add_redirects(ctx, site, files)
     add_customization(ctx, site, files)
+    add_search_index(ctx, site, files)
+    add_seo_files(ctx, site, files)
+    add_agent_files(ctx, site, files)
