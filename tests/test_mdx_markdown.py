@@ -54,3 +54,8 @@ def test_plain_text_is_extracted():
     assert "Hello world." in result.text
     assert "echo hi" in result.text
     assert "#" not in result.text.replace("# ", "")
+
+
+def test_toc_title_leaves_out_tooltip_text():
+    result = render('## Use the <Tooltip tip="Application">API</Tooltip> now\n')
+    assert [(t.id, t.title) for t in result.toc] == [("use-the-api-now", "Use the API now")]

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
 esc = html.escape
 _TAG_RE = re.compile(r"<[^>]*>")
+_TOOLTIP_RE = re.compile(r'<span class="dg-tooltip-content".*?</span></span>', re.S)
 _HEADING_ID_RE = re.compile(r"\s*\{#([\w-]+)\}\s*$")
 
 
@@ -278,7 +279,7 @@ class MdxRenderer(RendererHTML):
         state.inline_parent = inline
         inner = self.renderInline(children, options, env)
         state.inline_parent = previous
-        title = strip_tags(inner)
+        title = strip_tags(_TOOLTIP_RE.sub("", inner) if "dg-tooltip-content" in inner else inner)
         level = int(open_token.tag[1])
         prefix = "-".join(state.heading_prefix)
         base = custom or slugify(title)
