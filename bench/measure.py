@@ -1,0 +1,141 @@
+"""Measure one command: wall time, CPU time and peak memory of its process tree, and the size of what it wrote."""
+
+from __future__ import annotations
+
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+@dataclass
+class Sample:
+    """One run of a command."""
+
+    wall: float  # seconds
+    cpu: float  # user + system seconds of the process and the children it waited for
+    rss_mb: float  # peak resident memory of the largest process of the tree (ru_maxrss)
+    returncode: int
+    output: str = ""  # last lines of stdout + stderr
+
+
+@dataclass
+class Stats:
+    """Medians of several runs of one command."""
+
+    label: str
+    samples: list[Sample] = field(default_factory=list)
+    size_bytes: int | None = None  # total size of the output, when the command writes a site
+    files: int | None = None
+    note: str = ""
+
+    def median(self, name: str) -> float:
+        return statistics.median(getattr(s, name) for s in self.samples)
+
+    @property
+    def ok(self) -> bool:
+        return bool(self.samples) and all(s.returncode == 0 for s in self.samples)
+
+
+def run(
+    command: list[str], *, cwd: Path | None = None, env: dict | None = None, timeout: float = 3600
+) -> Sample:
+    """Run a command to completion and return its wall time and the rusage of its whole process tree."""
+    log = Path(os.environ.get("TMPDIR", "/tmp")) / f"bench-{os.getpid()}.log"
+    with log.open("w+b") as out:
+        started = time.perf_counter()
+        proc = subprocess.Popen(command, cwd=cwd, env=env, stdout=out, stderr=subprocess.STDOUT)
+        deadline = started + timeout
+        while True:
+            pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
+            if pid:
+                break
+            if time.perf_counter() > deadline:
+                proc.kill()
+                pid, status, usage = os.wait4(proc.pid, 0)
+                break
+            time.sleep(0.002)
+        wall = time.perf_counter() - started
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        text = out.read().decode("utf-8", "replace")
+    log.unlink(missing_ok=True)
+    tail = "\n".join(text.strip().splitlines()[-5:])
+    return Sample(wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, proc.returncode, tail)
+
+
+def repeat(
+    label: str,
+    command: list[str],
+    runs: int,
+    *,
+    cwd: Path | None = None,
+    env: dict | None = None,
+    before: callable | None = None,
+    output: Path | None = None,
+) -> Stats:
+    """Run a command several times (calling `before` first each time) and measure its output folder."""
+    stats = Stats(label)
+    for _ in range(runs):
+        if before:
+            before()
+        sample = run(command, cwd=cwd, env=env)
+        stats.samples.append(sample)
+        if sample.returncode != 0:
+            stats.note = (
+                f"exit {sample.returncode}: {sample.output.splitlines()[-1] if sample.output else ''}"
+            )
+            break
+    if output is not None and output.exists():
+        stats.size_bytes, stats.files = tree_size(output)
+    return stats
+
+
+def tree_size(path: Path) -> tuple[int, int]:
+    """Return (bytes, files) of a file or folder."""
+    if path.is_file():
+        return path.stat().st_size, 1
+    sizes = [p.stat().st_size for p in path.rglob("*") if p.is_file()]
+    return sum(sizes), len(sizes)
+
+
+def remove(path: Path) -> None:
+    """Delete a file or folder if it exists."""
+    if path.is_dir():
+        shutil.rmtree(path)
+    elif path.exists():
+        path.unlink()
+
+
+def machine() -> dict[str, str]:
+    """Describe the machine: CPUs, memory, CPU model, OS, Python, load when the run started."""
+    info = {
+        "CPUs (nproc)": str(
+            len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+        ),
+        "Python": sys.version.split()[0],
+        "OS": f"{platform.system()} {platform.release()}",
+    }
+    try:
+        cpuinfo = Path("/proc/cpuinfo").read_text()
+        model = next(
+            (line.split(":", 1)[1].strip() for line in cpuinfo.splitlines() if "model name" in line), ""
+        )
+        info["CPU model"] = model or platform.processor()
+        mem = next(
+            line for line in Path("/proc/meminfo").read_text().splitlines() if line.startswith("MemTotal")
+        )
+        info["Memory"] = f"{int(mem.split()[1]) / 1024 / 1024:.1f} GiB"
+    except (OSError, StopIteration):
+        info["CPU model"] = platform.processor()
+    if hasattr(os, "getloadavg"):
+        info["Load average at start (1/5/15 min)"] = " / ".join(f"{x:.2f}" for x in os.getloadavg())
+    node = shutil.which("node")
+    if node:
+        info["Node.js"] = subprocess.run([node, "--version"], capture_output=True, text=True).stdout.strip()
+    return info

@@ -1,0 +1,464 @@
+"""Benchmark docsgen against its peers in one run and write bench/RESULTS.md.
+
+    .venv/bin/python bench/run.py [--quick] [--runs N] [--cases site,components,github,dev,startup,weight]
+                                  [--no-peers] [--pages N] [--big-pages N] [--out FILE]
+
+Peers are installed from the package registries into bench/.work (gitignored): MkDocs + Material for MkDocs
+(PyPI, own venv), @redocly/cli and @octokit/openapi (npm). Every command runs as its own process; a case
+reports medians of several runs: wall time, CPU time (user + system of the process tree, from wait4),
+peak memory (largest ru_maxrss of the tree) and output size, and the ratio docsgen / peer.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parent
+REPO = BENCH.parent
+sys.path.insert(0, str(BENCH))
+sys.path.insert(0, str(REPO))
+
+import measure  # noqa: E402
+import peers  # noqa: E402
+import sitegen  # noqa: E402
+from weight import page_weight  # noqa: E402
+
+DOCSGEN = Path(sys.executable).parent / "docsgen"
+ALL_CASES = ("site", "components", "github", "dev", "startup", "weight")
+
+
+def env(**extra: str) -> dict[str, str]:
+    """Return the environment for a docsgen run: no terminal progress bar, cache off unless asked."""
+    base = {k: v for k, v in os.environ.items() if not k.startswith("DOCSGEN_")}
+    return {**base, "CI": "1", "NO_COLOR": "1", "NO_MKDOCS_2_WARNING": "1", **extra}
+
+
+class Report:
+    """Collects the sections of RESULTS.md and the target checks."""
+
+    def __init__(self) -> None:
+        self.sections: list[str] = []
+        self.targets: list[tuple[str, str, str, str]] = []  # (target, measured, bar, verdict)
+        self.data: dict = {}
+
+    def table(
+        self, title: str, rows: list[measure.Stats], baseline: measure.Stats | None = None, text: str = ""
+    ):
+        lines = [f"### {title}", ""]
+        if text:
+            lines += [text, ""]
+        lines += [
+            "| command | runs | wall (median) | CPU (median) | peak memory | output | note |",
+            "| --- | ---: | ---: | ---: | ---: | ---: | --- |",
+        ]
+        for s in rows:
+            if not s.samples:
+                lines.append(f"| {s.label} | 0 | | | | | {s.note} |")
+                continue
+            size = f"{s.size_bytes / 1e6:.1f} MB ({s.files} files)" if s.size_bytes is not None else ""
+            lines.append(
+                f"| {s.label} | {len(s.samples)} | {s.median('wall'):.2f} s | {s.median('cpu'):.2f} s | "
+                f"{max(x.rss_mb for x in s.samples):.0f} MB | {size} | {s.note} |"
+            )
+            self.data.setdefault(title, []).append(
+                {
+                    "label": s.label,
+                    "wall": [x.wall for x in s.samples],
+                    "cpu": [x.cpu for x in s.samples],
+                    "rss_mb": [x.rss_mb for x in s.samples],
+                    "size_bytes": s.size_bytes,
+                    "ok": s.ok,
+                }
+            )
+        if baseline is not None and baseline.ok:
+            lines += ["", "Ratios docsgen / " + baseline.label + ":", ""]
+            for s in rows:
+                if s is baseline or not s.ok:
+                    continue
+                parts = [
+                    f"wall {s.median('wall') / baseline.median('wall'):.3f}",
+                    f"CPU {s.median('cpu') / max(baseline.median('cpu'), 1e-9):.3f}",
+                    f"peak memory {max(x.rss_mb for x in s.samples) / max(x.rss_mb for x in baseline.samples):.2f}",
+                ]
+                if s.size_bytes and baseline.size_bytes:
+                    parts.append(f"output size {s.size_bytes / baseline.size_bytes:.2f}")
+                lines.append(f"- {s.label}: " + ", ".join(parts))
+        self.sections.append("\n".join(lines) + "\n")
+
+    def text(self, title: str, body: str) -> None:
+        self.sections.append(f"### {title}\n\n{body.strip()}\n")
+
+    def target(self, name: str, measured: str, bar: str, ok: bool | None) -> None:
+        verdict = "n/a" if ok is None else ("met" if ok else "NOT met")
+        self.targets.append((name, measured, bar, verdict))
+
+
+def docsgen_build(site: Path, out: Path, label: str, runs: int, *, cache: bool = False, warm: bool = False):
+    """Time `docsgen build` (a cold build removes the output and the page cache first)."""
+
+    def before() -> None:
+        measure.remove(out)
+        if not warm:
+            measure.remove(site / ".docsgen-cache")
+
+    extra = {"DOCSGEN_CACHE": "1"} if cache else {}
+    if warm:  # fill the cache once, untimed
+        measure.run([str(DOCSGEN), "build", str(site), "-o", str(out)], env=env(**extra))
+    return measure.repeat(
+        label,
+        [str(DOCSGEN), "build", str(site), "-o", str(out)],
+        runs,
+        env=env(**extra),
+        before=before,
+        output=out,
+    )
+
+
+def mkdocs_build(project: Path, out: Path, runs: int) -> measure.Stats:
+    """Time `mkdocs build` with Material."""
+    exe = peers.mkdocs()
+    return measure.repeat(
+        "mkdocs build (Material)",
+        [str(exe), "build", "-q", "-d", str(out)],
+        runs,
+        cwd=project,
+        env=env(),
+        before=lambda: measure.remove(out),
+        output=out,
+    )
+
+
+def case_site(report: Report, work: Path, pages: int, runs: int, with_peers: bool) -> None:
+    """1,000 pages of headings, paragraphs, code, a table and links: full build, docsgen vs MkDocs + Material."""
+    site = sitegen.write_docsgen_site(work / f"site-{pages}" / "docs", pages)
+    out = work / f"site-{pages}" / "out"
+    cold = docsgen_build(site, out, "docsgen build (cold)", runs)
+    warm = docsgen_build(site, out, "docsgen build (page cache warm, no change)", runs, cache=True, warm=True)
+    serial = measure.repeat(
+        "docsgen build (cold, 1 process)",
+        [str(DOCSGEN), "build", str(site), "-o", str(out)],
+        max(1, runs // 2),
+        env=env(DOCSGEN_WORKERS="1"),
+        before=lambda: measure.remove(out),
+        output=out,
+    )
+    rows = [cold, serial, warm]
+    peer = None
+    if with_peers:
+        project = sitegen.write_mkdocs_site(work / f"mkdocs-{pages}", pages)
+        peer = mkdocs_build(project, work / f"mkdocs-{pages}" / "site", runs)
+        rows.append(peer)
+    report.table(f"{pages:,}-page site: full build", rows, peer)
+    if peer is not None and peer.ok and cold.ok:
+        ratio = cold.median("wall") / peer.median("wall")
+        report.target(
+            f"{pages:,}-page build wall time vs MkDocs + Material",
+            f"{cold.median('wall'):.2f} s vs {peer.median('wall'):.2f} s (ratio {ratio:.3f})",
+            "<= 0.100",
+            ratio <= 0.1,
+        )
+
+
+def case_components(report: Report, work: Path, pages: int, runs: int, with_peers: bool) -> None:
+    """The same site with tabs, cards, accordions, steps and code groups, at 5,000 pages (docsgen only)."""
+    site = sitegen.write_docsgen_site(work / f"components-{pages}" / "docs", pages, components=True)
+    out = work / f"components-{pages}" / "out"
+    rows = [docsgen_build(site, out, "docsgen build (cold)", runs)]
+    peer = None
+    if with_peers:
+        project = sitegen.write_mkdocs_site(work / f"mkdocs-components-{pages}", pages, components=True)
+        peer = mkdocs_build(project, work / f"mkdocs-components-{pages}" / "site", runs)
+        rows.append(peer)
+    text = (
+        "Each page adds Tabs, CardGroup/Card, AccordionGroup/Accordion, Steps and CodeGroup to the plain page."
+        + (
+            ""
+            if peer
+            else " MkDocs is not run for this case (`--peers-components` adds it: pymdownx tabbed, "
+            "details, grid cards; it takes minutes per run at this size)."
+        )
+    )
+    report.table(f"{pages:,}-page site with components: full build", rows, peer, text)
+
+
+def case_github(report: Report, work: Path, runs: int, with_peers: bool) -> None:
+    """GitHub's REST description: openapi-check vs redocly lint; one page per operation vs redocly build-docs."""
+    try:
+        spec = peers.github_spec()
+    except Exception as exc:  # noqa: BLE001 - the report says why the case did not run
+        report.text("GitHub REST description", f"Not run: the spec could not be downloaded ({exc}).")
+        return
+    check = measure.repeat(
+        "docsgen openapi-check", [str(DOCSGEN), "openapi-check", str(spec)], runs, env=env()
+    )
+    rows, peer_rows = [check], []
+    redocly = None
+    if with_peers:
+        redocly = peers.redocly()
+        lint = measure.repeat("redocly lint", [str(redocly), "lint", str(spec)], runs, env=env())
+        for s in lint.samples:
+            s.returncode = (
+                0  # redocly exits 1 when its recommended ruleset finds problems; the run is complete
+            )
+        lint.note = "exits 1 on findings of its recommended ruleset; timed to completion"
+        rows.append(lint)
+    report.table(
+        "GitHub REST description (@octokit/openapi, 1,223 operations): check",
+        rows,
+        rows[-1] if redocly else None,
+    )
+    if redocly and check.ok:
+        ratio = check.median("wall") / rows[-1].median("wall")
+        report.target(
+            "openapi-check vs redocly lint (wall)",
+            f"{check.median('wall'):.2f} s vs {rows[-1].median('wall'):.2f} s (ratio {ratio:.3f})",
+            "<= 0.5",
+            ratio <= 0.5,
+        )
+    # the full build: only when docsgen generates endpoint pages from an `openapi` navigation field
+    site = sitegen.write_openapi_site(work / "github" / "docs", spec)
+    out = work / "github" / "out"
+    build = docsgen_build(site, out, "docsgen build (one page per operation)", max(1, runs - 1))
+    pages = len(list(out.rglob("index.html"))) if out.exists() else 0
+    if not build.ok or pages < 1000:
+        report.text(
+            "GitHub REST description: full build",
+            "docsgen's OpenAPI page generation is not available yet in this checkout "
+            f"(build {'failed: ' + build.note if not build.ok else f'produced {pages} pages'}); not compared.",
+        )
+        return
+    build.note = f"{pages} pages"
+    peer_rows = [build]
+    peer = None
+    if with_peers:
+        peer = measure.repeat(
+            "redocly build-docs (one page)",
+            [str(redocly), "build-docs", str(spec), "-o", str(work / "github" / "redoc.html")],
+            max(1, runs - 1),
+            env=env(),
+            output=work / "github" / "redoc.html",
+        )
+        peer_rows.append(peer)
+    report.table("GitHub REST description: full build", peer_rows, peer)
+    if peer is not None and peer.ok:
+        ratio = build.median("wall") / peer.median("wall")
+        report.target(
+            "GitHub full build vs redocly build-docs (wall)",
+            f"{build.median('wall'):.2f} s vs {peer.median('wall'):.2f} s (ratio {ratio:.3f})",
+            "<= 0.5",
+            ratio <= 0.5,
+        )
+    peak = max(s.rss_mb for s in build.samples)
+    report.target("GitHub build peak memory", f"{peak:.0f} MB", "< 500 MB", peak < 500)
+
+
+def case_dev(report: Report, pages: int, runs: int) -> None:
+    """`docsgen dev`: save one page -> rebuilt page served, via bench/dev_reload.py (another helper's script)."""
+    script = BENCH / "dev_reload.py"
+    if not script.exists():
+        report.text("docsgen dev: save to served", "Not available yet (bench/dev_reload.py is missing).")
+        return
+    lines, medians = [], {}
+    for size in sorted({max(20, pages // 10), pages}):
+        result = subprocess.run(
+            [sys.executable, str(script), "--pages", str(size), "--runs", str(runs)],
+            capture_output=True,
+            text=True,
+            env=env(),
+            cwd=REPO,
+            timeout=1800,
+            check=False,
+        )
+        if result.returncode != 0:
+            lines.append(
+                f"- {size} pages: failed: {(result.stderr or result.stdout).strip().splitlines()[-1:]}"
+            )
+            continue
+        for line in result.stdout.splitlines():
+            lines.append(f"- {size} pages: {line.strip()}")
+            m = re.match(r"page edit, served\s*: median\s+([\d.]+) ms", line.strip())
+            if m:
+                medians[size] = float(m.group(1))
+    report.text("docsgen dev: time from saving a page to the rebuilt page being served", "\n".join(lines))
+    if pages in medians:
+        report.target(
+            f"dev: page edit to served page at {pages:,} pages",
+            f"{medians[pages]:.0f} ms",
+            "< 200 ms",
+            medians[pages] < 200,
+        )
+        small = min(medians)
+        if small != pages:
+            report.target(
+                "dev: independent of site size",
+                f"{medians[small]:.0f} ms at {small} pages vs {medians[pages]:.0f} ms at {pages}",
+                "same order",
+                medians[pages] < 2 * medians[small] + 20,
+            )
+
+
+def case_startup(report: Report, work: Path, runs: int) -> None:
+    """`docsgen --help` and `docsgen validate` on a small site, and what dominates import time."""
+    site = sitegen.write_docsgen_site(work / "small" / "docs", 10)
+    help_ = measure.repeat("docsgen --help", [str(DOCSGEN), "--help"], runs, env=env())
+    validate = measure.repeat(
+        "docsgen validate (10 pages)", [str(DOCSGEN), "validate", str(site)], runs, env=env()
+    )
+    report.table("Start-up", [help_, validate])
+    if help_.ok:
+        report.target(
+            "CLI start-up (`docsgen --help`)",
+            f"{help_.median('wall') * 1000:.0f} ms",
+            "< 300 ms",
+            help_.median("wall") < 0.3,
+        )
+    result = subprocess.run(
+        [sys.executable, "-X", "importtime", "-c", "import docsgen.cli"],
+        capture_output=True,
+        text=True,
+        env=env(),
+    )
+    top = []
+    for line in result.stderr.splitlines():
+        m = re.match(r"import time:\s+(\d+) \|\s+(\d+) \|( *)(\S+)", line)
+        if m and len(m.group(3)) <= 5:  # docsgen.cli and what it imports directly (and one level below)
+            top.append((int(m.group(2)), "  " * ((len(m.group(3)) - 1) // 2) + m.group(4)))
+    top.sort(reverse=True)
+    body = "`python -X importtime -c 'import docsgen.cli'`, the largest imports by cumulative time:\n\n"
+    body += "\n".join(f"- {name.strip()}: {us / 1000:.0f} ms" for us, name in top[:12])
+    report.text("Start-up: what `import docsgen.cli` spends its time on", body)
+
+
+def case_weight(report: Report, work: Path, small: int, large: int) -> None:
+    """A page's HTML must not grow with the site; the JavaScript a content page loads stays < 30 KB gzip."""
+    weights = {}
+    for count in (small, large):
+        site = sitegen.write_docsgen_site(work / f"weight-{count}" / "docs", count)
+        out = work / f"weight-{count}" / "out"
+        sample = measure.run([str(DOCSGEN), "build", str(site), "-o", str(out)], env=env())
+        if sample.returncode != 0:
+            report.text("Page weight", f"Build of {count} pages failed: {sample.output}")
+            return
+        weights[count] = page_weight(out, f"{sitegen.page_path(5)}/index.html")
+    a, b = weights[small], weights[large]
+    body = "\n".join(
+        [
+            "| site | page HTML | page HTML gzip | JS loaded (gzip) | sidebar fragment (gzip, shared) |",
+            "| --- | ---: | ---: | ---: | ---: |",
+            *(
+                f"| {n:,} pages | {w.html_bytes:,} B | {w.html_gzip:,} B | {w.js_gzip:,} B | {w.nav_gzip:,} B |"
+                for n, w in weights.items()
+            ),
+            "",
+            f"Scripts of a content page: {', '.join(b.js_files)} (plus inline scripts).",
+        ]
+    )
+    report.text(f"Page weight: one page at {small:,} vs {large:,} pages", body)
+    growth = b.html_bytes / a.html_bytes
+    report.target(
+        f"page HTML at {large:,} vs {small:,} pages",
+        f"{b.html_bytes:,} B vs {a.html_bytes:,} B (x{growth:.2f})",
+        "does not grow",
+        growth < 1.05,
+    )
+    report.target(
+        "JS a content page loads (gzip)", f"{b.js_gzip / 1024:.1f} KB", "< 30 KB", b.js_gzip < 30 * 1024
+    )
+
+
+def write_results(
+    report: Report, path: Path, args: argparse.Namespace, machine: dict, versions: dict
+) -> None:
+    now = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=REPO)
+    lines = [
+        "# Benchmark results",
+        "",
+        f"Written by `.venv/bin/python bench/run.py {' '.join(sys.argv[1:])}`".rstrip() + f" on {now}, "
+        f"docsgen at commit {commit.stdout.strip() or '?'}. Medians of {args.runs} runs unless the table says "
+        "otherwise; wall = elapsed time of the whole process (start-up included), CPU = user + system time of the "
+        "process and its children, peak memory = largest resident set of one process of the tree.",
+        "",
+        "## Machine",
+        "",
+        "| | |",
+        "| --- | --- |",
+        *(f"| {k} | {v} |" for k, v in machine.items()),
+        *(f"| {k} | {v} |" for k, v in versions.items()),
+        "",
+        "## Targets (issue 9)",
+        "",
+        "| target | measured | bar | verdict |",
+        "| --- | --- | --- | --- |",
+        *(f"| {a} | {b} | {c} | {d} |" for a, b, c, d in report.targets),
+        "",
+        "## Cases",
+        "",
+        *report.sections,
+    ]
+    path.write_text("\n".join(lines), encoding="utf-8")
+    path.with_suffix(".json").write_text(
+        json.dumps(report.data, indent=1), encoding="utf-8"
+    ) if args.json else None
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer runs, smaller sites (a few minutes)")
+    parser.add_argument("--runs", type=int, default=None, help="runs per command (default 3, --quick 1)")
+    parser.add_argument(
+        "--cases", default=",".join(ALL_CASES), help="comma-separated: " + ",".join(ALL_CASES)
+    )
+    parser.add_argument("--no-peers", action="store_true", help="docsgen only (no MkDocs, no redocly)")
+    parser.add_argument(
+        "--peers-components", action="store_true", help="also run MkDocs on the components case"
+    )
+    parser.add_argument("--pages", type=int, default=None, help="pages of the plain site (default 1000)")
+    parser.add_argument(
+        "--big-pages", type=int, default=None, help="pages of the components site (default 5000)"
+    )
+    parser.add_argument("--work", type=Path, default=BENCH / ".work" / "sites")
+    parser.add_argument("--out", type=Path, default=BENCH / "RESULTS.md")
+    parser.add_argument("--json", action="store_true", help="also write the raw samples next to --out")
+    args = parser.parse_args(argv)
+    args.runs = args.runs or (1 if args.quick else 3)
+    pages = args.pages or (300 if args.quick else 1000)
+    big = args.big_pages or (1000 if args.quick else 5000)
+    cases = [c.strip() for c in args.cases.split(",") if c.strip()]
+    unknown = set(cases) - set(ALL_CASES)
+    if unknown:
+        parser.error(f"unknown case(s): {', '.join(sorted(unknown))}")
+    with_peers = not args.no_peers
+    machine = measure.machine()
+    args.work.mkdir(parents=True, exist_ok=True)
+    report = Report()
+    for case in cases:
+        print(f"== {case}", flush=True)
+        if case == "site":
+            case_site(report, args.work, pages, args.runs, with_peers)
+        elif case == "components":
+            case_components(
+                report, args.work, big, max(1, args.runs // 2), args.peers_components and with_peers
+            )
+        elif case == "github":
+            case_github(report, args.work, args.runs, with_peers)
+        elif case == "dev":
+            case_dev(report, pages, max(3, args.runs * 2))
+        elif case == "startup":
+            case_startup(report, args.work, max(3, args.runs * 3))
+        elif case == "weight":
+            case_weight(report, args.work, max(10, pages // 10), pages)
+    write_results(report, args.out, args, machine, peers.versions() if with_peers else {})
+    print(args.out.read_text(encoding="utf-8"))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,34 @@
+"""The benchmark harness runs end to end on a tiny site (docsgen only), so it cannot rot between real runs."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from tests.conftest import REPO
+
+
+def test_bench_harness_runs_on_a_tiny_site(tmp_path):
+    out = tmp_path / "RESULTS.md"
+    command = [sys.executable, str(REPO / "bench" / "run.py"), "--no-peers", "--runs", "1", "--pages", "12"]
+    command += ["--big-pages", "12", "--cases", "site,components,startup,weight", "--json"]
+    command += ["--work", str(tmp_path / "work"), "--out", str(out)]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=600, check=False, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr[-2000:]
+    text = out.read_text(encoding="utf-8")
+    for heading in ("## Machine", "| CPUs (nproc) |", "### 12-page site: full build", "### Start-up"):
+        assert heading in text
+    data = json.loads(out.with_suffix(".json").read_text(encoding="utf-8"))
+    builds = {row["label"]: row for row in data["12-page site: full build"]}
+    assert set(builds) == {
+        "docsgen build (cold)",
+        "docsgen build (cold, 1 process)",
+        "docsgen build (page cache warm, no change)",
+    }
+    for row in builds.values():
+        assert row["ok"] and row["wall"][0] > 0 and row["cpu"][0] > 0 and row["rss_mb"][0] > 10
+        assert row["size_bytes"] > 10_000  # twelve pages, the theme's CSS and JS
+    # page weight targets are checked and reported with numbers
+    assert "| page HTML at 12 vs 10 pages |" in text
+    assert "| JS a content page loads (gzip) |" in text
