@@ -269,6 +269,9 @@ def env(tmp_path_factory):
     (docs / "api.yaml").write_text(spec.replace("__DOWN_PORT__", str(down_port)))
     signer, stranger = Signer(tmp / "keys"), Signer(tmp / "other")
     (docs / "keys" / "public.pem").write_text(signer.public)
+    config = json.loads((docs / "docs.json").read_text())
+    config["api"]["mdx"]["server"] = f"http://127.0.0.1:{api.server_address[1]}/v1"
+    (docs / "docs.json").write_text(json.dumps(config))
     out = tmp / "site"
     build(docs, out, workers=1)
     site = serve(functools.partial(Site, directory=str(out)))
@@ -528,6 +531,10 @@ def test_responses_render_by_content_type(page: Page, env: dict) -> None:
 
 def test_error_status_cors_failure_and_proxy(page: Page, env: dict) -> None:
     open_playground(page, env, "api-reference/missing-thing/")
+    field(page, "query:why").locator("input").fill("test")
+    expect(page.locator('.dg-api-panel[data-key="bash"] code')).to_contain_text("missing?why=test")
+    # the spec's own x-codeSamples stay as written
+    expect(page.locator('.dg-api-panel[data-key="python"] code')).to_have_text("print('written by hand')")
     send(page)
     status = page.locator(".dg-pg-status")
     expect(status).to_have_attribute("data-status", "404")
@@ -617,3 +624,17 @@ def test_keyboard_labels_and_deep_links(page: Page, env: dict) -> None:
     page.goto(env["site"] + "api-reference/get-item/#limit")
     expect(page.locator('[id="limit"]')).to_have_attribute("data-highlighted", "true")
     shot(page, env, "deep-link")
+
+
+def test_hand_written_api_page(page: Page, env: dict) -> None:
+    open_playground(page, env, "modes/manual/")
+    page.get_by_label("X-API-Key (header)").fill("k-123")
+    expect(page.locator(".dg-pg-url")).to_have_text(f"GET {env['api']}/v1/auth/header")
+    send(page)
+    assert response_json(page)["ok"] is True
+
+
+def test_token_handed_to_an_open_page(page: Page, env: dict) -> None:
+    assert _auth_state(page, env, "modes/auth/", None) == "hidden"
+    page.evaluate("t => { location.hash = 'token=' + t; }", env["signer"].token(sub="late"))
+    expect(page.locator("html")).to_have_attribute("data-playground", "interactive")

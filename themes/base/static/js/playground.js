@@ -557,16 +557,26 @@
     setTimeout(function () { target.classList.remove("dg-pg-flash"); }, 2500);
   }
 
+  /** Path template variables the data does not describe (hand-written `api:` pages) become required path inputs. */
+  function addTemplateParams(data) {
+    var params = data.parameters = data.parameters || [];
+    (String(data.path || "").match(/\{[^}]+\}/g) || []).forEach(function (m) {
+      var name = m.slice(1, -1);
+      if (!params.some(function (p) { return p["in"] === "path" && p.name === name; })) {
+        params.push({ name: name, "in": "path", required: true, schema: { type: "string" } });
+      }
+    });
+  }
+
   function mark(state) { document.documentElement.setAttribute("data-playground", state); }
 
   function start() {
     var script = document.getElementById("dg-api");
-    highlightTarget();
-    window.addEventListener("hashchange", highlightTarget);
     if (!script) return;
     var data;
     try { data = JSON.parse(script.textContent); } catch (e) { return; }
     if (data.kind !== "operation" && data.kind !== "manual") return;
+    addTemplateParams(data);
     var mode = data.display || "interactive";
     var gated = mode === "auth" || (data.groups && data.groups.length);
     var effective = data.servers && data.servers.length ? (mode === "simple" ? "simple" : "interactive") : "simple";
@@ -586,9 +596,19 @@
     }, function () { mark("hidden"); });
   }
 
+  // A token handed over to a page that is already open (same-document navigation) signs the reader in too.
+  window.addEventListener("hashchange", function () {
+    var script = document.getElementById("dg-api");
+    if (!NS.auth || NS.current || !script || document.documentElement.getAttribute("data-playground") !== "hidden") return;
+    var data = JSON.parse(script.textContent);
+    if (data.auth && location.hash.indexOf((data.auth.tokenParam || "token") + "=") >= 0) start();
+  });
+
   NS.Playground = Playground;
   NS.start = start;
   // Deferred scripts run before DOMContentLoaded: wait for it so every playground-*.js module is present.
-  if (document.readyState === "complete") start();
-  else document.addEventListener("DOMContentLoaded", start);
+  function boot() { highlightTarget(); start(); }
+  window.addEventListener("hashchange", highlightTarget);
+  if (document.readyState === "complete") boot();
+  else document.addEventListener("DOMContentLoaded", boot);
 })(window.DocsgenPlayground = window.DocsgenPlayground || {});
