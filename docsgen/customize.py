@@ -49,9 +49,13 @@ _DECORATIONS = {
 
 def custom_files(site: SiteContext) -> tuple[list[str], list[str]]:
     """Return (css, js) files of the docs folder that every page includes, sorted (Mintlify behaviour)."""
-    static = sorted(site.links.static) if site.links else []
-    keep = [rel for rel in static if not _SKIPPED_SCRIPTS.search(rel)]
-    return [r for r in keep if r.endswith(".css")], [r for r in keep if r.endswith(".js")]
+    cached = site.__dict__.get("_dg_custom_files")
+    if cached is None:
+        static = sorted(site.links.static) if site.links else []
+        keep = [rel for rel in static if rel.endswith((".css", ".js")) and not _SKIPPED_SCRIPTS.search(rel)]
+        cached = [r for r in keep if r.endswith(".css")], [r for r in keep if r.endswith(".js")]
+        site.__dict__["_dg_custom_files"] = cached
+    return cached
 
 
 def _font_entries(config_fonts: Any) -> list[tuple[str, dict]]:
