@@ -213,3 +213,20 @@ def test_mintignored_files_change_nothing(dev: DevSite, site: Path):
     update = dev.apply([site / "drafts/wip.mdx"])
     assert update.kind == "none" and update.rendered == []
     assert "drafts/wip/index.html" not in dev.snapshot.files
+
+
+def test_a_crash_in_a_build_step_keeps_the_last_build(dev: DevSite, site: Path, monkeypatch, capsys):
+    files = dev.snapshot.files
+
+    def broken(*args):
+        raise RuntimeError("feature exploded")
+
+    monkeypatch.setattr("docsgen.dev.incremental.add_site_features", broken)
+    update = dev.apply([site / "docs.json"])
+    assert [e.code for e in update.errors] == ["dev.internal"]
+    assert "feature exploded" in update.errors[0].message
+    assert "RuntimeError" in capsys.readouterr().err  # the traceback goes to the terminal, for a bug report
+    assert dev.snapshot.files == files and dev.snapshot.site_errors
+    monkeypatch.undo()
+    update = dev.apply([site / "a.mdx"])  # any change retries the full build
+    assert update.kind == "full" and not update.errors and not dev.snapshot.site_errors

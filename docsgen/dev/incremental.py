@@ -22,6 +22,7 @@ from docsgen.build import (
     render_one,
     site_context,
 )
+from docsgen.dev.proxy import spec_files
 from docsgen.errors import Diagnostic, DocsgenError, error
 from docsgen.nav import Navigation, build_nav
 from docsgen.pages import Page, read_page
@@ -95,6 +96,7 @@ class DevSite:
         self.renders = 0  # pages rendered since start (tests count it)
         self.full_builds = 0
         self.ignore_patterns: list[str] = []
+        self.spec_paths: set[str] = set()  # local OpenAPI files the site uses: editing one rebuilds all
         self.lock = threading.Lock()
         self._rendered: list[str] = []
         self._nav_changed = False
@@ -136,7 +138,7 @@ class DevSite:
         parts = rel.split("/")
         if any(p in IGNORED_DIRS for p in parts[:-1]):
             return "ignored"
-        if rel in CONFIG_NAMES or rel in config_files or rel in self._spec_files():
+        if rel in CONFIG_NAMES or rel in config_files or rel in self.spec_paths:
             return "config"
         if self.ignore_patterns and _ignored(rel, self.ignore_patterns):
             return "ignored"  # .mintignore / .docsgenignore: not part of the site
@@ -147,18 +149,6 @@ class DevSite:
         if any(p.startswith(".") for p in parts):
             return "ignored"
         return "static"
-
-    def _spec_files(self) -> set[str]:
-        """Return the docs-relative local OpenAPI files the site uses (a change rebuilds everything)."""
-        from docsgen.dev.proxy import spec_files
-
-        if self.site is None:
-            return set()
-        return {
-            p.relative_to(self.docs_dir).as_posix()
-            for p in spec_files(self.site)
-            if p.is_relative_to(self.docs_dir)
-        }
 
     # ------------------------------------------------------------------ rebuilds
     def _apply(self, paths: list[Path]) -> tuple[str, set[str] | None, list[str]]:
@@ -227,12 +217,29 @@ class DevSite:
             self.site_warnings = [d for d in exc.diagnostics if not d.is_error]
             return
         except Exception as exc:  # a bug, not the user's input: show it and keep serving
-            traceback.print_exc()
-            self.site, self.ctx = None, None
-            self.site_errors = [error("dev.internal", f"internal error while reading the site: {exc}")]
+            self._internal_error(exc, "reading")
             return
+        try:
+            self._render_site(site)
+        except Exception as exc:
+            self._internal_error(exc, "rendering")
+
+    def _internal_error(self, exc: Exception, stage: str) -> None:
+        """Keep serving the last complete build, with the error shown on every page."""
+        traceback.print_exc()
+        self.site, self.ctx = None, None
+        self.site_errors = [error("dev.internal", f"internal error while {stage} the site: {exc}")]
+        self.site_warnings = []
+
+    def _render_site(self, site: Site) -> None:
+        """Render a freshly read site completely, then make it the current one."""
         ctx = site_context(site)
         self.site, self.ctx = site, ctx
+        self.spec_paths = {
+            p.relative_to(self.docs_dir).as_posix()
+            for p in spec_files(site)
+            if p.is_relative_to(self.docs_dir)
+        }
         by_source = {p.source: p.key for p in site.pages.values() if p.source}
         general: list[Diagnostic] = []
         for d in site.diagnostics:
@@ -386,24 +393,24 @@ class DevSite:
         return []
 
     # ------------------------------------------------------------------ publish
-    def errors(self) -> list[Diagnostic]:
-        """Return every current error: config first, then pages."""
-        out = list(self.site_errors)
-        for key in sorted(set(self.read_diags) | set(self.render_diags)):
-            out += [d for d in self.read_diags.get(key, []) + self.render_diags.get(key, []) if d.is_error]
-        return out
-
     def _publish(self, kind: str, reload: set[str] | None, css: list[str], started: float) -> Update:
-        page_errors: dict[str, list[Diagnostic]] = {}
+        site = self.site
         warnings: list[Diagnostic] = list(self.site_warnings) if kind == "full" else []
-        if self.site is not None:
-            for key, page in self.site.pages.items():
+        page_errors: dict[str, list[Diagnostic]] = {}
+        if site is not None:
+            # after a partial rebuild only the rendered pages' diagnostics can have changed
+            keys = list(site.pages) if kind == "full" else self._rendered
+            if kind != "full":
+                page_errors = dict(self.snapshot.page_errors)
+            for key in keys:
+                page = site.pages[key]
                 diags = self.read_diags.get(key, []) + self.render_diags.get(key, [])
                 errs = [d for d in diags if d.is_error]
                 if errs:
                     page_errors[page.output] = errs
-                if kind == "full" or key in self._rendered:
-                    warnings += [d for d in diags if not d.is_error]
+                else:
+                    page_errors.pop(page.output, None)
+                warnings += [d for d in diags if not d.is_error]
         nav_versions = {}
         if self.ctx is not None:
             for value in self.ctx.nav_files.values():
@@ -413,6 +420,7 @@ class DevSite:
         self.snapshot = Snapshot(
             generation, dict(self.files), page_errors, list(self.site_errors), nav_versions
         )
+        errors = list(self.site_errors) + sorted(d for errs in page_errors.values() for d in errs)
         return Update(
             generation,
             kind,
@@ -420,7 +428,7 @@ class DevSite:
             css,
             list(self._rendered),
             time.perf_counter() - started,
-            self.errors(),
+            errors,
             warnings,
         )
 
