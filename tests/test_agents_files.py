@@ -107,3 +107,27 @@ def test_api_pages_twins_carry_endpoint_parameters_and_schemas(tmp_path):
     assert "```bash\ncurl --request GET" in md
     webhook = (tmp_path / "out" / "api-reference" / "webhooks" / "pet-adopted.md").read_text(encoding="utf-8")
     assert webhook.startswith("# ") and ("```" in webhook or "- `" in webhook)
+
+
+def test_llms_txt_stays_under_100000_characters(make_site):
+    from docsgen.agents import LLMS_LIMIT, agent_pages, llms_txt
+    from docsgen.build import read_site
+
+    files = {
+        "docs.json": (
+            '{"theme": "mint", "name": "Big", "colors": {"primary": "#112233"}, "navigation": {"groups": '
+            '[{"group": "All", "pages": ['
+            + ",".join(f'"section-{n:04d}/a-fairly-long-page-name"' for n in range(1500))
+            + "]}]}}"
+        )
+    }
+    for n in range(1500):
+        files[f"section-{n:04d}/a-fairly-long-page-name.mdx"] = (
+            f"---\ndescription: {'word ' * 100}\n---\nBody\n"
+        )
+    site = read_site(make_site(files))
+    text = llms_txt(site, agent_pages(site), "https://big.example")
+    assert len(text) <= LLMS_LIMIT
+    entries = [line for line in text.splitlines() if line.startswith("- [")]
+    assert 900 < len(entries) < 1500  # descriptions dropped first, then the list cut
+    assert not [e for e in entries if "word" in e]
