@@ -206,3 +206,8 @@ def read_markdown_twin(out_dir: Path, page_url: str) -> str:
     """Return the Markdown twin written for a page URL in a built site (used by tests and the dev server)."""
     url = page_url.strip("/")
     return (out_dir / ((url or "index") + ".md")).read_text(encoding="utf-8")
+
+
+def page_twin(site: Site, page: Page) -> tuple[str, bytes]:
+    """Return (site path, bytes) of one page's Markdown twin (the dev server refreshes edited pages with it)."""
+    return markdown_path(page), page_markdown(site, page).encode("utf-8")

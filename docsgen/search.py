@@ -128,6 +128,12 @@ def build_index(records: list[SearchRecord]) -> dict[str, bytes]:
         return files
 
 
+def search_bundle(ctx: SiteContext, site: Site) -> dict[str, bytes]:
+    """Return {site path: bytes} of the whole search bundle (the dev server swaps it in after edits)."""
+    records = [record_for(ctx, site, page, policy) for page, policy in searchable_pages(site)]
+    return {f"{INDEX_DIR}/{rel}": data for rel, data in build_index(records).items()} if records else {}
+
+
 def add_search_index(ctx: SiteContext, site: Site, files: SiteFiles) -> None:
     """Index every searchable page (hidden, noindex and `searchable: false` pages left out) into /pagefind/."""
     records = [record_for(ctx, site, page, policy) for page, policy in searchable_pages(site)]
