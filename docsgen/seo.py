@@ -67,22 +67,26 @@ def indexing_all(config: SiteConfig) -> bool:
 
 
 def policies(config: SiteConfig, nav: Navigation, pages: dict[str, Page]) -> dict[str, PagePolicy]:
-    """Return the policy of every page (computed once per navigation)."""
-    cached = getattr(nav, "_dg_policies", None)
-    if cached is not None and cached[0] is pages:
-        return cached[1]
-    groups = _group_fields(config, nav)
-    out = {key: _policy(config, nav, page, groups) for key, page in pages.items()}
-    nav._dg_policies = (pages, out)  # type: ignore[attr-defined]
+    """Return the policy of every page (cached on the navigation; a replaced Page object is recomputed)."""
+    cache = getattr(nav, "_dg_policies", None)
+    if cache is None or cache[0] is not config:
+        cache = (config, _group_fields(config, nav), {})
+        nav._dg_policies = cache  # type: ignore[attr-defined]
+    _, groups, known = cache
+    out = {}
+    for key, page in pages.items():
+        hit = known.get(key)
+        if hit is None or hit[0] is not page:
+            hit = known[key] = (page, _policy(config, nav, page, groups))
+        out[key] = hit[1]
     return out
 
 
 def policy_of(ctx: SiteContext, page: Page) -> PagePolicy:
     """Return one page's policy (pages the site does not know, like 404, are never indexed)."""
-    found = policies(ctx.config, ctx.nav, ctx.pages).get(page.key)
-    if found is None or ctx.pages.get(page.key) is not page:
+    if ctx.pages.get(page.key) is not page:
         return PagePolicy(False, False, False, True)
-    return found
+    return policies(ctx.config, ctx.nav, {page.key: page})[page.key]
 
 
 def _policy(config: SiteConfig, nav: Navigation, page: Page, groups: dict[int, dict]) -> PagePolicy:
