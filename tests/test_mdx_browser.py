@@ -58,6 +58,12 @@ a = 2 # [!code ++]
 {LONG}
 ```
 
+<ParamField body="user" type="object">
+  <Expandable title="properties">
+    <ParamField body="email" type="string">Nested email field.</ParamField>
+  </Expandable>
+</ParamField>
+
 <View title="Python">
   Python view.
 </View>
@@ -197,3 +203,8 @@ def test_changelog_tag_filter(page, site_url):
     expect(page.get_by_text("Feature entry.")).to_be_hidden()
     page.get_by_role("button", name="Fix").click()
     expect(page.get_by_text("Feature entry.")).to_be_visible()
+
+
+def test_hash_to_nested_field_opens_its_expandable(page, site_url):
+    page.goto(f"{site_url}/other.html#user-email")
+    expect(page.get_by_text("Nested email field.")).to_be_visible()

@@ -44,6 +44,7 @@ def accordion_group(el: Element) -> str:
 
 @component("Expandable")
 def expandable(el: Element) -> str:
+    el.state.assets.add("accordion")  # opens the <details> a URL hash points into (nested field anchors)
     title = el.text_prop("title") or "properties"
     is_open = " open" if el.bool_prop("defaultOpen") else ""
     return (
