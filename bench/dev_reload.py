@@ -6,6 +6,7 @@ Per run it edits one page (body text), then measures:
   event   save -> the server's live-reload event for that page arrives (watcher + incremental rebuild)
   served  save -> an HTTP GET of the page returns the new text
   browser save -> an open Chromium tab shows the new text (with --browser; Debian's chromium)
+  plain navigation   the same page opened with page.goto (with --browser): the browser's own share
 It also times a title edit (neighbours and sidebar re-rendered) and reports rebuild times from the server.
 """
 
@@ -160,6 +161,13 @@ def main() -> None:
             results["rebuild"].append(updates[-1].seconds)
             assert updates[-1].rendered == [f"p{target}"], updates[-1].rendered
             time.sleep(0.1)
+        if tab is not None:
+            # baseline: the same page opened by a plain navigation, to separate browser time from ours
+            for _ in range(args.runs):
+                began = time.perf_counter()
+                tab.goto(app.url + url_path.lstrip("/"), wait_until="commit")
+                tab.wait_for_function("document.body && document.body.innerText.includes('Section')")
+                results.setdefault("plain navigation", []).append(time.perf_counter() - began)
         for name, values in results.items():
             if values:
                 ms = sorted(v * 1000 for v in values)

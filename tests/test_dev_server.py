@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -401,3 +402,20 @@ def test_terminal_shows_the_error_too(app: DevApp):
     edit(app, "guide.mdx", "---\ntitle: Guide\n---\n\n<Steps>\n")
     assert any(line.startswith("guide.mdx:5:1: error: <Steps> is never closed") for line in lines), lines
     assert lines[0].startswith("page: rendered 1 page(s)") and "1 error(s)" in lines[0]
+
+
+def test_theme_assets_are_cached_until_a_stylesheet_changes(app: DevApp):
+    page = get(app, "/guide/").text
+    version = re.search(r"_static/site\.css\?v=([\w-]+)", page).group(1)
+    cached = get(app, f"/_static/site.css?v={version}")
+    assert cached.headers["cache-control"] == "max-age=31536000, immutable"
+    from docsgen.resources import themes_dir
+
+    update = app.dev.apply([themes_dir() / "base" / "static" / "site.css"])  # nothing rendered, new ?v=
+    app.report(update)
+    assert update.kind == "css" and update.rendered == []
+    page = get(app, "/guide/").text
+    newer = re.search(r"_static/site\.css\?v=([\w-]+)", page).group(1)
+    assert newer != version and f'?v={version}"' not in page
+    assert get(app, f"/_static/site.css?v={newer}").headers["cache-control"].startswith("max-age")
+    assert get(app, f"/_static/site.css?v={version}").headers["cache-control"] == "no-cache"

@@ -57,9 +57,17 @@ def snippet(generation: int, proxy: str, run: str = "") -> str:
 
 
 def inject(
-    html: bytes, generation: int, proxy: str, nav_versions: dict[str, str] | None = None, run: str = ""
+    html: bytes,
+    generation: int,
+    proxy: str,
+    nav_versions: dict[str, str] | None = None,
+    run: str = "",
+    asset_versions: tuple[str, str] = ("", ""),
 ) -> bytes:
-    """Add the reload script to a page, and point its sidebar link at the current sidebar version."""
+    """Add the reload script to a page; point its sidebar and asset links at their current versions."""
+    rendered, current = asset_versions
+    if rendered and current != rendered:
+        html = html.replace(b"?v=" + rendered.encode("ascii"), b"?v=" + current.encode("ascii"))
     if nav_versions:
 
         def current(m: re.Match[bytes]) -> bytes:

@@ -48,6 +48,8 @@ class Snapshot:
     page_errors: dict[str, list[Diagnostic]] = field(default_factory=dict)  # output path -> errors
     site_errors: list[Diagnostic] = field(default_factory=list)  # config errors: every page shows them
     nav_versions: dict[str, str] = field(default_factory=dict)  # "_nav/<id>.html" -> current hash
+    static_version: str = ""  # the ?v= the pages were rendered with
+    asset_version: str = ""  # the ?v= served pages carry: changes with every stylesheet edit
 
 
 @dataclass
@@ -96,6 +98,7 @@ class DevSite:
         self.renders = 0  # pages rendered since start (tests count it)
         self.full_builds = 0
         self.ignore_patterns: list[str] = []
+        self.asset_epoch = 0  # stylesheet edits so far: part of the assets' ?v= in served pages
         self.spec_paths: set[str] = set()  # local OpenAPI files the site uses: editing one rebuilds all
         self.lock = threading.Lock()
         self._rendered: list[str] = []
@@ -190,6 +193,8 @@ class DevSite:
                     reload_all = True
         reload: set[str] = set()
         kind = "css" if css else "none"
+        if css:
+            self.asset_epoch += 1
         if edited:
             result = self._pages_edited(edited)
             if result is None:
@@ -417,8 +422,15 @@ class DevSite:
                 path, _, version = value.partition("?v=")
                 nav_versions[path] = version
         generation = self.snapshot.generation + 1
+        static_version = self.ctx.static_version if self.ctx else ""
         self.snapshot = Snapshot(
-            generation, dict(self.files), page_errors, list(self.site_errors), nav_versions
+            generation,
+            dict(self.files),
+            page_errors,
+            list(self.site_errors),
+            nav_versions,
+            static_version,
+            f"{static_version}-{self.asset_epoch}" if self.asset_epoch else static_version,
         )
         errors = list(self.site_errors) + sorted(d for errs in page_errors.values() for d in errs)
         return Update(

@@ -197,7 +197,14 @@ class DevHandler(BaseHTTPRequestHandler):
             self.wfile.write(body)
 
     def _html(self, status: int, html: bytes, snapshot: Snapshot, *, head: bool = False) -> None:
-        page = inject(html, snapshot.generation, PROXY_PATH, snapshot.nav_versions, self.server.hub.run)
+        page = inject(
+            html,
+            snapshot.generation,
+            PROXY_PATH,
+            snapshot.nav_versions,
+            self.server.hub.run,
+            (snapshot.static_version, snapshot.asset_version),
+        )
         self._send(status, page, "text/html; charset=utf-8", head=head)
 
     def _serve(self, url_path: str, *, head: bool) -> None:
@@ -244,7 +251,12 @@ class DevHandler(BaseHTTPRequestHandler):
         ctype = mimetypes.guess_type(rel)[0] or "application/octet-stream"
         if ctype.startswith("text/") or ctype in ("application/javascript", "application/json"):
             ctype += "; charset=utf-8"
-        # Assets are revalidated on every use (so an edit shows at once) but unchanged ones cost a 304 only.
+        # Theme assets asked for by their current version never change: a reload needs no request for them.
+        # Everything else is revalidated on every use (an edit shows at once; unchanged costs a 304).
+        version = parse_qs(urlsplit(self.path).query).get("v", [""])[0]
+        if rel.startswith("_static/") and version and version == snapshot.asset_version:
+            self._send(200, data, ctype, {"Cache-Control": "max-age=31536000, immutable"}, head=head)
+            return
         etag = '"' + hashlib.blake2b(data, digest_size=12).hexdigest() + '"'
         cache = {"Cache-Control": "no-cache", "ETag": etag}
         if etag in (self.headers.get("If-None-Match") or ""):
