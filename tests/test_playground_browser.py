@@ -347,7 +347,7 @@ def test_parameters_required_validation_and_live_samples(page: Page, env: dict) 
     )
     send(page)
     data = response_json(page)
-    assert data["path"] == "/items/42/a b" or data["path"] == "/items/42%2Fa%20b"
+    assert data["path"] == "/items/42%2Fa%20b"  # one path segment: the slash is encoded
     assert data["query"] == {
         "q": ["hello"],
         "limit": ["5"],
@@ -388,11 +388,7 @@ def test_json_body_prefill_validation_and_send(page: Page, env: dict) -> None:
     area = page.locator(".dg-pg-body-text")
     prefilled = json.loads(area.input_value())
     # docs.json examples.defaults = "required": only required fields, plus x-default (not the schema default "red")
-    assert prefilled == {"name": "<string>", "count": 0, "color": "blue"} or set(prefilled) == {
-        "name",
-        "count",
-        "color",
-    }
+    assert set(prefilled) == {"name", "count", "color"}
     assert prefilled["color"] == "blue"
     area.fill('{"name": "x", "count": -1')
     status = page.locator(".dg-pg-body-status")

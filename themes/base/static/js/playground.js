@@ -345,6 +345,7 @@
           input(name, "password", "Password", "password");
         } else if (s.kind === "apiKey") {
           input(name, "token", s.name + " (" + s["in"] + ")", "password", s["x-default"]);
+          if (s["in"] === "cookie") fields.appendChild(el("p", { "class": "dg-pg-hint" }, "Browsers send this cookie only to the docs site's own host, or through the proxy."));
         } else if (s.kind === "http") {
           input(name, "token", "Authorization", "password", s["x-default"]);
         } else {
