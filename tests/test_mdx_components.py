@@ -168,3 +168,9 @@ def test_a_failing_component_becomes_a_located_error(monkeypatch):
         "error",
     ) and "boom" in diag.message
     assert "After." in result.html
+
+
+def test_unknown_icon_warns_where_it_is_used():
+    result = render('Intro\n\n<Card title="X" icon="no-such-icon-anywhere">x</Card>\n')
+    [diag] = result.diagnostics
+    assert (diag.code, diag.line, diag.column) == ("mdx.unknown-icon", 3, 1)

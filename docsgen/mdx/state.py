@@ -136,6 +136,7 @@ class RenderState:
         self.heading_prefix: list[str] = []  # nested anchors (ParamField parents)
         self.in_toc_block = 0  # >0 while rendering content whose headings stay out of the TOC
         self.inline_parent: Token | None = None
+        self.current_element: Element | None = None  # the component being rendered (locates icon warnings)
         self.views: list[tuple[str, str]] = []
         self.steps: list[dict[str, Any]] = []
         self.snippet_cache: dict[str, tuple[str, int] | None] = {}

@@ -45,6 +45,9 @@ def render_component(element: Element) -> str:
     if not _loaded:
         _load()
     func = COMPONENTS.get(element.name) or render_fallback
+    state = element.state
+    previous = state.current_element
+    state.current_element = element
     try:
         return func(element)
     except Exception as exc:  # noqa: BLE001 - a bug in one component must not take the build down
@@ -55,3 +58,5 @@ def render_component(element: Element) -> str:
             element.column,
         )
         return ""
+    finally:
+        state.current_element = previous

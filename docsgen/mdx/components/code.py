@@ -24,7 +24,8 @@ def render_fence(token: Token, state: RenderState, meta: CodeMeta | None = None)
     if meta.icon:
         from docsgen.mdx.components.icons import icon_html as make_icon
 
-        icon_html = make_icon(meta.icon, state)
+        where = (token.map[0] + 1 + state.frame.line_offset, 1) if token.map else None
+        icon_html = make_icon(meta.icon, state, where=where)
     return render_code_block(token.content, meta, state.next_code_index(), icon_html=icon_html)
 
 

@@ -19,6 +19,7 @@ def icon_html(
     color: str | None = None,
     css_class: str = "dg-icon",
     library: str | None = None,
+    where: tuple[int, int] | None = None,
 ) -> str:
     """Return inline markup for an icon prop (empty when no icon is given)."""
     from docsgen.mdx.state import JsxValue
@@ -53,4 +54,7 @@ def icon_html(
         return (
             f'<span class="{css_class}" data-icon="{esc(name)}" aria-hidden="true"{style_attr}>{svg}</span>'
         )
+    element = state.current_element
+    line, column = where or ((element.line, element.column) if element is not None else (0, 0))
+    state.warn("mdx.unknown-icon", f"icon {name!r} is not in the {lib} icon set", line, column)
     return f'<span class="{css_class} dg-icon-missing" data-icon="{esc(name)}" aria-hidden="true"{style_attr}></span>'
