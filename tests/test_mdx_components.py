@@ -174,3 +174,8 @@ def test_unknown_icon_warns_where_it_is_used():
     result = render('Intro\n\n<Card title="X" icon="no-such-icon-anywhere">x</Card>\n')
     [diag] = result.diagnostics
     assert (diag.code, diag.line, diag.column) == ("mdx.unknown-icon", 3, 1)
+
+
+def test_plain_text_labels_tab_panels():
+    result = render('<Tabs>\n  <Tab title="npm">npm i</Tab>\n  <Tab title="Yarn">yarn add</Tab>\n</Tabs>\n')
+    assert result.text.split("\n") == ["npm:", "npm i", "", "Yarn:", "yarn add"]

@@ -15,6 +15,7 @@ _BLOCK_RE = re.compile(
     r"</?(p|div|h[1-6]|li|ul|ol|pre|tr|table|details|summary|section|br|hr|dt|dd|blockquote)\b[^>]*>", re.I
 )
 _TAG_RE = re.compile(r"<[^>]+>")
+_PANEL_RE = re.compile(r'<div class="dg-tabpanel"[^>]*?data-title="([^"]*)"[^>]*>')
 _ANCHOR_RE = re.compile(r'<a class="anchor"[^>]*>#</a>')
 
 
@@ -31,6 +32,8 @@ def html_to_text(fragment: str) -> str:
     if "<!--dg:" in fragment:
         fragment = _HUMANS_RE.sub("", fragment)
     fragment = _ANCHOR_RE.sub("", _DROP_RE.sub("", fragment))
+    if "dg-tabpanel" in fragment:
+        fragment = _PANEL_RE.sub(lambda m: f"\n{m.group(1)}:\n", fragment)  # tab labels head their panels
     if "data-notext" in fragment:
         fragment = _NOTEXT_RE.sub("", fragment)
     fragment = _BLOCK_RE.sub("\n", fragment)
