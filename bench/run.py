@@ -31,13 +31,15 @@ import sitegen  # noqa: E402
 from weight import page_weight  # noqa: E402
 
 DOCSGEN = Path(sys.executable).parent / "docsgen"
+CACHE = BENCH / ".work" / "cache"
 ALL_CASES = ("site", "components", "github", "dev", "startup", "weight")
 
 
 def env(**extra: str) -> dict[str, str]:
-    """Return the environment for a docsgen run: no terminal progress bar, cache off unless asked."""
+    """Return the environment of a run: no terminal progress bar, caches under bench/.work/cache."""
     base = {k: v for k, v in os.environ.items() if not k.startswith("DOCSGEN_")}
-    return {**base, "CI": "1", "NO_COLOR": "1", "NO_MKDOCS_2_WARNING": "1", **extra}
+    fixed = {"CI": "1", "NO_COLOR": "1", "NO_MKDOCS_2_WARNING": "1", "DOCSGEN_CACHE_DIR": str(CACHE)}
+    return {**base, **fixed, **extra}
 
 
 class Report:
@@ -100,25 +102,23 @@ class Report:
         self.targets.append((name, measured, bar, verdict))
 
 
-def docsgen_build(site: Path, out: Path, label: str, runs: int, *, cache: bool = False, warm: bool = False):
-    """Time `docsgen build` (a cold build removes the output and the page cache first)."""
+def docsgen_build(
+    site: Path, out: Path, label: str, runs: int, *, warm: bool = False, **extra: str
+) -> measure.Stats:
+    """Time `docsgen build`: cold removes the output and the site's caches first; warm keeps the page cache."""
+    cache = site.parent / "cache"
 
     def before() -> None:
         measure.remove(out)
         if not warm:
-            measure.remove(site / ".docsgen-cache")
+            measure.remove(cache)
 
-    extra = {"DOCSGEN_CACHE": "1"} if cache else {}
+    run_env = env(DOCSGEN_CACHE_DIR=str(cache), **extra)
+    command = [str(DOCSGEN), "build", str(site), "-o", str(out)]
     if warm:  # fill the cache once, untimed
-        measure.run([str(DOCSGEN), "build", str(site), "-o", str(out)], env=env(**extra))
-    return measure.repeat(
-        label,
-        [str(DOCSGEN), "build", str(site), "-o", str(out)],
-        runs,
-        env=env(**extra),
-        before=before,
-        output=out,
-    )
+        measure.remove(cache)
+        measure.run(command, env=run_env)
+    return measure.repeat(label, command, runs, env=run_env, before=before, output=out)
 
 
 def mkdocs_build(project: Path, out: Path, runs: int) -> measure.Stats:
@@ -140,14 +140,9 @@ def case_site(report: Report, work: Path, pages: int, runs: int, with_peers: boo
     site = sitegen.write_docsgen_site(work / f"site-{pages}" / "docs", pages)
     out = work / f"site-{pages}" / "out"
     cold = docsgen_build(site, out, "docsgen build (cold)", runs)
-    warm = docsgen_build(site, out, "docsgen build (page cache warm, no change)", runs, cache=True, warm=True)
-    serial = measure.repeat(
-        "docsgen build (cold, 1 process)",
-        [str(DOCSGEN), "build", str(site), "-o", str(out)],
-        max(1, runs // 2),
-        env=env(DOCSGEN_WORKERS="1"),
-        before=lambda: measure.remove(out),
-        output=out,
+    warm = docsgen_build(site, out, "docsgen build (page cache warm, no change)", runs, warm=True)
+    serial = docsgen_build(
+        site, out, "docsgen build (cold, 1 process)", max(1, runs // 2), DOCSGEN_WORKERS="1"
     )
     rows = [cold, serial, warm]
     peer = None
@@ -428,6 +423,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=BENCH / "RESULTS.md")
     parser.add_argument("--json", action="store_true", help="also write the raw samples next to --out")
     args = parser.parse_args(argv)
+    global CACHE
+    CACHE = args.work / "cache"
     args.runs = args.runs or (1 if args.quick else 3)
     pages = args.pages or (300 if args.quick else 1000)
     big = args.big_pages or (1000 if args.quick else 5000)

@@ -68,7 +68,7 @@ def build(
 ) -> BuildResult:
     """Build the site in docs_dir into out_dir; raise DocsgenError (out_dir untouched) when it has errors.
 
-    cache: reuse unchanged pages' MDX from <docs>/.docsgen-cache (None: only when $DOCSGEN_CACHE is 1/on).
+    cache: reuse unchanged pages' MDX from the cache folder (docsgen.cachedir; None: on unless $DOCSGEN_CACHE=0).
     workers: render processes (None: every CPU, or $DOCSGEN_WORKERS; small sites render serially).
     """
     started = time.perf_counter()
@@ -187,9 +187,9 @@ def add_sidebars(ctx: SiteContext, site: Site, files: SiteFiles) -> None:
 
 
 def _page_cache(site: Site, strict: bool, cache: bool | None):
-    """Return the build's PageCache when caching is on (explicitly, or by $DOCSGEN_CACHE)."""
+    """Return the build's PageCache unless caching is off (cache=False, or $DOCSGEN_CACHE=0 when None)."""
     if cache is None:
-        cache = os.environ.get("DOCSGEN_CACHE", "").strip().lower() in ("1", "on", "true", "yes")
+        cache = os.environ.get("DOCSGEN_CACHE", "").strip().lower() not in ("0", "off", "false", "no")
     if not cache:
         return None
     from docsgen.cache import PageCache

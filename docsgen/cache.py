@@ -1,5 +1,7 @@
 """Content-hash page cache: an unchanged page keeps its rendered MDX body from the previous build.
 
+The cache lives outside the docs folder (docsgen.cachedir: $DOCSGEN_CACHE_DIR or ~/.cache/docsgen/<site>/).
+
 A page's MDX result is a function of its source (body, frontmatter, file and output paths), the snippets it
 imports, the site configuration, the docsgen code, and the answers of the link/asset resolvers (which depend on
 every page of the site). The cache key covers the first four; each entry also records every resolver call made
@@ -29,7 +31,6 @@ if TYPE_CHECKING:
     from docsgen.pages import Page
     from docsgen.render import SiteContext
 
-CACHE_DIR_NAME = ".docsgen-cache"  # the source scanner ignores it
 CACHE_FILE = "pages.json"
 FORMAT = 1
 _RESULT_FIELDS = tuple(f.name for f in fields(MdxResult))
@@ -68,10 +69,11 @@ def code_fingerprint() -> str:
     return _sha(*parts)
 
 
-def cache_dir_for(docs_dir: Path) -> Path:
-    """Return where a docs folder's cache lives ($DOCSGEN_CACHE_DIR wins, for read-only docs folders)."""
-    override = os.environ.get("DOCSGEN_CACHE_DIR")
-    return Path(override) if override else docs_dir / CACHE_DIR_NAME
+def cache_file(docs_dir: Path) -> Path:
+    """Return the page cache file of a docs folder: outside it (docsgen.cachedir), so sources stay untouched."""
+    from docsgen.cachedir import cache_dir
+
+    return cache_dir(docs_dir) / CACHE_FILE
 
 
 def encode_result(result: MdxResult) -> dict | None:
@@ -121,10 +123,9 @@ def decode_result(data: dict) -> MdxResult:
 class PageCache:
     """The cached MDX results of one docs folder, loaded at the start of a build and saved at its end."""
 
-    def __init__(self, site: Site, *, strict: bool = False, directory: Path | None = None):
+    def __init__(self, site: Site, *, strict: bool = False, path: Path | None = None):
         self.site = site
-        self.directory = directory or cache_dir_for(site.docs_dir)
-        self.path = self.directory / CACHE_FILE
+        self.path = path or cache_file(site.docs_dir)
         config_parts: list[str | bytes] = [f"strict={strict}"]
         for rel in sorted(site.config.files):
             try:
@@ -219,14 +220,13 @@ class PageCache:
     def save(self) -> None:
         """Write the entries used by this build (stale ones are dropped), atomically; never fail the build."""
         data = {"format": FORMAT, "fingerprint": self.fingerprint, "pages": self.used}
+        tmp = None
         try:
-            self.directory.mkdir(parents=True, exist_ok=True)
-            ignore = self.directory / ".gitignore"
-            if not ignore.exists():
-                ignore.write_text("# docsgen build cache: safe to delete\n*\n", encoding="utf-8")
-            fd, tmp = tempfile.mkstemp(dir=self.directory, prefix=".pages-", suffix=".tmp")
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=".pages-", suffix=".tmp")
             with os.fdopen(fd, "w", encoding="utf-8") as out:
                 json.dump(data, out, ensure_ascii=False, separators=(",", ":"))
             os.replace(tmp, self.path)
         except OSError:
-            return  # a read-only docs folder builds fine, just without a cache
+            if tmp:
+                Path(tmp).unlink(missing_ok=True)  # an unwritable cache folder: the build is fine without it

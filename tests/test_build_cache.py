@@ -9,7 +9,7 @@ import pytest
 
 import docsgen.pages
 from docsgen.build import build
-from docsgen.cache import CACHE_DIR_NAME
+from docsgen.cache import cache_file
 from docsgen.parallel import MIN_PAGES_PER_WORKER, worker_count
 
 PAGES = 2 * MIN_PAGES_PER_WORKER + 4  # enough for two workers
@@ -52,6 +52,12 @@ def snapshot(folder: Path) -> dict[str, bytes]:
     }
 
 
+@pytest.fixture(autouse=True)
+def own_cache(monkeypatch, tmp_path):
+    """Keep each test's page cache in its own folder."""
+    monkeypatch.setenv("DOCSGEN_CACHE_DIR", str(tmp_path / "cache"))
+
+
 @pytest.fixture
 def count_mdx(monkeypatch):
     """Count the MDX renders of page bodies (serial builds run in this process)."""
@@ -69,7 +75,8 @@ def count_mdx(monkeypatch):
 def test_second_build_renders_only_the_changed_page(make_site, tmp_path, count_mdx):
     site = make_site(site_files(20))
     first = build(site, tmp_path / "a", cache=True, workers=1)
-    assert len(count_mdx) == 20 + 1 and (site / CACHE_DIR_NAME / "pages.json").is_file()
+    assert len(count_mdx) == 20 + 1 and cache_file(site).is_file()
+    assert not any(p.name.startswith(".") for p in site.rglob("*"))  # nothing written into the sources
 
     count_mdx.clear()
     second = build(site, tmp_path / "b", cache=True, workers=1)
@@ -122,10 +129,10 @@ def test_snippet_config_and_link_target_changes_invalidate(make_site, tmp_path, 
 def test_corrupt_cache_is_ignored(make_site, tmp_path):
     site = make_site(site_files(3))
     build(site, tmp_path / "a", cache=True, workers=1)
-    (site / CACHE_DIR_NAME / "pages.json").write_text("{not json", encoding="utf-8")
+    cache_file(site).write_text("{not json", encoding="utf-8")
     build(site, tmp_path / "b", cache=True, workers=1)
     assert snapshot(tmp_path / "a") == snapshot(tmp_path / "b")
-    assert json.loads((site / CACHE_DIR_NAME / "pages.json").read_text(encoding="utf-8"))["pages"]
+    assert json.loads(cache_file(site).read_text(encoding="utf-8"))["pages"]
 
 
 def test_serial_parallel_and_cached_builds_are_byte_identical(make_site, tmp_path):
