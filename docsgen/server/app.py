@@ -17,6 +17,7 @@ from starlette.routing import Route
 
 from docsgen.server import feedback as fb
 from docsgen.server.apierror import ApiError, bad_request, unprocessable
+from docsgen.server.dashboard import mount_dashboard
 from docsgen.server.db import get_setting, open_database
 from docsgen.server.deployments import BuildFn, Deployer
 from docsgen.server.keys import KeyInfo, authenticate
@@ -269,5 +270,6 @@ def create_app(
         exception_handlers={ApiError: _api_error, HTTPException: _http_error, Exception: _internal_error},
     )
     app.state.server = server
+    mount_dashboard(app, server)  # /dashboard and GET /v1/analytics/{projectId}/feedback/by-page
     app.add_middleware(_SecurityHeaders)
     return app

@@ -29,7 +29,7 @@ from sqlalchemy.engine import Connection, make_url
 
 DEFAULT_SQLITE_FILE = "docsgen-feedback.sqlite3"
 ENV_URL = "DOCSGEN_DATABASE_URL"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 metadata = MetaData()
 
@@ -117,6 +117,25 @@ Index(
 )
 
 
+# Version 2 (the dashboard): signed-in browser sessions (only a hash of the cookie is stored) and key last use.
+dashboard_sessions = Table(
+    "dashboard_sessions",
+    metadata,
+    Column("id_hash", String(64), primary_key=True),  # hex SHA-256 of the session cookie's value
+    Column("project_id", String(64), ForeignKey("projects.id"), nullable=False),
+    Column("key_id", String(16), nullable=False),  # the admin key signed in with; revoking it ends the session
+    Column("created_ms", BigInteger, nullable=False),
+    Column("expires_ms", BigInteger, nullable=False),
+)
+
+api_key_uses = Table(
+    "api_key_uses",
+    metadata,
+    Column("key_id", String(16), primary_key=True),
+    Column("last_used_ms", BigInteger, nullable=False),
+)
+
+
 def now_ms() -> int:
     """Return the current UTC time in whole milliseconds (the precision of createdAt)."""
     return time.time_ns() // 1_000_000
@@ -170,7 +189,12 @@ def _migrate_to_1(conn: Connection) -> None:
         conn.execute(insert(settings).values(name="cursor_secret", value=secrets.token_hex(32)))
 
 
-MIGRATIONS = {1: _migrate_to_1}
+def _migrate_to_2(conn: Connection) -> None:
+    """Version 2: the dashboard's session and key-use tables (additive; create_all skips existing tables)."""
+    metadata.create_all(conn, checkfirst=True)
+
+
+MIGRATIONS = {1: _migrate_to_1, 2: _migrate_to_2}
 
 
 def current_version(conn: Connection) -> int:
