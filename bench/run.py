@@ -220,7 +220,7 @@ def case_github(report: Report, work: Path, runs: int, with_peers: bool) -> None
     # the full build: only when docsgen generates endpoint pages from an `openapi` navigation field
     site = sitegen.write_openapi_site(work / "github" / "docs", spec)
     out = work / "github" / "out"
-    build = docsgen_build(site, out, "docsgen build (one page per operation)", max(1, runs - 1))
+    build = docsgen_build(site, out, "docsgen build (one page per operation)", max(1, runs // 2))
     pages = len(list(out.rglob("index.html"))) if out.exists() else 0
     if not build.ok or pages < 1000:
         report.text(
@@ -236,7 +236,7 @@ def case_github(report: Report, work: Path, runs: int, with_peers: bool) -> None
         peer = measure.repeat(
             "redocly build-docs (one page)",
             [str(redocly), "build-docs", str(spec), "-o", str(work / "github" / "redoc.html")],
-            max(1, runs - 1),
+            max(1, runs // 2),
             env=env(),
             output=work / "github" / "redoc.html",
         )
