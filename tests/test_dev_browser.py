@@ -14,7 +14,7 @@ from playwright.sync_api import Page, expect
 
 import docsgen.resources
 from docsgen.dev.app import DevApp, start
-from docsgen.theme import environment, load_theme
+from docsgen.dev.incremental import reset_theme_caches
 
 CONFIG = json.dumps(
     {
@@ -39,11 +39,10 @@ def themes(tmp_path, monkeypatch) -> Path:
     monkeypatch.setattr(
         docsgen.resources, "data_dir", lambda name: copy if name == "themes" else real.parent / name
     )
-    load_theme.cache_clear()
-    environment.cache_clear()
+    reset_theme_caches()
     yield copy
-    load_theme.cache_clear()
-    environment.cache_clear()
+    monkeypatch.undo()
+    reset_theme_caches()  # back to the real themes, with the template globals other modules installed
 
 
 @pytest.fixture

@@ -230,3 +230,15 @@ def test_a_crash_in_a_build_step_keeps_the_last_build(dev: DevSite, site: Path, 
     monkeypatch.undo()
     update = dev.apply([site / "a.mdx"])  # any change retries the full build
     assert update.kind == "full" and not update.errors and not dev.snapshot.site_errors
+
+
+def test_theme_json_change_keeps_installed_template_globals(dev: DevSite):
+    from docsgen.theme import environment
+
+    environment("mint").globals["dg_dev_marker"] = "kept"  # what docsgen.customize does at import time
+    try:
+        update = dev.apply([themes_dir() / "mint" / "theme.json"])
+        assert update.kind == "full" and len(update.rendered) == len(PAGES)
+        assert environment("mint").globals.get("dg_dev_marker") == "kept"
+    finally:
+        environment("mint").globals.pop("dg_dev_marker", None)

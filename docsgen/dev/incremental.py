@@ -159,9 +159,8 @@ class DevSite:
             self._full()
             return "full", None, []
         kinds = {path: self.classify(path) for path in paths}
-        if "theme" in kinds.values():
-            load_theme.cache_clear()
-            environment.cache_clear()
+        if any(kind == "theme" and path.name == "theme.json" for path, kind in kinds.items()):
+            reset_theme_caches()  # parents and defaults may have changed; templates reload by themselves
         if any(k in ("config", "theme") for k in kinds.values()):
             self._full()
             return "full", None, []
@@ -443,6 +442,30 @@ class DevSite:
             errors,
             warnings,
         )
+
+
+def reset_theme_caches() -> None:
+    """Forget loaded themes, keeping the template globals other modules installed in their environments."""
+    root = themes_dir()
+    if not root.is_dir():
+        return
+    names = [
+        f.name for f in sorted(root.iterdir()) if (f / "templates").is_dir() or (f / "theme.json").is_file()
+    ]
+    installed: dict[str, dict] = {}
+    for name in names:
+        try:
+            installed[name] = dict(environment(name).globals)
+        except (FileNotFoundError, OSError, ValueError):
+            continue
+    load_theme.cache_clear()
+    environment.cache_clear()
+    for name, saved in installed.items():
+        try:
+            fresh = environment(name).globals
+        except (FileNotFoundError, OSError, ValueError):
+            continue
+        fresh.update({key: value for key, value in saved.items() if key not in fresh})
 
 
 def pages_to_render_keys(site: Site) -> list[str]:

@@ -7,6 +7,7 @@ import hashlib
 import json
 import mimetypes
 import secrets
+import socket
 import threading
 from collections import deque
 from http import HTTPStatus
@@ -84,6 +85,8 @@ class DevHTTPServer(ThreadingHTTPServer):
         self.hub = hub
         self.rules: list[HostRule] = []
         self._rules_generation = -1
+        if ":" in address[0]:
+            self.address_family = socket.AF_INET6  # --host ::1
         super().__init__(address, DevHandler)
 
     @property
