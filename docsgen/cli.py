@@ -67,7 +67,12 @@ def main() -> None:
 )
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
 @click.option("-v", "--verbose", is_flag=True, help="Also list accepted-but-ignored docs.json fields.")
-def build(docs_dir: Path, out_dir: Path | None, strict: bool, verbose: bool) -> None:
+@click.option(
+    "--site-url",
+    envvar="DOCSGEN_SITE_URL",
+    help="Public URL of the site (for sitemap.xml, canonical links) [env: DOCSGEN_SITE_URL].",
+)
+def build(docs_dir: Path, out_dir: Path | None, strict: bool, verbose: bool, site_url: str | None) -> None:
     """Build the static site."""
     from docsgen.build import build as run_build
 
@@ -76,7 +81,9 @@ def build(docs_dir: Path, out_dir: Path | None, strict: bool, verbose: bool) -> 
     out_dir = out_dir or docs_dir / "_site"
     progress, close = _progress_printer()
     try:
-        result = run_build(docs_dir, out_dir, strict=strict, verbose=verbose, progress=progress)
+        result = run_build(
+            docs_dir, out_dir, strict=strict, verbose=verbose, progress=progress, site_url=site_url
+        )
     finally:
         close()
     _print_diagnostics(result.diagnostics, verbose=verbose)
