@@ -315,7 +315,8 @@ def test_port_taken_is_a_clear_error(make_site):
             server.server_close()
 
 
-def test_ctrl_c_stops_cleanly(make_site):
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "kill"])
+def test_ctrl_c_stops_cleanly(make_site, sig: signal.Signals):
     site = make_site({"docs.json": MINI, "index.mdx": "Hi\n"})
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     proc = subprocess.Popen(
@@ -335,7 +336,7 @@ def test_ctrl_c_stops_cleanly(make_site):
         assert httpx.get(url).status_code == 200
         stream = httpx.stream("GET", url + "__docsgen/events", timeout=10)
         stream.__enter__()  # an open event stream must not keep the server alive
-        proc.send_signal(signal.SIGINT)
+        proc.send_signal(sig)
         out, _ = proc.communicate(timeout=15)
         stream.__exit__(None, None, None)
     finally:

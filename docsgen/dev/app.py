@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ipaddress
+import signal
 import threading
 import time
 import webbrowser
@@ -95,6 +96,11 @@ def start(
     return app
 
 
+def _interrupt(signum: int, frame: object) -> None:
+    """Turn SIGTERM into the KeyboardInterrupt that ends the serve loop."""
+    raise KeyboardInterrupt
+
+
 def _is_loopback(host: str) -> bool:
     try:
         return ipaddress.ip_address(host).is_loopback
@@ -121,6 +127,8 @@ def run(
     echo(f"Serving {Path(docs_dir).resolve()} at {app.url} (Ctrl-C to stop)")
     if open_browser:
         webbrowser.open(app.url)
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, _interrupt)  # `kill` stops as cleanly as Ctrl-C
     try:
         while True:
             time.sleep(3600)
