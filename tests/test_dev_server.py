@@ -242,7 +242,13 @@ def test_proxy_forwards_to_spec_servers(app: DevApp, upstream: int):
         app.url + "__docsgen/proxy",
         params={"url": target},
         json={"name": "x"},
-        headers={"Authorization": "Bearer t", "Cookie": "local=1", "X-Custom": "yes"},
+        headers={
+            "Authorization": "Bearer t",
+            "Cookie": "local=1",
+            "X-Custom": "yes",
+            "Connection": "keep-alive, X-Hop",
+            "X-Hop": "drop me",
+        },
         timeout=10,
     )
     assert r.status_code == 201
@@ -253,6 +259,7 @@ def test_proxy_forwards_to_spec_servers(app: DevApp, upstream: int):
     headers = {k.lower(): v for k, v in echoed["headers"].items()}
     assert headers["authorization"] == "Bearer t" and headers["x-custom"] == "yes"
     assert "cookie" not in headers and headers["host"] == f"127.0.0.1:{upstream}"
+    assert "x-hop" not in headers and "origin" not in headers
     deleted = httpx.request("DELETE", app.url + "__docsgen/proxy", params={"url": target}, timeout=10)
     assert deleted.json()["method"] == "DELETE"
 

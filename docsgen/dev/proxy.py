@@ -245,7 +245,10 @@ def forward(
 ) -> tuple[int, list[tuple[str, str]], bytes]:
     """Send the request to an allowed host; return (status, headers, body) or raise ProxyError."""
     scheme, host, port, path = check_target(url, rules)
-    out_headers = {k: v for k, v in headers if k.lower() not in DROP_REQUEST}
+    headers = list(headers)
+    # headers named in Connection are hop-by-hop too (RFC 9110 7.6.1)
+    named = {t.strip().lower() for k, v in headers if k.lower() == "connection" for t in v.split(",")}
+    out_headers = {k: v for k, v in headers if k.lower() not in DROP_REQUEST and k.lower() not in named}
     conn: http.client.HTTPConnection
     if scheme == "https":
         conn = http.client.HTTPSConnection(host, port, timeout=timeout, context=ssl.create_default_context())
