@@ -218,11 +218,11 @@ def test_malformed_bodies(project):
         error_of(client.post(url, content=b"a=b", headers={"Content-Type": "text/plain"}), 415)["code"]
         == "unsupported_media_type"
     )
-    huge = {"path": "/a", "source": "contextual", "helpful": True, "comment": "x" * 70_000}
+    huge = {"path": "/a", "source": "contextual", "helpful": True, "comment": "x" * 300_000}
     assert error_of(project.post(huge), 413)["code"] == "payload_too_large"
 
     def chunks():  # no Content-Length: the limit must hold while streaming too
-        for _ in range(100):
+        for _ in range(300):
             yield b" " * 1024
 
     streamed = client.post(url, content=chunks(), headers={"Content-Type": "application/json"})
@@ -394,6 +394,8 @@ def test_date_to_is_exclusive_and_date_from_inclusive_at_the_boundary(stocked):
     assert len(stocked.walk(dateTo="2026-03-02T00:00:00.001")) == 4
     assert len(stocked.walk(dateTo="2026-03-02T01:00:00+01:00")) == 3
     assert stocked.walk(dateFrom="2026-03-02", dateTo="2026-03-02") == []
+    assert stocked.walk(dateFrom="2026-03-03", dateTo="2026-03-01") == []  # an empty range, not an error
+    assert len(stocked.walk(dateFrom="2026-03-02t00:00:00z")) == 6  # RFC 3339 lower-case t and z
 
 
 def test_default_and_bounded_limits(stocked, project):
@@ -423,7 +425,6 @@ def test_default_and_bounded_limits(stocked, project):
         ({"dateFrom": "2026-02-30"}, "dateFrom"),
         ({"dateTo": "2026-13-01"}, "dateTo"),
         ({"dateTo": "2026-03-01T25:00:00"}, "dateTo"),
-        ({"dateFrom": "2026-03-02", "dateTo": "2026-03-01"}, "dateFrom"),
         ({"sort": "asc"}, "sort"),
         ({"cursor": "garbage"}, "cursor"),
         ({"cursor": ""}, "cursor"),

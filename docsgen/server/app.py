@@ -26,7 +26,7 @@ from docsgen.server.ratelimit import RateLimiter, retry_after_header
 
 log = logging.getLogger("docsgen.server")
 DEFAULT_RATE_LIMIT = 30  # feedback POSTs per client per minute
-DEFAULT_MAX_BODY = 64 * 1024  # bytes; a code snippet of 20,000 characters fits comfortably
+DEFAULT_MAX_BODY = 256 * 1024  # bytes: the longest fields allowed, even fully \u-escaped, fit
 SECURITY_HEADERS = [(b"x-content-type-options", b"nosniff"), (b"cache-control", b"no-store")]
 
 

@@ -158,12 +158,13 @@ class ListQuery:
 
 def parse_time(value: str, param: str) -> int:
     """Parse YYYY-MM-DD (midnight UTC) or ISO 8601 (naive means UTC) into epoch milliseconds."""
+    text = value.upper()  # RFC 3339 allows a lower-case t and z
     try:
-        if re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
-            moment = datetime.strptime(value, "%Y-%m-%d").replace(tzinfo=UTC)
-        elif re.fullmatch(r"\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}.*", value):
-            moment = datetime.fromisoformat(value)
-            moment = moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+        if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
+            moment = datetime.strptime(text, "%Y-%m-%d").replace(tzinfo=UTC)
+        elif re.fullmatch(r"\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}.*", text):
+            moment = datetime.fromisoformat(text)
+            moment = moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment  # naive means UTC
         else:
             raise ValueError(value)
     except (ValueError, OverflowError):
@@ -185,8 +186,6 @@ def parse_list_query(params: list[tuple[str, str]], secret: str, project_id: str
         seen[name] = value
     date_from = parse_time(seen["dateFrom"], "dateFrom") if "dateFrom" in seen else None
     date_to = parse_time(seen["dateTo"], "dateTo") if "dateTo" in seen else None
-    if date_from is not None and date_to is not None and date_from > date_to:
-        raise bad_request("dateFrom must not be later than dateTo", "dateFrom")
     source = seen.get("source")
     if source is not None and source not in SOURCES:
         raise bad_request(f"source must be one of {', '.join(SOURCES)}, got {source!r}", "source")
