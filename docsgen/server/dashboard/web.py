@@ -28,7 +28,7 @@ PAGE_HEADERS = {
         "connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
     ),
     "X-Frame-Options": "DENY",
-    "Referrer-Policy": "no-referrer",
+    "Referrer-Policy": "same-origin",  # no-referrer would make browsers send Origin: null
 }
 FORMATTER = HtmlFormatter(cssclass="hl", wrapcode=True)
 PYGMENTS_CSS = FORMATTER.get_style_defs(".hl") + "\n"
@@ -154,7 +154,10 @@ async def read_form(request: Request) -> FormData:
 
 
 def same_origin(request: Request) -> bool:
-    """Refuse cross-site form posts: an Origin header, when sent, must be this server's own."""
+    """Refuse cross-site form posts: Sec-Fetch-Site, else the Origin header when sent, must say same origin."""
+    fetch_site = request.headers.get("sec-fetch-site")
+    if fetch_site is not None:
+        return fetch_site in ("same-origin", "none")
     origin = request.headers.get("origin")
     if origin is None:
         return True
