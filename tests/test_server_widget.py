@@ -177,3 +177,33 @@ def test_partial_renders_nothing_without_an_endpoint_and_escapes_config():
     assert 'src="../../_static/js/feedback.js?v=t1"' in combined
     no_thumbs = render_partial({"endpoint": "https://fb.example/v1/feedback/p", "thumbsRating": False})
     assert "Was this page helpful?" not in no_thumbs and 'data-code-snippets="true"' in no_thumbs
+
+
+def test_a_real_build_renders_the_widget_on_every_page(tmp_path):
+    import json
+
+    from docsgen.build import build
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    config = {
+        "theme": "mint",
+        "name": "Widget",
+        "colors": {"primary": "#0D9373"},
+        "navigation": {"pages": ["index", "guides/setup"]},
+        "feedback": {"endpoint": "https://fb.example/v1/feedback/acme", "thumbsRating": True},
+    }
+    (docs / "docs.json").write_text(json.dumps(config), encoding="utf-8")
+    (docs / "index.mdx").write_text("---\ntitle: Home\n---\n\nHi.\n", encoding="utf-8")
+    (docs / "guides").mkdir()
+    (docs / "guides" / "setup.mdx").write_text(
+        "---\ntitle: Setup\n---\n\n```python main.py\nprint(1)\n```\n", encoding="utf-8"
+    )
+    build(docs, tmp_path / "out")
+    setup = (tmp_path / "out" / "guides" / "setup" / "index.html").read_text(encoding="utf-8")
+    assert 'data-endpoint="https://fb.example/v1/feedback/acme"' in setup
+    assert 'data-path="/guides/setup/"' in setup and "Was this page helpful?" in setup
+    assert 'src="../../_static/js/feedback.js' in setup
+    assert (tmp_path / "out" / "_static" / "js" / "feedback.js").exists()
+    assert (tmp_path / "out" / "_static" / "feedback.css").exists()
+    assert 'data-lang="python"' in setup  # the code block the widget attaches its snippet button to
