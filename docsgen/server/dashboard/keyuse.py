@@ -10,7 +10,7 @@ from sqlalchemy.exc import IntegrityError
 from starlette.concurrency import run_in_threadpool
 
 from docsgen.server.db import api_key_uses, now_ms
-from docsgen.server.keys import authenticate
+from docsgen.server.keys import authenticate, key_id
 
 WRITE_EVERY = 30.0  # seconds: a busy key updates its row at most this often
 _recent: dict[str, float] = {}
@@ -66,6 +66,9 @@ class KeyUseRecorder:
             await run_in_threadpool(self._record, token)
 
     def _record(self, token: str) -> None:
+        with _lock:  # recorded moments ago: skip the extra key check as well as the write
+            if time.monotonic() - _recent.get(key_id(token), -WRITE_EVERY) < WRITE_EVERY:
+                return
         with self.engine.connect() as conn:
             info = authenticate(conn, token)
         if info is not None:
