@@ -39,10 +39,11 @@ def per_day_chart(days: list[dict]) -> Markup:
         f'<desc id="chart-day-d">{total_all} entries from {escape(days[0]["day"]) if days else ""} to '
         f"{escape(days[-1]['day']) if days else ''}; the table below lists the numbers.</desc>",
     ]
-    for i in range(5):  # horizontal grid lines with their values
-        value = y_max * i / 4
-        y = top + plot_h - plot_h * i / 4
-        label = f"{value:g}" if value == int(value) else f"{value:.1f}"
+    steps = y_max if y_max <= 5 else 5  # _nice_max gives 1-4 or a multiple of 5: whole-number ticks
+    for i in range(steps + 1):  # horizontal grid lines with their values
+        value = y_max * i // steps
+        y = top + plot_h - plot_h * i / steps
+        label = str(value)
         parts.append(f'<line x1="{left}" x2="{width - 8}" y1="{y:.1f}" y2="{y:.1f}" class="grid"/>')
         parts.append(f'<text x="{left - 4}" y="{y + 4:.1f}" text-anchor="end" class="axis">{label}</text>')
     label_every = max(1, math.ceil(len(days) / 8))
@@ -92,10 +93,10 @@ def helpful_chart(helpful: int, not_helpful: int) -> Markup:
             f'<rect x="{good_w:.1f}" y="8" width="{width - good_w:.1f}" height="28" fill="{NOT_HELPFUL}"'
             f' data-count="{not_helpful}"/>'
         )
-        parts.append(f'<text x="4" y="52" class="axis">👍 {helpful} helpful ({share}%)</text>')
+        parts.append(f'<text x="4" y="52" class="axis">{helpful} helpful ({share}%)</text>')
         parts.append(
             f'<text x="{width - 4}" y="52" text-anchor="end" class="axis">'
-            f"👎 {not_helpful} not helpful ({100 - share}%)</text>"
+            f"{not_helpful} not helpful ({100 - share}%)</text>"
         )
     parts.append("</svg>")
     return Markup("".join(parts))
