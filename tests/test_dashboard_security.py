@@ -217,3 +217,24 @@ def test_by_page_api_needs_a_key_of_the_project(live):
     ]
     bad = httpx.get(url + "?cursor=x", headers={"Authorization": f"Bearer {world.key_a}"})
     assert bad.status_code == 400 and bad.json()["error"]["param"] == "cursor"
+
+
+def test_served_by_docsgen_server_run(tmp_path):
+    from tests.test_server_crash import start_server
+
+    world = make_world(tmp_path, now_ms())
+    world.engine.dispose()
+    process, base = start_server(f"sqlite:///{tmp_path / 'dash.sqlite3'}")
+    try:
+        with httpx.Client(base_url=base) as client:
+            assert client.get("/dashboard", follow_redirects=True).url.path == "/dashboard/signin"
+            css = client.get("/dashboard/static/dashboard.css")
+            assert css.status_code == 200 and css.headers["content-type"].startswith("text/css")
+            assert client.get("/dashboard/static/dashboard.js").status_code == 200
+            assert ".hl" in client.get("/dashboard/static/pygments.css").text
+            page = sign_in(client, world.key_a)
+            assert page.url.path == "/dashboard/feedback"
+            assert len(parse(page.text).find_all("li", cls="entry")) == 5
+    finally:
+        process.terminate()
+        process.wait(10)
