@@ -123,7 +123,7 @@ dashboard_sessions = Table(
     metadata,
     Column("id_hash", String(64), primary_key=True),  # hex SHA-256 of the session cookie's value
     Column("project_id", String(64), ForeignKey("projects.id"), nullable=False),
-    Column("key_id", String(16), nullable=False),  # the admin key signed in with; revoking it ends the session
+    Column("key_id", String(16), nullable=False),  # the key signed in with: revoking it ends the session
     Column("created_ms", BigInteger, nullable=False),
     Column("expires_ms", BigInteger, nullable=False),
 )
