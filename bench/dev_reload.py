@@ -5,7 +5,8 @@
 Per run it edits one page (body text), then measures:
   event   save -> the server's live-reload event for that page arrives (watcher + incremental rebuild)
   served  save -> an HTTP GET of the page returns the new text
-  browser save -> an open Chromium tab shows the new text (with --browser; Debian's chromium)
+  paint   save -> the reloaded page's first contentful paint in an open Chromium tab (with --browser)
+  browser save -> that tab's DOM has the new text, deferred scripts done (Playwright polling; Debian's chromium)
   plain navigation   the same page opened with page.goto (with --browser): the browser's own share
 It also times a title edit (neighbours and sidebar re-rendered) and reports rebuild times from the server.
 """
@@ -135,7 +136,13 @@ def main() -> None:
             tab = browser.new_page()
             tab.goto(app.url + url_path.lstrip("/"))
         client = httpx.Client(timeout=10)  # one client: creating one costs tens of milliseconds
-        results: dict[str, list[float]] = {"event": [], "served": [], "browser": [], "rebuild": []}
+        results: dict[str, list[float]] = {
+            "event": [],
+            "served": [],
+            "paint": [],
+            "browser": [],
+            "rebuild": [],
+        }
         original_text = path.read_text(encoding="utf-8")
         for run in range(args.runs):
             if tab is not None:
@@ -146,6 +153,7 @@ def main() -> None:
             seen = len(events.arrived)
             before = len(updates)
             saved = time.perf_counter()
+            saved_epoch_ms = time.time() * 1000
             path.write_text(original_text + f"\n{marker}\n", encoding="utf-8")
             results["event"].append(events.wait_for(url_path, seen) - saved)
             while marker not in client.get(app.url + url_path.lstrip("/")).text:
@@ -156,6 +164,12 @@ def main() -> None:
                     f"document.body.innerText.includes({json.dumps(marker)})", timeout=10000
                 )
                 results["browser"].append(time.perf_counter() - saved)
+                painted = tab.evaluate(
+                    "new Promise(done => { const find = () => { const p = performance.getEntriesByName("
+                    "'first-contentful-paint')[0]; if (p) done(performance.timeOrigin + p.startTime);"
+                    " else setTimeout(find, 10); }; find(); })"
+                )
+                results["paint"].append((painted - saved_epoch_ms) / 1000)
             while len(updates) == before:
                 time.sleep(0.001)
             results["rebuild"].append(updates[-1].seconds)

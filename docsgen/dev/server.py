@@ -107,6 +107,14 @@ class DevHTTPServer(ThreadingHTTPServer):
         self.hub.close()
         super().shutdown()
 
+    def handle_error(self, request, client_address) -> None:
+        """Stay quiet when a browser drops a connection (a reload cancels the page it was loading)."""
+        import sys
+
+        if isinstance(sys.exc_info()[1], ConnectionError | TimeoutError):
+            return
+        super().handle_error(request, client_address)
+
 
 def bind(
     host: str, port: int, dev: DevSite, hub: ReloadHub, *, next_free: bool = False, tries: int = 20
