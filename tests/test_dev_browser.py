@@ -14,7 +14,7 @@ from playwright.sync_api import Page, expect
 
 import docsgen.resources
 from docsgen.dev.app import DevApp, start
-from docsgen.dev.incremental import reset_theme_caches
+from docsgen.dev.themes import reset_theme_caches
 
 CONFIG = json.dumps(
     {

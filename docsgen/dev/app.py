@@ -11,8 +11,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from docsgen.dev.incremental import DevSite, Update
+from docsgen.dev.incremental import DevSite
 from docsgen.dev.server import DevHTTPServer, ReloadHub, bind
+from docsgen.dev.snapshot import Update
 from docsgen.dev.watch import Watcher
 from docsgen.errors import DocsgenError, Severity
 

@@ -6,7 +6,6 @@ import threading
 import time
 import traceback
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from docsgen.build import (
@@ -23,13 +22,14 @@ from docsgen.build import (
     site_context,
 )
 from docsgen.dev.proxy import spec_files
+from docsgen.dev.snapshot import Snapshot, Update
+from docsgen.dev.themes import reset_theme_caches
 from docsgen.errors import Diagnostic, DocsgenError, error
 from docsgen.nav import Navigation, build_nav
 from docsgen.pages import Page, read_page
 from docsgen.render import SiteContext, content_hash, section_link, sidebar_html
 from docsgen.resources import themes_dir
 from docsgen.sources import IGNORED_DIRS, PAGE_SUFFIXES, PageFile, _ignored, read_ignore_file
-from docsgen.theme import environment, load_theme
 from docsgen.write import SiteFiles
 
 # Frontmatter fields shown outside the page itself (sidebar labels, prev/next links).
@@ -37,38 +37,6 @@ NAV_FIELDS = ("title", "sidebarTitle", "icon", "hidden", "tag", "deprecated")
 # Frontmatter fields that change what the navigation or generated pages are made of: rebuild everything.
 STRUCTURE_FIELDS = ("url", "openapi", "api", "asyncapi", "noindex", "hideFooterPagination")
 CONFIG_NAMES = frozenset({"docs.json", "mint.json", ".mintignore", ".docsgenignore"})
-
-
-@dataclass(frozen=True)
-class Snapshot:
-    """One complete build as served: files by output path, plus the errors that replace pages."""
-
-    generation: int
-    files: dict[str, bytes | Path]
-    page_errors: dict[str, list[Diagnostic]] = field(default_factory=dict)  # output path -> errors
-    site_errors: list[Diagnostic] = field(default_factory=list)  # config errors: every page shows them
-    nav_versions: dict[str, str] = field(default_factory=dict)  # "_nav/<id>.html" -> current hash
-    static_version: str = ""  # the ?v= the pages were rendered with
-    asset_version: str = ""  # the ?v= served pages carry: changes with every stylesheet edit
-
-
-@dataclass
-class Update:
-    """What one rebuild did: which URLs a browser must reload (None: all), which stylesheets to swap."""
-
-    generation: int
-    kind: str  # "full", "page", "nav", "snippet", "css", "static", "none"
-    reload: set[str] | None = field(default_factory=set)  # URL paths ("/guides/a/"); None means every page
-    css: list[str] = field(default_factory=list)  # stylesheet URL paths to swap in place
-    rendered: list[str] = field(default_factory=list)  # page keys rendered by this update
-    seconds: float = 0.0
-    errors: list[Diagnostic] = field(default_factory=list)
-    warnings: list[Diagnostic] = field(default_factory=list)
-
-    def describe(self) -> str:
-        """Return the one line printed in the terminal after a rebuild."""
-        state = f", {len(self.errors)} error(s)" if self.errors else ""
-        return f"{self.kind}: rendered {len(self.rendered)} page(s) in {self.seconds * 1000:.0f} ms{state}"
 
 
 def nav_signature(page: Page) -> tuple:
@@ -442,30 +410,6 @@ class DevSite:
             errors,
             warnings,
         )
-
-
-def reset_theme_caches() -> None:
-    """Forget loaded themes, keeping the template globals other modules installed in their environments."""
-    root = themes_dir()
-    if not root.is_dir():
-        return
-    names = [
-        f.name for f in sorted(root.iterdir()) if (f / "templates").is_dir() or (f / "theme.json").is_file()
-    ]
-    installed: dict[str, dict] = {}
-    for name in names:
-        try:
-            installed[name] = dict(environment(name).globals)
-        except (FileNotFoundError, OSError, ValueError):
-            continue
-    load_theme.cache_clear()
-    environment.cache_clear()
-    for name, saved in installed.items():
-        try:
-            fresh = environment(name).globals
-        except (FileNotFoundError, OSError, ValueError):
-            continue
-        fresh.update({key: value for key, value in saved.items() if key not in fresh})
 
 
 def pages_to_render_keys(site: Site) -> list[str]:

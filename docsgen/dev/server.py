@@ -17,8 +17,9 @@ from urllib.parse import parse_qs, unquote, urlsplit
 
 from docsgen.dev.client import EVENTS_PATH, inject
 from docsgen.dev.errorpage import error_page
-from docsgen.dev.incremental import DevSite, Snapshot, Update
+from docsgen.dev.incremental import DevSite
 from docsgen.dev.proxy import PROXY_PATH, HostRule, ProxyError, allowed_rules, forward
+from docsgen.dev.snapshot import Snapshot, Update
 from docsgen.errors import DocsgenError
 
 PING_SECONDS = 15.0

@@ -10,7 +10,8 @@ from pathlib import Path
 
 from watchfiles import Change, watch
 
-from docsgen.dev.incremental import DevSite, Update
+from docsgen.dev.incremental import DevSite
+from docsgen.dev.snapshot import Update
 from docsgen.resources import themes_dir
 from docsgen.sources import IGNORED_DIRS
 

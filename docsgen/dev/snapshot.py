@@ -1,0 +1,40 @@
+"""What a dev rebuild hands to the server: the complete build to serve, and what changed for the browsers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from docsgen.errors import Diagnostic
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """One complete build as served: files by output path, plus the errors that replace pages."""
+
+    generation: int
+    files: dict[str, bytes | Path]
+    page_errors: dict[str, list[Diagnostic]] = field(default_factory=dict)  # output path -> errors
+    site_errors: list[Diagnostic] = field(default_factory=list)  # config errors: every page shows them
+    nav_versions: dict[str, str] = field(default_factory=dict)  # "_nav/<id>.html" -> current hash
+    static_version: str = ""  # the ?v= the pages were rendered with
+    asset_version: str = ""  # the ?v= served pages carry: changes with every stylesheet edit
+
+
+@dataclass
+class Update:
+    """What one rebuild did: which URLs a browser must reload (None: all), which stylesheets to swap."""
+
+    generation: int
+    kind: str  # "full", "page", "nav", "snippet", "css", "static", "none"
+    reload: set[str] | None = field(default_factory=set)  # URL paths ("/guides/a/"); None means every page
+    css: list[str] = field(default_factory=list)  # stylesheet URL paths to swap in place
+    rendered: list[str] = field(default_factory=list)  # page keys rendered by this update
+    seconds: float = 0.0
+    errors: list[Diagnostic] = field(default_factory=list)
+    warnings: list[Diagnostic] = field(default_factory=list)
+
+    def describe(self) -> str:
+        """Return the one line printed in the terminal after a rebuild."""
+        state = f", {len(self.errors)} error(s)" if self.errors else ""
+        return f"{self.kind}: rendered {len(self.rendered)} page(s) in {self.seconds * 1000:.0f} ms{state}"
