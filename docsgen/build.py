@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import os
 import time
 from collections.abc import Callable
@@ -11,10 +13,11 @@ from pathlib import Path
 from docsgen import links
 from docsgen.config import SiteConfig, load_config
 from docsgen.errors import Diagnostic, DocsgenError, Severity, has_errors, sort_diagnostics
-from docsgen.features import add_site_features, redirect_sources
+from docsgen.features import add_site_features
 from docsgen.mdx import MdxContext
 from docsgen.nav import Navigation, build_nav
 from docsgen.pages import Page, read_page, render_page
+from docsgen.redirects import link_targets
 from docsgen.render import SiteContext, content_hash, page_html, relative_url, sidebar_html, template_globals
 from docsgen.sources import Sources, scan
 from docsgen.theme import environment, load_theme
@@ -161,14 +164,21 @@ def site_context(site: Site) -> SiteContext:
     ctx = SiteContext(config, theme, site.nav, site.pages, breadcrumbs, drilldown)
     ctx.site_url = site.site_url
     static = theme.static_files()
-    ctx.static_version = content_hash(
-        "".join(f"{k}:{p.stat().st_size}:{p.stat().st_mtime_ns}" for k, p in static.items())
-    )
+    ctx.static_version = content_hash("".join(f"{k}:{_file_digest(p)}" for k, p in static.items()))
     ctx.helpers = template_globals(ctx)
-    ctx.links = links.LinkResolver(
-        site.docs_dir, site.pages, set(site.sources.static), redirect_sources(config)
-    )
+    ctx.links = links.LinkResolver(site.docs_dir, site.pages, set(site.sources.static), link_targets(site))
     return ctx
+
+
+def _file_digest(path: Path) -> str:
+    """Return a file's content hash (cached by size and mtime): asset URLs change only when content does."""
+    stat = path.stat()
+    return _digest_of(str(path), stat.st_size, stat.st_mtime_ns)
+
+
+@functools.cache
+def _digest_of(path: str, size: int, mtime_ns: int) -> str:
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:16]
 
 
 def add_theme_assets(ctx: SiteContext, files: SiteFiles) -> None:

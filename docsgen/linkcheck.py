@@ -15,7 +15,7 @@ import click
 from docsgen.build import Site, read_site, render_site
 from docsgen.errors import DocsgenError
 from docsgen.links import LinkResolver
-from docsgen.redirects import redirect_sources
+from docsgen.redirects import link_targets
 from docsgen.render import is_external
 from docsgen.write import SiteFiles
 
@@ -167,9 +167,7 @@ class _Locator:
 
     def __init__(self, site: Site):
         self.site = site
-        self.resolver = LinkResolver(
-            site.docs_dir, site.pages, set(site.sources.static), redirect_sources(site.config)
-        )
+        self.resolver = LinkResolver(site.docs_dir, site.pages, set(site.sources.static), link_targets(site))
         self.page_by_owner = {(p.source or p.key): p for p in site.pages.values()}
         self._sources: dict[str, list[tuple[int, str]]] = {}
 

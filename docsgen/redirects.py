@@ -156,10 +156,30 @@ def _host_token(m: re.Match, stars: set[str], splat: str) -> str:
     return m.group(0)
 
 
+def folder_indexes(site: Site) -> dict[str, str]:
+    """Return {folder: "/first page"} for folders of navigation pages that have no index page of their own.
+
+    Links such as /api-reference or /guides/ then open the first page of that folder, as readers expect.
+    """
+    out: dict[str, str] = {}
+    for key in site.nav.order:
+        parts = key.split("/")[:-1]
+        for depth in range(1, len(parts) + 1):
+            folder = "/".join(parts[:depth])
+            if folder not in out and folder not in site.pages and f"{folder}/index" not in site.pages:
+                out[folder] = "/" + key
+    return dict(sorted(out.items()))
+
+
+def link_targets(site: Site) -> dict[str, str]:
+    """Return every URL served by a redirect page: docs.json redirects, then folder indexes."""
+    return {**folder_indexes(site), **redirect_sources(site.config)}
+
+
 def add_redirect_pages(ctx: SiteContext, site: Site, files: SiteFiles) -> None:
-    """Write an HTML redirect page at each exact redirect source that no page occupies."""
+    """Write an HTML redirect page at each exact redirect source and page-less folder that no page occupies."""
     template = environment(ctx.theme.name).get_template("redirect.html")
-    for source, destination in redirect_sources(ctx.config).items():
+    for source, destination in link_targets(site).items():
         output = (source + "/index.html") if source else "index.html"
         if source in site.pages or files.has(output):
             continue

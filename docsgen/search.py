@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -125,7 +126,17 @@ def build_index(records: list[SearchRecord]) -> dict[str, bytes]:
             rel = path.relative_to(out).as_posix()
             if path.is_file() and _KEEP.match(rel):
                 files[rel] = path.read_bytes()
+        if "pagefind-entry.json" in files:
+            files["pagefind-entry.json"] = _stable_entry(files["pagefind-entry.json"])
         return files
+
+
+def _stable_entry(data: bytes) -> bytes:
+    """Sort the language table of pagefind-entry.json: Pagefind writes it in hash-map order, builds must not vary."""
+    entry = json.loads(data)
+    if isinstance(entry.get("languages"), dict):
+        entry["languages"] = dict(sorted(entry["languages"].items()))
+    return json.dumps(entry, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
 def search_bundle(ctx: SiteContext, site: Site) -> dict[str, bytes]:
