@@ -41,7 +41,9 @@ def test_corpus_builds_every_navigation_page(corpus_build):
             assert path not in json.loads((CORPUS / spec_file).read_text())["paths"], d.format()
     codes.pop("openapi.unknown-operation", None)
     # ai/skillmd.mdx (and its translations) use <PreviewButton> without importing it: the corpus's own defect.
-    unknown = {d.message.split("<")[1].split(">")[0] for d in result.diagnostics if d.code == "mdx.unknown-component"}
+    unknown = {
+        d.message.split("<")[1].split(">")[0] for d in result.diagnostics if d.code == "mdx.unknown-component"
+    }
     assert unknown <= {"PreviewButton"}, unknown
     codes.pop("mdx.unknown-component", None)
     # The translated tooltips pages link to /<lang>/api-reference, which exists only in English.
