@@ -16,8 +16,7 @@ from docsgen import analytics, redirects
 from docsgen.errors import Diagnostic, warning
 from docsgen.pages import Page
 from docsgen.render import SiteContext, is_external
-from docsgen.resources import themes_dir
-from docsgen.theme import environment
+from docsgen.theme import register_template_globals
 from docsgen.write import SiteFiles
 
 if TYPE_CHECKING:
@@ -297,12 +296,5 @@ TEMPLATE_GLOBALS = {
 }
 
 
-def install_template_globals() -> None:
-    """Make the customisation helpers callable from every theme's templates (partials/custom-head.html)."""
-    root = themes_dir()
-    for folder in sorted(root.iterdir()) if root.is_dir() else []:
-        if folder.is_dir() and ((folder / "templates").is_dir() or (folder / "theme.json").is_file()):
-            environment(folder.name).globals.update(TEMPLATE_GLOBALS)
-
-
-install_template_globals()
+# Callable from every theme's templates (partials/custom-head.html), also after the dev server reloads themes.
+register_template_globals(TEMPLATE_GLOBALS)

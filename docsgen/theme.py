@@ -61,6 +61,20 @@ def load_theme(name: str) -> Theme:
     return Theme(name, tuple(folders), defaults)
 
 
+# Helpers that feature modules make callable from every theme's templates (see register_template_globals).
+_REGISTERED_GLOBALS: dict[str, object] = {}
+
+
+def register_template_globals(helpers: dict[str, object]) -> None:
+    """Make functions callable from all themes' templates, now and after environments are rebuilt (dev)."""
+    _REGISTERED_GLOBALS.update(helpers)
+    for name in list(_loaded_environments):
+        _loaded_environments[name].globals.update(helpers)
+
+
+_loaded_environments: dict[str, jinja2.Environment] = {}
+
+
 @cache
 def environment(theme_name: str) -> jinja2.Environment:
     """Return the Jinja2 environment of a theme (one per process, templates compiled once)."""
@@ -72,4 +86,6 @@ def environment(theme_name: str) -> jinja2.Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
+    env.globals.update(_REGISTERED_GLOBALS)
+    _loaded_environments[theme_name] = env
     return env
