@@ -264,6 +264,18 @@ def test_proxy_forwards_to_spec_servers(app: DevApp, upstream: int):
     assert deleted.json()["method"] == "DELETE"
 
 
+def test_proxy_sends_the_playground_cookies_not_the_local_ones(app: DevApp, upstream: int):
+    r = httpx.get(
+        app.url + "__docsgen/proxy",
+        params={"url": f"http://127.0.0.1:{upstream}/v1/items"},
+        headers={"Cookie": "local=1", "X-Docsgen-Cookie": "session=abc; theme=dark"},
+        timeout=10,
+    )
+    headers = {k.lower(): v for k, v in r.json()["headers"].items()}
+    assert headers["cookie"] == "session=abc; theme=dark"
+    assert "x-docsgen-cookie" not in headers
+
+
 def test_proxy_refuses_other_hosts(app: DevApp, upstream: int):
     for url in (
         f"http://127.0.0.1:{upstream + 1 if upstream < 65535 else upstream - 1}/v1/items",

@@ -35,6 +35,7 @@ HOP_BY_HOP = frozenset(
     }
 )
 DROP_REQUEST = HOP_BY_HOP | {"host", "content-length", "origin", "referer", "cookie", "accept-encoding"}
+PLAYGROUND_COOKIE = "x-docsgen-cookie"
 DROP_RESPONSE = HOP_BY_HOP | {"content-length", "set-cookie", "set-cookie2"}
 _PLACEHOLDER = "docsgenvarplaceholder"
 _DEFAULT_PORTS = {"http": 80, "https": 443}
@@ -248,7 +249,16 @@ def forward(
     headers = list(headers)
     # headers named in Connection are hop-by-hop too (RFC 9110 7.6.1)
     named = {t.strip().lower() for k, v in headers if k.lower() == "connection" for t in v.split(",")}
-    out_headers = {k: v for k, v in headers if k.lower() not in DROP_REQUEST and k.lower() not in named}
+    out_headers = {
+        k: v
+        for k, v in headers
+        if k.lower() not in DROP_REQUEST and k.lower() not in named and k.lower() != PLAYGROUND_COOKIE
+    }
+    # Pages cannot set Cookie on a request, so the playground sends the API's cookies under its own name;
+    # the local origin's own cookies are never forwarded.
+    api_cookies = [v for k, v in headers if k.lower() == PLAYGROUND_COOKIE and v.strip()]
+    if api_cookies:
+        out_headers["Cookie"] = "; ".join(api_cookies)
     conn: http.client.HTTPConnection
     if scheme == "https":
         conn = http.client.HTTPSConnection(host, port, timeout=timeout, context=ssl.create_default_context())
