@@ -143,8 +143,8 @@ def llms_txt(site: Site, pages: list[Page], base: str | None) -> str:
                 if limit is not None and count >= limit:
                     break
                 entry = f"- [{page.title}]({_link(base, page)})"
-                if with_descriptions and page.description:
-                    entry += ": " + _truncate(page.description, DESCRIPTION_LIMIT)
+                if with_descriptions and page.meta_description:
+                    entry += ": " + _truncate(page.meta_description, DESCRIPTION_LIMIT)
                 lines.append(entry)
                 count += 1
             lines.append("")

@@ -72,7 +72,7 @@ def record_for(ctx: SiteContext, site: Site, page: Page, policy: PagePolicy) -> 
         tags.append(f'<span data-pagefind-meta="crumbs:{escape(crumbs)}"></span>')
     if policy.boost != 1.0:
         tags.append(f'<span data-pagefind-meta="boost:{policy.boost:g}"></span>')
-    description = f"<p>{escape(page.description)}</p>" if page.description else ""
+    description = f"<p>{escape(page.meta_description)}</p>" if page.meta_description else ""
     keywords = page.meta.get("keywords")
     if isinstance(keywords, list) and keywords:
         description += f'<p data-pagefind-weight="2">{escape(" ".join(str(k) for k in keywords))}</p>'

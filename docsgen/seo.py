@@ -296,8 +296,8 @@ def structured_data(ctx: SiteContext, page: Page) -> dict | None:
             "url": url,
             "isPartOf": {"@id": website["@id"]},
         }
-        if page.description:
-            article["description"] = page.description
+        if page.meta_description:
+            article["description"] = page.meta_description
         keywords = page.meta.get("keywords")
         if isinstance(keywords, list) and keywords:
             article["keywords"] = [str(k) for k in keywords]

@@ -37,6 +37,7 @@ def test_openapi_tab_generates_one_page_per_operation_grouped_by_tag(api_site):
     generated = sorted(
         p.parent.relative_to(out / "api-reference").as_posix()
         for p in (out / "api-reference").rglob("index.html")
+        if 'http-equiv="refresh"' not in p.read_text()
     )
     assert generated == [
         "get-inventory",
