@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 from docsgen.config.model import NavEntry, NavNode, SiteConfig
 from docsgen.errors import Diagnostic, error, warning
@@ -24,6 +25,7 @@ from docsgen.openapi.render import (
 from docsgen.openapi.spec import Operation, Spec
 from docsgen.openapi.store import SpecStore
 from docsgen.pages import Page
+from docsgen.render import relative_url
 from docsgen.sources import page_url, url_output
 
 _ENTRY = re.compile(
@@ -31,6 +33,11 @@ _ENTRY = re.compile(
 )
 _WEBHOOK = re.compile(r"^(?:(?P<spec>\S+)\s+)?webhook\s+(?P<name>\S.*)$", re.I)
 DEFAULT_DIRECTORY = "api-reference"
+_REDOC_LINK = re.compile(r'href="#((?:operation|tag)/[^"]+)"')
+_ANCHOR_LINK = re.compile(r'href="#([^"]+)"')
+_ID_ATTR = re.compile(r'\sid="([^"]+)"')
+_ROOTED_LINK = re.compile(r'href="(/(?!/)[^"]*)"')
+_METHODS = {"GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "TRACE"}
 
 
 def slugify(text: str) -> str:
@@ -221,7 +228,7 @@ class ApiPages:
             slug = slugify(op.summary or op.operation_id or f"{op.method} {op.path}")
             key = "/".join(p for p in (base, slugify(tag) if tag else "", slug) if p)
         key = self._unique_key(key)
-        meta: dict[str, Any] = {"title": title, "__tag": tag}
+        meta: dict[str, Any] = {"title": title, "__tag": tag, "__spec": spec.source, "__path": op.path}
         if op.description:
             meta["__meta_description"] = op.description.strip().split("\n\n")[0][:300]
         if inherited.get("version"):
@@ -257,13 +264,64 @@ class ApiPages:
             candidate, n = f"{key}-{n}", n + 1
         return candidate
 
+    def _fix_links(self, page: Page, html: str, spec_source: str) -> str:
+        """Make links written in spec descriptions work on this site.
+
+        Redoc-style anchors (#operation/id, #tag/t/METHOD/path) point at the generated pages; root-relative
+        links (/guides/x) go to a page of this site when there is one, else to the vendor's documentation
+        named by the spec's externalDocs.
+        """
+        if 'href="#' not in html and 'href="/' not in html:
+            return html
+        spec = self.used.get(spec_source)
+        by_key = {ident: target for (source, ident), target in self._made.items() if source == spec_source}
+        by_id = {
+            op.operation_id: by_key[op.key]
+            for op in (spec.operations() if spec else [])
+            if op.operation_id and op.key in by_key
+        }
+        vendor = _docs_origin(spec, page)
+
+        def redoc(m: re.Match) -> str:
+            ref = unquote(m.group(1))
+            target = None
+            if ref.startswith("operation/"):
+                target = by_id.get(ref.split("/", 1)[1])
+            else:
+                parts = ref.split("/", 3)
+                if len(parts) == 4 and parts[2].upper() in _METHODS:
+                    target = by_key.get(f"{parts[2].upper()} /{parts[3]}")
+            return f'href="{relative_url(page.output, target.url)}"' if target else m.group(0)
+
+        def rooted(m: re.Match) -> str:
+            path, _, fragment = m.group(1).partition("#")
+            key = path.strip("/") or "index"
+            target = self.pages.get(key) or self.pages.get(key + "/index")
+            if target is not None:
+                return f'href="{relative_url(page.output, target.url)}{"#" + fragment if fragment else ""}"'
+            return f'href="{vendor}{m.group(1)}"' if vendor else m.group(0)
+
+        html = _REDOC_LINK.sub(redoc, html)
+        html = _ROOTED_LINK.sub(rooted, html)
+        docs_page = _docs_page(spec, page)
+        if docs_page and 'href="#' in html:
+            ids = set(_ID_ATTR.findall(html))
+
+            def foreign(m: re.Match) -> str:
+                # An anchor the page does not have belongs to the vendor's page this description was written for.
+                return m.group(0) if unquote(m.group(1)) in ids else f'href="{docs_page}#{m.group(1)}"'
+
+            html = _ANCHOR_LINK.sub(foreign, html)
+        return html
+
     def _combine(self, page: Page, rendered: RenderedApi, mdx: str, ctx: MdxContext) -> MdxResult:
         """Merge generated API HTML with MDX written for the page (x-svc.content or an MDX file's body)."""
         page.meta["__api_data"] = rendered.playground
         extra, problems = playground_page(self.docs_dir, self.config, page, rendered.playground)
         before = render_mdx(mdx, ctx) if mdx.strip() else MdxResult("")
+        spec_source = page.meta.get("__spec", "")
         return MdxResult(
-            html=before.html + rendered.html,
+            html=before.html + self._fix_links(page, rendered.html, spec_source),
             toc=before.toc + rendered.toc,
             diagnostics=before.diagnostics + problems,
             dependencies=before.dependencies,
@@ -364,6 +422,8 @@ class ApiPages:
             page.meta.setdefault("deprecated", True)
         page.method = "WEBHOOK" if webhook else op.method
         page.kind = "webhook" if webhook else "endpoint"
+        page.meta["__spec"] = spec.source
+        page.meta["__path"] = op.path
 
         def generate(page: Page, ctx: MdxContext) -> MdxResult:
             settings = api_settings(self.config, page.meta)
@@ -438,6 +498,36 @@ class ApiPages:
         for spec in self.used.values():
             out.extend(self.store.validate(spec))  # warnings: a slightly invalid spec still renders
         return out
+
+
+def _operation_of(spec: Spec | None, page: Page) -> Operation | None:
+    """Return the operation a generated or openapi-frontmatter page documents."""
+    if spec is None or not page.method or page.method == "WEBHOOK":
+        return None
+    return spec.find_operation(page.method, page.meta.get("__path", ""))
+
+
+def _docs_url(value: object) -> str:
+    return value.get("url", "") if isinstance(value, dict) and isinstance(value.get("url"), str) else ""
+
+
+def _docs_page(spec: Spec | None, page: Page) -> str:
+    """Return the operation's own externalDocs page (without fragment), or ""."""
+    op = _operation_of(spec, page)
+    return _docs_url(op.data.get("externalDocs")).split("#")[0] if op else ""
+
+
+def _docs_origin(spec: Spec | None, page: Page) -> str:
+    """Return scheme://host of the spec's externalDocs (the operation's, else the document's), or ""."""
+    op = _operation_of(spec, page)
+    for url in (
+        _docs_url(op.data.get("externalDocs")) if op else "",
+        _docs_url(spec.data.get("externalDocs")) if spec else "",
+    ):
+        m = re.match(r"^(https?://[^/]+)", url)
+        if m:
+            return m.group(1)
+    return ""
 
 
 def _readable(method: str, path: str) -> str:
