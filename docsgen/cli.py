@@ -50,7 +50,54 @@ def _print_diagnostics(diagnostics, *, verbose: bool = False) -> None:
         click.echo(d.format(), err=True)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+# Commands that live with their feature: name -> (module, attribute, one-line help). Their modules are imported
+# only when the command runs (or its own --help is asked for), so `docsgen --help` and `docsgen build` start fast.
+_FEATURE_COMMANDS = {
+    "openapi-check": (
+        "docsgen.openapi.check",
+        "openapi_check",
+        "Validate OpenAPI 3.0/3.1 specs (files or URLs).",
+    ),
+    "openapi": ("docsgen.openapi.scaffold", "openapi", "Work with OpenAPI specs (scaffold pages)."),
+    "dev": ("docsgen.dev.cli", "dev", "Preview the site with live reload."),
+    "broken-links": (
+        "docsgen.linkcheck",
+        "broken_links",
+        "Check every internal link and anchor (and optionally external ones).",
+    ),
+    "server": (
+        "docsgen.server.cli",
+        "server",
+        "Run the optional feedback server and manage its projects and keys.",
+    ),
+}
+
+
+class _LazyGroup(click.Group):
+    """A click group whose feature commands are imported on first use."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *_FEATURE_COMMANDS})
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        command = super().get_command(ctx, name)
+        if command is not None or name not in _FEATURE_COMMANDS:
+            return command
+        import importlib
+
+        module_name, attr, _ = _FEATURE_COMMANDS[name]
+        command = getattr(importlib.import_module(module_name), attr)
+        self.add_command(command, name)
+        return command
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = [(name, cmd.get_short_help_str(70)) for name, cmd in sorted(self.commands.items())]
+        rows += [(name, entry[2]) for name, entry in _FEATURE_COMMANDS.items() if name not in self.commands]
+        with formatter.section("Commands"):
+            formatter.write_dl(sorted(rows))
+
+
+@click.group(cls=_LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="docsgen")
 def main() -> None:
     """docsgen: documentation sites from docs.json, MDX and OpenAPI."""
@@ -67,12 +114,24 @@ def main() -> None:
 )
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
 @click.option("-v", "--verbose", is_flag=True, help="Also list accepted-but-ignored docs.json fields.")
+@click.option("--no-cache", is_flag=True, help="Render every page again instead of reusing unchanged ones.")
+@click.option(
+    "--workers", type=click.IntRange(min=1), help="Render processes [default: one per CPU; small sites: 1]."
+)
 @click.option(
     "--site-url",
     envvar="DOCSGEN_SITE_URL",
     help="Public URL of the site (for sitemap.xml, canonical links) [env: DOCSGEN_SITE_URL].",
 )
-def build(docs_dir: Path, out_dir: Path | None, strict: bool, verbose: bool, site_url: str | None) -> None:
+def build(
+    docs_dir: Path,
+    out_dir: Path | None,
+    strict: bool,
+    verbose: bool,
+    no_cache: bool,
+    workers: int | None,
+    site_url: str | None,
+) -> None:
     """Build the static site."""
     from docsgen.build import build as run_build
 
@@ -142,30 +201,3 @@ def migrate(docs_dir: Path) -> None:
     path, diagnostics = migrate_mint_json(docs_dir)
     _print_diagnostics(diagnostics)
     click.echo(f"wrote {path}")
-
-
-# Commands that live with their feature: (module, click command name).
-_FEATURE_COMMANDS = (
-    ("docsgen.openapi.check", "openapi_check"),
-    ("docsgen.openapi.scaffold", "openapi"),
-    ("docsgen.dev.cli", "dev"),
-    ("docsgen.linkcheck", "broken_links"),
-    ("docsgen.server.cli", "server"),
-)
-
-
-def _register_optional() -> None:
-    """Attach the commands of each feature module present in this install."""
-    import importlib
-
-    for module_name, attr in _FEATURE_COMMANDS:
-        try:
-            module = importlib.import_module(module_name)
-        except ModuleNotFoundError as exc:
-            if exc.name and exc.name.startswith("docsgen"):
-                continue
-            raise
-        main.add_command(getattr(module, attr))
-
-
-_register_optional()
