@@ -68,8 +68,9 @@ def test_cli_reference_lists_every_command_and_option(site):
     expected, options = [], []
 
     def walk(group: click.Group, prefix: str) -> None:
-        for name in sorted(group.commands):
-            command = group.commands[name]
+        ctx = click.Context(group)
+        for name in sorted(group.list_commands(ctx)):
+            command = group.get_command(ctx, name)
             expected.append(f"{prefix} {name}")
             options.extend(o for p in command.params if isinstance(p, click.Option) for o in p.opts)
             if isinstance(command, click.Group):

@@ -124,8 +124,9 @@ def docs_json_reference() -> str:
 
 def _commands(group: click.Group, prefix: str) -> list[tuple[str, click.Command]]:
     out = []
-    for name in sorted(group.commands):
-        command = group.commands[name]
+    ctx = click.Context(group)
+    for name in sorted(group.list_commands(ctx)):
+        command = group.get_command(ctx, name)  # loads commands the CLI imports on demand
         out.append((f"{prefix} {name}", command))
         if isinstance(command, click.Group):
             out += _commands(command, f"{prefix} {name}")
