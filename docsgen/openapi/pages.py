@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -243,6 +244,14 @@ class ApiPages:
         page.method = "WEBHOOK" if webhook else op.method
         content = ext.get("content") if isinstance(ext.get("content"), str) else ""
 
+        page.generate = self._endpoint_generator(spec, op, webhook, lambda page: content)
+        self.pages[key] = page
+        self._made[ident] = page
+        return page
+
+    def _endpoint_generator(self, spec: Spec, op: Operation, webhook: bool, mdx: Callable[[Page], str]):
+        """Return the page.generate function of an endpoint or webhook page, with `mdx(page)` placed before it."""
+
         def generate(page: Page, ctx: MdxContext) -> MdxResult:
             settings = api_settings(self.config, page.meta)
             if webhook:
@@ -251,12 +260,9 @@ class ApiPages:
                 rendered = render_operation(
                     spec.data, op.method, op.path, settings=settings, markdown=markdown_to_html
                 )
-            return self._combine(page, rendered, content, ctx)
+            return self._combine(page, rendered, mdx(page), ctx)
 
-        page.generate = generate
-        self.pages[key] = page
-        self._made[ident] = page
-        return page
+        return generate
 
     def _unique_key(self, key: str) -> str:
         candidate, n = key, 2
@@ -425,17 +431,7 @@ class ApiPages:
         page.meta["__spec"] = spec.source
         page.meta["__path"] = op.path
 
-        def generate(page: Page, ctx: MdxContext) -> MdxResult:
-            settings = api_settings(self.config, page.meta)
-            if webhook:
-                rendered = render_webhook(spec.data, op.path, settings=settings, markdown=markdown_to_html)
-            else:
-                rendered = render_operation(
-                    spec.data, op.method, op.path, settings=settings, markdown=markdown_to_html
-                )
-            return self._combine(page, rendered, page.body, ctx)
-
-        page.generate = generate
+        page.generate = self._endpoint_generator(spec, op, webhook, lambda page: page.body)
 
     def _schema_spec(self, name: str, where: tuple) -> str | None:
         refs = [s for s, _ in _spec_refs(self.config.api.get("openapi"))] or [
