@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import itertools
 import secrets
 import shutil
 import threading
@@ -83,13 +84,17 @@ def listing(server) -> list[dict]:
     return response.json()["feedback"]
 
 
+_LOADS = itertools.count()
+
+
 def open_page(page, static_site, server, **switches):
     folder, origin = static_site
     write_page(folder, {"endpoint": f"{server.url}/v1/feedback/{server.project}", **switches})
     requests: list[str] = []
     page.on("request", lambda request: requests.append(request.url))
     page.on("console", lambda message: print("console:", message.text))
-    page.goto(f"{origin}/index.html")
+    # A fresh query string: a page rewritten within the same second would otherwise come back as 304 (stale).
+    page.goto(f"{origin}/index.html?load={next(_LOADS)}")
     page.wait_for_load_state("networkidle")
     assert not [url for url in requests if url.startswith(server.url)], (
         "the widget must not call the server on load"
