@@ -156,3 +156,20 @@ class PositionIndex:
         """Return (path, line, column) for every key that appears twice in one object."""
         self._build()
         return [(p, *self._line_col(off)) for p, off in self._duplicates]
+
+
+def type_name(value: object) -> str:
+    """Name a JSON value's type the way the JSON Schema vocabulary does."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, list):
+        return "array"
+    return "object"

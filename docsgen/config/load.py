@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from docsgen.errors import Diagnostic, error, info, warning
-from docsgen.jsonpos import JsonPath, JsonSyntaxError, PositionIndex, format_path, loads
+from docsgen.jsonpos import JsonPath, JsonSyntaxError, PositionIndex, format_path, loads, type_name
 
 CONFIG_NAMES = ("docs.json", "mint.json")
 
@@ -188,20 +188,3 @@ class _RefResolver:
         for k, v in siblings.items():
             merged[k] = self.resolve(v, file, (*inner, k), (*outer, k), stack)
         return merged
-
-
-def type_name(value: object) -> str:
-    """Name a JSON value's type the way the JSON Schema vocabulary does."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, int):
-        return "integer"
-    if isinstance(value, float):
-        return "number"
-    if isinstance(value, str):
-        return "string"
-    if isinstance(value, list):
-        return "array"
-    return "object"

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from docsgen.config.load import RawConfig, type_name
+from docsgen.config.load import RawConfig
 from docsgen.config.model import CHILD_KEYS, LABEL_KEY, NavEntry, NavNode
 from docsgen.errors import Diagnostic
-from docsgen.jsonpos import JsonPath
+from docsgen.jsonpos import JsonPath, type_name
 
 # Keys of a navigation element that are not child arrays.
 _NON_CHILD_META = ("global",)

@@ -9,9 +9,9 @@ from functools import cache
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match
 
-from docsgen.config.load import RawConfig, type_name
+from docsgen.config.load import RawConfig
 from docsgen.errors import Diagnostic
-from docsgen.jsonpos import JsonPath, format_path
+from docsgen.jsonpos import JsonPath, format_path, type_name
 from docsgen.resources import schema_path
 
 

@@ -6,6 +6,7 @@ import html
 import re
 
 from docsgen.mdx.jsx_html import html_attrs
+from docsgen.mdx.jsx_syntax import VOID_ELEMENTS
 from docsgen.mdx.state import Element
 
 esc = html.escape
@@ -21,7 +22,7 @@ def render_fallback(element: Element) -> str:
         attrs = html_attrs(name, element.props, state)
         tag = element.tag
         if tag is not None and tag.self_closing:
-            return f"<{name}{attrs}>" if name.lower() in VOID else f"<{name}{attrs}></{name}>"
+            return f"<{name}{attrs}>" if name.lower() in VOID_ELEMENTS else f"<{name}{attrs}></{name}>"
         inner = element.render_children()
         return f"<{name}{attrs}>{inner}</{name}>" + ("" if element.inline else "\n")
     frame = state.frame
@@ -42,24 +43,6 @@ def render_fallback(element: Element) -> str:
 
 
 _MARKUP_CHARS = re.compile(r"[*_`\[\]<>{}&\\~$!:/]")
-VOID = frozenset(
-    [
-        "area",
-        "base",
-        "br",
-        "col",
-        "embed",
-        "hr",
-        "img",
-        "input",
-        "link",
-        "meta",
-        "param",
-        "source",
-        "track",
-        "wbr",
-    ]
-)
 
 
 def attr(name: str, value: object) -> str:

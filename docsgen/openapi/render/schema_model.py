@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from docsgen.jsonpos import type_name
 from docsgen.openapi.render.context import RenderContext, ref_name
 
 # Keywords copied from a schema (and from allOf members when the schema lacks them).
@@ -155,17 +156,8 @@ def _build(ctx: RenderContext, raw: dict, depth: int) -> Flat:
 
 
 def _json_type(value: Any) -> str:
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, int):
-        return "integer"
-    if isinstance(value, float):
-        return "number"
-    if isinstance(value, str):
-        return "string"
-    if isinstance(value, list):
-        return "array"
-    return "object"
+    # A null const is shown as an object, as before; every other value by its JSON type.
+    return "object" if value is None else type_name(value)
 
 
 def _merge_all_of(ctx: RenderContext, flat: Flat, members: list, depth: int) -> None:
