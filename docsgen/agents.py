@@ -190,7 +190,7 @@ def add_agent_files(ctx: SiteContext, site: Site, files: SiteFiles) -> None:
         path = markdown_path(page)
         if files.has(path):
             continue  # a file of the docs folder (or another page) already owns this path
-        twins[page.key] = page_markdown(site, page)
+        twins[page.key] = site.twins.get(page.key) or page_markdown(site, page)
         files.add(path, twins[page.key], page.source or page.key)
     base = site_url(site)
     pages = agent_pages(site)

@@ -56,6 +56,7 @@ class Site:
     nav: Navigation
     diagnostics: list[Diagnostic] = field(default_factory=list)
     site_url: str | None = None  # public URL (--site-url / DOCSGEN_SITE_URL) for sitemap and canonical links
+    twins: dict[str, str] = field(default_factory=dict)  # page key -> Markdown twin, made while rendering
 
 
 def build(
@@ -144,6 +145,7 @@ def render_site(
     rendered = render_pages(ctx, site, pages, strict=strict, workers=workers, progress=progress)
     for page, result, is_fresh in zip(pages, rendered, fresh, strict=True):
         files.add(page.output, result.html, page.source or page.key)
+        site.twins[page.key] = result.twin
         if page_cache and is_fresh and result.content is not None:
             page_cache.store(page, result.content, result.links)
     if page_cache:

@@ -38,6 +38,7 @@ class Rendered:
     meta: dict[str, Any]
     diagnostics: list[Diagnostic] = field(default_factory=list)  # what render_one added to site.diagnostics
     links: list[tuple[str, str, str]] = field(default_factory=list)  # resolver calls, for the page cache
+    twin: str = ""  # the page's Markdown twin (docsgen.agents), made where the page was rendered
 
 
 class _RecordingLinks:
@@ -66,7 +67,8 @@ class _RecordingLinks:
 
 
 def render_recorded(ctx: SiteContext, site: Site, page: Page, *, strict: bool = False) -> Rendered:
-    """Run render_one on a page, capturing the diagnostics it reports and the links it resolves."""
+    """Run render_one on a page and make its Markdown twin, capturing its diagnostics and resolved links."""
+    from docsgen.agents import page_markdown
     from docsgen.build import render_one
 
     saved_links, saved_diagnostics = ctx.links, site.diagnostics
@@ -74,7 +76,8 @@ def render_recorded(ctx: SiteContext, site: Site, page: Page, *, strict: bool = 
     ctx.links, site.diagnostics = recorder, []
     try:
         html = render_one(ctx, site, page, strict=strict)
-        return Rendered(html, page.content, page.meta, site.diagnostics, recorder.calls)
+        twin = page_markdown(site, page)
+        return Rendered(html, page.content, page.meta, site.diagnostics, recorder.calls, twin)
     finally:
         ctx.links, site.diagnostics = saved_links, saved_diagnostics
 
