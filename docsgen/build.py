@@ -21,6 +21,7 @@ from docsgen.redirects import link_targets
 from docsgen.render import SiteContext, content_hash, page_html, relative_url, sidebar_html, template_globals
 from docsgen.sources import Sources, scan
 from docsgen.theme import environment, load_theme
+from docsgen.timings import Timings
 from docsgen.write import SiteFiles, write_site
 
 Progress = Callable[[str, int, int], None]  # (stage, done, total)
@@ -35,6 +36,7 @@ class BuildResult:
     seconds: float
     diagnostics: list[Diagnostic] = field(default_factory=list)
     files: int = 0
+    timings: Timings = field(default_factory=Timings)
 
     @property
     def warnings(self) -> list[Diagnostic]:
@@ -56,6 +58,7 @@ class Site:
     nav: Navigation
     diagnostics: list[Diagnostic] = field(default_factory=list)
     site_url: str | None = None  # public URL (--site-url / DOCSGEN_SITE_URL) for sitemap and canonical links
+    timings: Timings = field(default_factory=Timings)  # seconds per stage (docsgen build --timings)
     twins: dict[str, str] = field(default_factory=dict)  # page key -> Markdown twin, made while rendering
 
 
@@ -76,7 +79,8 @@ def build(
     workers: render processes (None: every CPU, or $DOCSGEN_WORKERS; small sites render serially).
     """
     started = time.perf_counter()
-    site = read_site(docs_dir, out_dir, verbose=verbose)
+    timings = Timings()
+    site = read_site(docs_dir, out_dir, verbose=verbose, timings=timings)
     site.site_url = site_url
     files = render_site(site, strict=strict, progress=progress, cache=cache, workers=workers)
     diagnostics = sort_diagnostics(site.diagnostics + files.diagnostics)
@@ -84,32 +88,39 @@ def build(
         diagnostics = [d.as_error() if d.severity is Severity.WARNING else d for d in diagnostics]
     if has_errors(diagnostics):
         raise DocsgenError(diagnostics)
-    write_site(files, out_dir)
+    with timings.stage("write"):
+        write_site(files, out_dir)
     rendered = sum(1 for p in site.pages.values() if _is_rendered(site, p))
     return BuildResult(
-        out_dir.resolve(), rendered, time.perf_counter() - started, diagnostics, len(files.files)
+        out_dir.resolve(), rendered, time.perf_counter() - started, diagnostics, len(files.files), timings
     )
 
 
-def read_site(docs_dir: Path, out_dir: Path | None = None, *, verbose: bool = False) -> Site:
+def read_site(
+    docs_dir: Path, out_dir: Path | None = None, *, verbose: bool = False, timings: Timings | None = None
+) -> Site:
     """Run the reading stages: config, sources, pages, navigation (nothing rendered yet)."""
+    timings = timings or Timings()
     docs_dir = docs_dir.resolve()
-    config, diagnostics = load_config(docs_dir, verbose=verbose)
+    with timings.stage("config"):
+        config, diagnostics = load_config(docs_dir, verbose=verbose)
     if config is None:
         raise DocsgenError(diagnostics)
-    sources = scan(docs_dir, exclude=(out_dir,) if out_dir else ())
-    diagnostics += sources.diagnostics
-    pages: dict[str, Page] = {}
-    for file in [*sources.housekeeping.values(), *sources.pages.values()]:
-        page, diags = read_page(docs_dir, file)
-        pages[page.key] = page
-        diagnostics += diags
-    api = _api_pages(docs_dir, config, pages)
-    nav = build_nav(config, pages, api.resolve_entry if api else None, config.locate)
-    diagnostics += nav.diagnostics
-    if api:
-        diagnostics += api.finish(nav)
-    return Site(docs_dir, config, sources, pages, nav, diagnostics)
+    with timings.stage("read pages"):
+        sources = scan(docs_dir, exclude=(out_dir,) if out_dir else ())
+        diagnostics += sources.diagnostics
+        pages: dict[str, Page] = {}
+        for file in [*sources.housekeeping.values(), *sources.pages.values()]:
+            page, diags = read_page(docs_dir, file)
+            pages[page.key] = page
+            diagnostics += diags
+    with timings.stage("openapi + navigation"):
+        api = _api_pages(docs_dir, config, pages)
+        nav = build_nav(config, pages, api.resolve_entry if api else None, config.locate)
+        diagnostics += nav.diagnostics
+        if api:
+            diagnostics += api.finish(nav)
+    return Site(docs_dir, config, sources, pages, nav, diagnostics, timings=timings)
 
 
 def _api_pages(docs_dir: Path, config: SiteConfig, pages: dict[str, Page]):
@@ -135,25 +146,32 @@ def render_site(
     """Render every page, sidebar, static file and special page into SiteFiles (in memory)."""
     from docsgen.parallel import render_pages
 
-    ctx = site_context(site)
-    files = SiteFiles()
-    add_theme_assets(ctx, files)
-    add_sidebars(ctx, site, files)
+    stage = site.timings.stage
+    with stage("theme + sidebars"):
+        ctx = site_context(site)
+        files = SiteFiles()
+        add_theme_assets(ctx, files)
+        add_sidebars(ctx, site, files)
     pages = pages_to_render(site)
-    page_cache = _page_cache(site, strict, cache)
-    fresh = [not (page_cache and page_cache.restore(ctx, page)) for page in pages]
-    rendered = render_pages(ctx, site, pages, strict=strict, workers=workers, progress=progress)
+    with stage("page cache"):
+        page_cache = _page_cache(site, strict, cache)
+        fresh = [not (page_cache and page_cache.restore(ctx, page)) for page in pages]
+    with stage("render pages"):
+        rendered = render_pages(ctx, site, pages, strict=strict, workers=workers, progress=progress)
     for page, result, is_fresh in zip(pages, rendered, fresh, strict=True):
         files.add(page.output, result.html, page.source or page.key)
         site.twins[page.key] = result.twin
         if page_cache and is_fresh and result.content is not None:
             page_cache.store(page, result.content, result.links)
-    if page_cache:
-        page_cache.save()
-    add_vendor_assets(ctx, pages, files)
-    add_static_files(site, files)
-    _special_pages(ctx, site, files)
-    add_site_features(ctx, site, files)
+    with stage("page cache"):
+        if page_cache:
+            page_cache.save()
+    with stage("static files"):
+        add_vendor_assets(ctx, pages, files)
+        add_static_files(site, files)
+        _special_pages(ctx, site, files)
+    with stage("search, SEO, agent files"):
+        add_site_features(ctx, site, files)
     return files
 
 

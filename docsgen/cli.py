@@ -123,6 +123,7 @@ def main() -> None:
     envvar="DOCSGEN_SITE_URL",
     help="Public URL of the site (for sitemap.xml, canonical links) [env: DOCSGEN_SITE_URL].",
 )
+@click.option("--timings", is_flag=True, help="Print the seconds each build stage took.")
 def build(
     docs_dir: Path,
     out_dir: Path | None,
@@ -131,6 +132,7 @@ def build(
     no_cache: bool,
     workers: int | None,
     site_url: str | None,
+    timings: bool,
 ) -> None:
     """Build the static site."""
     from docsgen.build import build as run_build
@@ -141,11 +143,20 @@ def build(
     progress, close = _progress_printer()
     try:
         result = run_build(
-            docs_dir, out_dir, strict=strict, verbose=verbose, progress=progress, site_url=site_url
+            docs_dir,
+            out_dir,
+            strict=strict,
+            verbose=verbose,
+            progress=progress,
+            site_url=site_url,
+            cache=False if no_cache else None,
+            workers=workers,
         )
     finally:
         close()
     _print_diagnostics(result.diagnostics, verbose=verbose)
+    if timings:
+        click.echo(result.timings.table(result.seconds), err=True)
     click.echo(result.summary())
 
 

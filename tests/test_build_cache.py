@@ -152,3 +152,32 @@ def test_serial_parallel_and_cached_builds_are_byte_identical(make_site, tmp_pat
 def test_small_sites_render_serially():
     assert worker_count(MIN_PAGES_PER_WORKER - 1, 8) == 1
     assert worker_count(10_000, 1) == 1
+
+
+def test_cli_passes_no_cache_workers_and_prints_timings(make_site, tmp_path, monkeypatch):
+    from click.testing import CliRunner
+
+    import docsgen.parallel
+    from docsgen.cli import main
+
+    seen: list[dict] = []
+    real = docsgen.parallel.render_pages
+
+    def spy(ctx, site, pages, **kwargs):
+        seen.append(kwargs)
+        return real(ctx, site, pages, **kwargs)
+
+    monkeypatch.setattr(docsgen.parallel, "render_pages", spy)
+    site = make_site(site_files(6))
+    runner = CliRunner()
+    first = runner.invoke(main, ["build", str(site), "-o", str(tmp_path / "a"), "--workers", "1"])
+    assert first.exit_code == 0, first.output
+    assert seen[-1]["workers"] == 1 and cache_file(site).is_file()
+    cache_file(site).unlink()
+    second = runner.invoke(main, ["build", str(site), "-o", str(tmp_path / "b"), "--no-cache", "--timings"])
+    assert second.exit_code == 0, second.output
+    assert not cache_file(site).exists()  # --no-cache: no cache read, none written
+    stages = {line.rsplit(None, 3)[0].strip() for line in second.output.splitlines() if line.endswith("%")}
+    assert {"config", "render pages", "write", "search, SEO, agent files"} <= stages
+    total = next(line for line in second.output.splitlines() if line.startswith("total"))
+    assert float(total.split()[1]) > 0
