@@ -110,10 +110,11 @@ def _render_chunk(indices: list[int]) -> list[Rendered]:
     return [render_recorded(ctx, site, pages[i], strict=strict) for i in indices]
 
 
-def _chunks(count: int, workers: int) -> list[list[int]]:
-    """Split page indices into contiguous chunks, several per worker so uneven pages balance out."""
+def _chunks(count: int, workers: int, start: int = 0) -> list[list[int]]:
+    """Split `count` page indices from `start` into contiguous chunks, several per worker to balance uneven pages."""
     size = max(4, count // (workers * 8))
-    return [list(range(start, min(start + size, count))) for start in range(0, count, size)]
+    end = start + count
+    return [list(range(first, min(first + size, end))) for first in range(start, end, size)]
 
 
 def render_pages(
@@ -137,10 +138,15 @@ def render_pages(
             if progress:
                 progress("render", done, len(pages))
         return results
+    # The first page renders here, before the fork: the modules, templates and caches it loads lazily are then
+    # loaded once and inherited by every worker instead of being loaded again in each.
+    first = render_recorded(ctx, site, pages[0], strict=strict)
+    site.diagnostics.extend(first.diagnostics)
+    results.append(first)
     _SHARED = (ctx, site, pages, strict)
     try:
         with ProcessPoolExecutor(count, mp_context=multiprocessing.get_context("fork")) as pool:
-            chunks = _chunks(len(pages), count)
+            chunks = _chunks(len(pages) - 1, count, start=1)
             for chunk, rendered_chunk in zip(chunks, pool.map(_render_chunk, chunks), strict=True):
                 for index, rendered in zip(chunk, rendered_chunk, strict=True):
                     page = pages[index]
