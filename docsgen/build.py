@@ -59,6 +59,7 @@ class Site:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     site_url: str | None = None  # public URL (--site-url / DOCSGEN_SITE_URL) for sitemap and canonical links
     timings: Timings = field(default_factory=Timings)  # seconds per stage (docsgen build --timings)
+    spec_hashes: dict[str, str] = field(default_factory=dict)  # OpenAPI spec source -> content hash
     twins: dict[str, str] = field(default_factory=dict)  # page key -> Markdown twin, made while rendering
 
 
@@ -120,7 +121,10 @@ def read_site(
         diagnostics += nav.diagnostics
         if api:
             diagnostics += api.finish(nav)
-    return Site(docs_dir, config, sources, pages, nav, diagnostics, timings=timings)
+    site = Site(docs_dir, config, sources, pages, nav, diagnostics, timings=timings)
+    if api:
+        site.spec_hashes = {source: spec.sha256 for source, spec in api.used.items() if spec.sha256}
+    return site
 
 
 def _api_pages(docs_dir: Path, config: SiteConfig, pages: dict[str, Page]):

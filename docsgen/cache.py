@@ -36,6 +36,7 @@ FORMAT = 1
 _RESULT_FIELDS = tuple(f.name for f in fields(MdxResult))
 _DIAG_FIELDS = tuple(f.name for f in fields(Diagnostic))
 LinkCall = tuple[str, str, str]  # ("link" | "asset", href as written, resolved URL)
+API_DATA = "__api_data"  # page.meta entry an API page's render adds (its playground data)
 
 
 def _sha(*parts: str | bytes) -> str:
@@ -138,6 +139,7 @@ class PageCache:
         self.hits = 0
         self.misses = 0
         self._file_hashes: dict[str, str | None] = {}
+        self._map: str | None = None
         self._load()
 
     def _load(self) -> None:
@@ -164,16 +166,32 @@ class PageCache:
                 self._file_hashes[rel] = None
         return self._file_hashes[rel]
 
-    @staticmethod
-    def key(page: Page) -> str:
-        """Return the hash of everything of the page itself that its MDX render reads."""
-        meta = json.dumps(page.meta, sort_keys=True, default=repr, ensure_ascii=False)
-        return _sha(page.key, page.url, page.output, page.source or "", str(page.body_line), meta, page.body)
+    def key(self, page: Page) -> str:
+        """Return the hash of everything of the page itself that its render reads.
 
-    @staticmethod
-    def cacheable(page: Page) -> bool:
-        """Only pages read from a file are cached (generated API pages depend on specs)."""
-        return page.source is not None and page.generate is None and page.content is None
+        A generated API page also reads its spec (by content hash) and the site's page URLs (links written in
+        the spec's descriptions are pointed at this site's pages).
+        """
+        own = {k: v for k, v in page.meta.items() if k != API_DATA}  # API_DATA is written by the render
+        meta = json.dumps(own, sort_keys=True, default=repr, ensure_ascii=False)
+        parts = [page.key, page.url, page.output, page.source or "", str(page.body_line), meta, page.body]
+        if page.generate is not None:
+            parts += [self.site.spec_hashes.get(str(page.meta.get("__spec")), ""), self._site_map()]
+        return _sha(*parts)
+
+    def _site_map(self) -> str:
+        """Return the hash of every page's key and URL (computed once per build)."""
+        if self._map is None:
+            self._map = _sha(*(f"{key}\0{p.url}" for key, p in sorted(self.site.pages.items())))
+        return self._map
+
+    def cacheable(self, page: Page) -> bool:
+        """Pages read from a file, and pages generated from a spec whose content hash is known."""
+        if page.content is not None:
+            return False
+        if page.generate is None:
+            return page.source is not None
+        return bool(self.site.spec_hashes.get(str(page.meta.get("__spec"))))
 
     def restore(self, ctx: SiteContext, page: Page) -> bool:
         """Set page.content from the cache when the entry is still valid; report the page's link diagnostics."""
@@ -194,6 +212,8 @@ class PageCache:
                 self.misses += 1
                 return False
         page.content = decode_result(entry["result"])
+        if API_DATA in entry:
+            page.meta[API_DATA] = entry[API_DATA]
         self.site.diagnostics.extend(diagnostics)
         self.used[key] = entry
         self.hits += 1
@@ -205,7 +225,7 @@ class PageCache:
 
     def store(self, page: Page, result: MdxResult, links: list[LinkCall]) -> None:
         """Remember a freshly rendered page (unless it depends on something the key cannot see)."""
-        if page.source is None or page.generate is not None:
+        if not self.cacheable(_Unrendered(page)):
             return
         if any(d.code == "mdx.missing-snippet" for d in result.diagnostics):
             return  # creating the snippet later must re-render the page, and it is in no dependency list
@@ -215,7 +235,13 @@ class PageCache:
         deps = {rel: self._file_hash(rel) for rel in sorted(result.dependencies)}
         if any(h is None for h in deps.values()):
             return
-        self.used[self.key(page)] = {"deps": deps, "links": [list(c) for c in links], "result": encoded}
+        entry = {"deps": deps, "links": [list(c) for c in links], "result": encoded}
+        if API_DATA in page.meta:
+            try:
+                entry[API_DATA] = json.loads(json.dumps(page.meta[API_DATA]))
+            except (TypeError, ValueError):
+                return
+        self.used[self.key(page)] = entry
 
     def save(self) -> None:
         """Write the entries used by this build (stale ones are dropped), atomically; never fail the build."""
@@ -230,3 +256,10 @@ class PageCache:
         except OSError:
             if tmp:
                 Path(tmp).unlink(missing_ok=True)  # an unwritable cache folder: the build is fine without it
+
+
+class _Unrendered:
+    """A page seen as before its render (store() asks whether the page was cacheable then)."""
+
+    def __init__(self, page: Page):
+        self.generate, self.source, self.meta, self.content = page.generate, page.source, page.meta, None

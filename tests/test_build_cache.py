@@ -181,3 +181,96 @@ def test_cli_passes_no_cache_workers_and_prints_timings(make_site, tmp_path, mon
     assert {"config", "render pages", "write", "search, SEO, agent files"} <= stages
     total = next(line for line in second.output.splitlines() if line.startswith("total"))
     assert float(total.split()[1]) > 0
+
+
+SPEC = {
+    "openapi": "3.1.0",
+    "info": {"title": "Pets", "version": "1"},
+    "servers": [{"url": "https://api.example.com"}],
+    "paths": {
+        f"/pets/{n}": {
+            "get": {
+                "summary": f"Get pet {n}",
+                "description": "See [the guide](/guide) and [listing](#operation/get-0).",
+                "operationId": f"get-{n}",
+                "parameters": [{"name": "q", "in": "query", "schema": {"type": "string"}}],
+                "responses": {
+                    "200": {
+                        "description": "OK",
+                        "content": {
+                            "application/json": {
+                                "schema": {"type": "object", "properties": {"id": {"type": "integer"}}}
+                            }
+                        },
+                    }
+                },
+            }
+        }
+        for n in range(4)
+    },
+}
+
+
+def api_site_files(extra_pages: tuple[str, ...] = ()) -> dict[str, str]:
+    return {
+        "docs.json": json.dumps(
+            {
+                "theme": "mint",
+                "name": "API cache",
+                "colors": {"primary": "#112233"},
+                "navigation": {
+                    "groups": [
+                        {"group": "Guides", "pages": ["guide", *extra_pages]},
+                        {"group": "API", "openapi": "openapi.json"},
+                    ]
+                },
+            }
+        ),
+        "guide.mdx": "---\ntitle: Guide\n---\nHello.\n",
+        **{f"{p}.mdx": f"---\ntitle: {p}\n---\nText.\n" for p in extra_pages},
+        "openapi.json": json.dumps(SPEC),
+    }
+
+
+def test_generated_api_pages_are_cached_by_spec_content_and_site_pages(make_site, tmp_path, monkeypatch):
+    import docsgen.openapi.render as api_render
+
+    calls: list[str] = []
+    real = api_render.render_operation
+
+    def counting(data, method, path, **kwargs):
+        calls.append(f"{method.upper()} {path}")
+        return real(data, method, path, **kwargs)
+
+    monkeypatch.setattr(api_render, "render_operation", counting)
+    import docsgen.openapi.pages as api_pages
+
+    monkeypatch.setattr(api_pages, "render_operation", counting, raising=False)
+    site = make_site(api_site_files())
+    build(site, tmp_path / "a", cache=True, workers=1)
+    assert len(calls) == 4
+    calls.clear()
+    build(site, tmp_path / "b", cache=True, workers=1)
+    assert calls == []  # nothing changed: every endpoint page comes from the cache
+    assert snapshot(tmp_path / "a") == snapshot(tmp_path / "b")
+    page = (tmp_path / "b/api-reference/get-pet-2/index.html").read_text(encoding="utf-8")
+    data = json.loads(page.split('<script type="application/json" id="dg-api">')[1].split("</script>")[0])
+    assert (data["method"].upper(), data["path"]) == (
+        "GET",
+        "/pets/{n}".replace("{n}", "2"),
+    )  # playground data
+
+    spec = json.loads((site / "openapi.json").read_text(encoding="utf-8"))
+    spec["paths"]["/pets/1"]["get"]["summary"] = "Fetch pet one"
+    (site / "openapi.json").write_text(json.dumps(spec), encoding="utf-8")
+    build(site, tmp_path / "c", cache=True, workers=1)
+    assert len(calls) == 4  # the spec changed: its pages render again
+    build(site, tmp_path / "c-fresh", cache=False, workers=1)
+    assert snapshot(tmp_path / "c") == snapshot(tmp_path / "c-fresh")
+
+    calls.clear()
+    build(site, tmp_path / "d", cache=True, workers=1)
+    assert calls == []
+    (site / "extra.mdx").write_text("---\ntitle: Extra\n---\nMore.\n", encoding="utf-8")  # same docs.json
+    build(site, tmp_path / "e", cache=True, workers=1)
+    assert len(calls) == 4  # another page appeared: links in the spec's descriptions may now point at it
