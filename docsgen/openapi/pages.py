@@ -107,6 +107,7 @@ class ApiPages:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     used: dict[str, Spec] = field(default_factory=dict)
     _made: dict[tuple[str, str], Page] = field(default_factory=dict)
+    _targets: dict[str, tuple[int, dict[str, Page], dict[str, Page]]] = field(default_factory=dict)
 
     @classmethod
     def for_site(cls, docs_dir: Path, config: SiteConfig, pages: dict[str, Page]) -> ApiPages | None:
@@ -270,6 +271,20 @@ class ApiPages:
             candidate, n = f"{key}-{n}", n + 1
         return candidate
 
+    def _link_targets(self, spec_source: str, spec: Spec | None) -> tuple[dict[str, Page], dict[str, Page]]:
+        """Return the spec's generated pages by "METHOD /path" and by operationId (rebuilt when pages are added)."""
+        cached = self._targets.get(spec_source)
+        if cached is not None and cached[0] == len(self._made):
+            return cached[1], cached[2]
+        by_key = {ident: target for (source, ident), target in self._made.items() if source == spec_source}
+        by_id = {
+            op.operation_id: by_key[op.key]
+            for op in (spec.operations() if spec else [])
+            if op.operation_id and op.key in by_key
+        }
+        self._targets[spec_source] = (len(self._made), by_key, by_id)
+        return by_key, by_id
+
     def _fix_links(self, page: Page, html: str, spec_source: str) -> str:
         """Make links written in spec descriptions work on this site.
 
@@ -280,12 +295,7 @@ class ApiPages:
         if 'href="#' not in html and 'href="/' not in html:
             return html
         spec = self.used.get(spec_source)
-        by_key = {ident: target for (source, ident), target in self._made.items() if source == spec_source}
-        by_id = {
-            op.operation_id: by_key[op.key]
-            for op in (spec.operations() if spec else [])
-            if op.operation_id and op.key in by_key
-        }
+        by_key, by_id = self._link_targets(spec_source, spec)
         vendor = _docs_origin(spec, page)
 
         def redoc(m: re.Match) -> str:

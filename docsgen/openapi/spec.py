@@ -55,6 +55,7 @@ class Spec:
         self.sha256 = sha256
         self._locator = locator
         self._operations: list[Operation] | None = None
+        self._by_key: dict[tuple[str, str], Operation] | None = None
         self._refs: tuple[list, list] | None = None
         self._scan: Scan | None = None
 
@@ -133,11 +134,11 @@ class Spec:
 
     def find_operation(self, method: str, path: str) -> Operation | None:
         """Return the operation for METHOD and path (method in any case, path exactly as in the spec)."""
-        method = method.upper()
-        for op in self.operations():
-            if op.method == method and op.path == path:
-                return op
-        return None
+        if self._by_key is None:
+            self._by_key = {}
+            for op in self.operations():
+                self._by_key.setdefault((op.method, op.path), op)
+        return self._by_key.get((method.upper(), path))
 
     def webhooks(self) -> dict[str, tuple[str, dict]]:
         """Return 3.1 `webhooks`: name -> (METHOD, operation object), the first operation of each path item."""
