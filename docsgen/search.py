@@ -76,7 +76,8 @@ def record_for(ctx: SiteContext, site: Site, page: Page, policy: PagePolicy) -> 
     keywords = page.meta.get("keywords")
     if isinstance(keywords, list) and keywords:
         description += f'<p data-pagefind-weight="2">{escape(" ".join(str(k) for k in keywords))}</p>'
-    body = page.content.html if page.content else ""
+    # Generated API pages carry a compact search_html (no nested rows or code samples): far fewer words to index.
+    body = (getattr(page.content, "search_html", None) or page.content.html) if page.content else ""
     html = (
         f'<!doctype html><html lang="{escape(lang)}"><head><title>{escape(page.title)}</title></head><body>'
         f"<main data-pagefind-body{weight}>{''.join(tags)}<h1>{escape(page.title)}</h1>{description}{body}</main>"

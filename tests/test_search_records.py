@@ -1,0 +1,73 @@
+"""Search records: what Pagefind is given for a page (compact API search text wins over the full page body)."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from dataclasses import dataclass
+
+from docsgen.build import read_site, site_context
+from docsgen.mdx import MdxResult
+from docsgen.search import build_index, record_for, searchable_pages
+
+
+@dataclass
+class CompactResult(MdxResult):
+    """An MDX result with the compact search text generated API pages carry."""
+
+    search_html: str = ""
+
+
+def write_site(root) -> None:
+    (root / "docs.json").write_text(
+        json.dumps(
+            {
+                "theme": "mint",
+                "name": "Records",
+                "colors": {"primary": "#2563EB"},
+                "navigation": {"groups": [{"group": "G", "pages": ["api", "guide"]}]},
+            }
+        )
+    )
+    (root / "api.mdx").write_text("---\ntitle: Api\n---\n\nBody.\n")
+    (root / "guide.mdx").write_text("---\ntitle: Guide\n---\n\nBody.\n")
+
+
+def bundle_fragments(bundle: dict[str, bytes]) -> dict[str, dict]:
+    """Return {url: fragment} from an in-memory Pagefind bundle."""
+    found = {}
+    for rel, data in bundle.items():
+        if rel.startswith("fragment/"):
+            raw = gzip.decompress(data)
+            record = json.loads(raw[len(b"pagefind_dcd") :])
+            found[record["url"]] = record
+    return found
+
+
+def test_search_html_replaces_the_full_body_in_the_index(tmp_path):
+    write_site(tmp_path)
+    site = read_site(tmp_path)
+    ctx = site_context(site)
+    site.pages["api"].content = CompactResult(
+        html="<p>nestedrowword samplecodeword</p>",
+        search_html='<h2 id="params">Parameters</h2><p>compactword</p>',
+    )
+    site.pages["guide"].content = MdxResult(html="<p>guideonlyword</p>")
+    records = [record_for(ctx, site, page, policy) for page, policy in searchable_pages(site)]
+    assert sorted(r.url for r in records) == ["/api/", "/guide/"]
+    fragments = bundle_fragments(build_index(records))
+    api, guide = fragments["/api/"]["content"], fragments["/guide/"]["content"]
+    assert "compactword" in api and "Parameters" in api
+    assert "nestedrowword" not in api and "samplecodeword" not in api
+    assert "guideonlyword" in guide
+    assert fragments["/api/"]["anchors"][0]["id"] == "params"
+
+
+def test_empty_search_html_falls_back_to_the_page_body(tmp_path):
+    write_site(tmp_path)
+    site = read_site(tmp_path)
+    ctx = site_context(site)
+    site.pages["api"].content = CompactResult(html="<p>fullbodyword</p>", search_html="")
+    site.pages["guide"].content = MdxResult(html="<p>x</p>")
+    records = {r.url: r for r in (record_for(ctx, site, p, pol) for p, pol in searchable_pages(site))}
+    assert "fullbodyword" in records["/api/"].html
