@@ -29,6 +29,13 @@ def test_bench_harness_runs_on_a_tiny_site(tmp_path):
     for row in builds.values():
         assert row["ok"] and row["wall"][0] > 0 and row["cpu"][0] > 0 and row["rss_mb"][0] > 10
         assert row["size_bytes"] > 10_000  # twelve pages, the theme's CSS and JS
+    # where a cold build's seconds go: the stage table of `docsgen build --timings`, summing to its total
+    block = text.split("Stages of one cold build")[1].split("```")[1]
+    rows = {line.rsplit(None, 3)[0]: line for line in block.strip().splitlines()}
+    assert {"config", "render pages", "write", "total"} <= set(rows)
+    total = float(block.split("total")[1].split()[0])
+    stages = [float(line.split()[-3]) for line in block.strip().splitlines() if line.endswith("%")]
+    assert total > 0 and abs(sum(stages) - total) < 0.01 + 0.001 * len(stages)
     # page weight targets are checked and reported with numbers
     assert "| page HTML at 12 vs 10 pages |" in text
     assert "| JS a content page loads (gzip) |" in text
