@@ -264,6 +264,7 @@ def template_globals(site: SiteContext) -> dict[str, Any]:
 
     library = site.config.icons_library
     static = site.theme.static_files()
+    environment(site.theme.name)  # compiled once here, before render workers fork
 
     def icon(name: Any) -> Markup:
         if not isinstance(name, str) or not name:

@@ -155,24 +155,35 @@ def _group_fields(config: SiteConfig, nav: Navigation) -> dict[int, dict]:
 
     walk(config.navigation)
     # Groups hidden in docs.json are not in the sidebar: find them by label under their parent.
+    # Pages share sections and groups, so each lookup is made once (the walk was pages x tree).
+    section_nodes: dict[int, NavNode | None] = {}
+    found: dict[tuple[int, int], NavNode | None] = {}
     for place in nav.placements.values():
-        parent: NavNode | None = _node_of(config.navigation, place.section)
+        key = id(place.section)
+        if key not in section_nodes:
+            section_nodes[key] = _node_of(config.navigation, place.section)
+        parent: NavNode | None = section_nodes[key]
         for group in place.groups:
             if parent is None:
                 break
-            if id(group) in out:
-                parent = _find_node(parent, out[id(group)])
+            step = (id(parent), id(group))
+            if step in found:
+                parent = found[step]
                 continue
-            match = next(
-                (
-                    c
-                    for c in parent.children
-                    if isinstance(c, NavNode) and c.kind == "group" and c.label == group.label
-                ),
-                None,
-            )
-            if match is not None:
-                out[id(group)] = match.fields
+            if id(group) in out:
+                match = _find_node(parent, out[id(group)])
+            else:
+                match = next(
+                    (
+                        c
+                        for c in parent.children
+                        if isinstance(c, NavNode) and c.kind == "group" and c.label == group.label
+                    ),
+                    None,
+                )
+                if match is not None:
+                    out[id(group)] = match.fields
+            found[step] = match
             parent = match
     return out
 

@@ -88,4 +88,14 @@ def environment(theme_name: str) -> jinja2.Environment:
     )
     env.globals.update(_REGISTERED_GLOBALS)
     _loaded_environments[theme_name] = env
+    _compile_all(env)
     return env
+
+
+def _compile_all(env: jinja2.Environment) -> None:
+    """Compile every template now: render workers forked later inherit them instead of compiling each."""
+    for name in env.list_templates(extensions=("html", "js")):
+        try:
+            env.get_template(name)
+        except jinja2.TemplateError:
+            continue  # reported with its location when a page uses it

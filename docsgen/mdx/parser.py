@@ -21,6 +21,9 @@ def build_markdown() -> MarkdownIt:
     )
     md.enable(["table", "strikethrough"])
     md.options["maxNesting"] = MAX_NESTING
+    # Rules read these with options.get(name, default); a missing key costs a KeyError on every call.
+    for name in ("strikethrough_single_tilde", "store_labels", "tasklists", "alerts", "inline_definitions"):
+        md.options.setdefault(name, False)
     # MDX has no indented code blocks: component children are indented freely.
     md.disable("code")
     footnote_plugin(md)
