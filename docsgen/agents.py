@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from docsgen.html_markdown import html_to_markdown
-from docsgen.markdown_export import ExportContext, mdx_to_markdown, rewrite_links
+from docsgen.markdown_export import page_markdown_of, rewrite_links
 from docsgen.seo import policies, site_url
 
 if TYPE_CHECKING:
@@ -35,35 +35,40 @@ def instructions(site: Site) -> str:
 
 
 def page_body_markdown(site: Site, page: Page) -> str:
-    """Return a page's content as Markdown: from its MDX source, or from the rendered HTML when generated."""
+    """Return a page's content as Markdown: from its MDX source, or as its renderer wrote it when generated."""
+    markdown = getattr(page.content, "markdown", None)
+    if isinstance(markdown, str):  # generated API pages: made with the page (docsgen.openapi.render)
+        return rewrite_links(markdown, _link_resolver(site, page))
     if page.generate is not None or page.source is None:
-        if page.content is None:
-            return ""
-        parts = [_endpoint_line(page), html_to_markdown(page.content.html)]
-        if page.content.aside_html:
-            parts.append(html_to_markdown(page.content.aside_html))
-        return "\n\n".join(p.strip() for p in parts if p.strip()) + "\n"
-    docs_dir = site.docs_dir
-
-    def read(path: str) -> str | None:
-        target = (docs_dir / path).resolve()
-        if not target.is_relative_to(docs_dir) or not target.is_file():
-            return None
-        try:
-            return target.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError):
-            return None
-
-    ctx = ExportContext(docs_dir, dict(site.config.variables), read=read)
-    return rewrite_links(mdx_to_markdown(page.body, ctx, page.source), _link_resolver(site, page))
+        return ""
+    body = page_markdown_of(page.body, site.docs_dir, site.config.variables, page.source)
+    return rewrite_links(body, _link_resolver(site, page))
 
 
-def _link_resolver(site: Site, page: Page):
-    """Return a function making a page's links independent of where its twin lives (absolute or root-based)."""
+# The LinkResolver of the last site seen, with the objects it was made from (reused while they are the same).
+_RESOLVER: tuple[Any, ...] | None = None
+
+
+def _site_resolver(site: Site):
+    """Return a LinkResolver for the site's pages and static files, made once per site."""
+    global _RESOLVER
     from docsgen.links import LinkResolver
+
+    static = site.sources.static
+    if _RESOLVER is not None:
+        pages, known, count, docs_dir, resolver = _RESOLVER
+        if pages is site.pages and known is static and count == len(static) and docs_dir == site.docs_dir:
+            return resolver
+    resolver = LinkResolver(site.docs_dir, site.pages, set(static))
+    _RESOLVER = (site.pages, static, len(static), site.docs_dir, resolver)
+    return resolver
+
+
+def _link_resolver(site: Site, page: Page) -> Callable[[str], str]:
+    """Return a function making a page's links independent of where its twin lives (absolute or root-based)."""
     from docsgen.render import is_external
 
-    resolver = LinkResolver(site.docs_dir, site.pages, set(site.sources.static))
+    resolver = _site_resolver(site)
     base = site_url(site) or ""
 
     def resolve(href: str) -> str:
@@ -73,15 +78,6 @@ def _link_resolver(site: Site, page: Page):
         return href if url is None else f"{base}/{url}{suffix}"
 
     return resolve
-
-
-def _endpoint_line(page: Page) -> str:
-    """Return 'METHOD path' with the servers from the playground data, when the HTML shows no endpoint."""
-    data = page.meta.get("__api_data")
-    if not isinstance(data, dict) or not page.content or "dg-api-endpoint" in page.content.html:
-        return ""
-    method, path = data.get("method"), data.get("path")
-    return f"**{method}** `{path}`" if isinstance(method, str) and isinstance(path, str) else ""
 
 
 def page_markdown(site: Site, page: Page) -> str:

@@ -62,6 +62,28 @@ class ExportContext:
         return ExportContext(self.docs_dir, self.variables, scope, {}, self.depth + 1, self.read)
 
 
+def file_reader(docs_dir: Path) -> Callable[[str], str | None]:
+    """Return a reader of docs-relative files (snippets) that refuses paths outside the docs folder."""
+    root = docs_dir.resolve()
+
+    def read(path: str) -> str | None:
+        target = (root / path).resolve()
+        if not target.is_relative_to(root) or not target.is_file():
+            return None
+        try:
+            return target.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            return None
+
+    return read
+
+
+def page_markdown_of(body: str, docs_dir: Path, variables: dict[str, Any], source: str) -> str:
+    """Return a page's MDX body as Markdown, snippets read from the docs folder (links left as written)."""
+    ctx = ExportContext(docs_dir, dict(variables), read=file_reader(docs_dir))
+    return mdx_to_markdown(body, ctx, source)
+
+
 def mdx_to_markdown(body: str, ctx: ExportContext | None = None, source: str = "") -> str:
     """Convert an MDX page body (frontmatter removed) into clean Markdown."""
     ctx = ctx or ExportContext()
@@ -353,12 +375,14 @@ def _snippet(path: str, props: dict[str, Any], ctx: ExportContext) -> str:
     return ""
 
 
-_LINK_RE = re.compile(r"(!?\[[^\]\n]*\]\()([^)\s]+)((?:\s+\"[^\"\n]*\")?\))")
+_LINK_RE = re.compile(r"(!?\[(?:[^\]\n]|\n(?!\n))*\]\()([^)\s]+)((?:\s+\"[^\"\n]*\")?\))")
 _CODE_RE = re.compile(r"(^[ \t]*(`{3,}|~{3,})[^\n]*\n.*?^[ \t]*\2[ \t]*$|`+[^`\n]*`+)", re.M | re.S)
 
 
 def rewrite_links(markdown: str, resolve: Callable[[str], str]) -> str:
     """Apply resolve() to every Markdown link and image target outside code."""
+    if "](" not in markdown:
+        return markdown
     out, pos = [], 0
     for m in _CODE_RE.finditer(markdown):
         out.append(

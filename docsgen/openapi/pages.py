@@ -13,6 +13,7 @@ from urllib.parse import unquote
 from docsgen.config.model import NavEntry, NavNode, SiteConfig
 from docsgen.errors import Diagnostic, error, warning
 from docsgen.jsonpos import format_path
+from docsgen.markdown_export import page_markdown_of, rewrite_links
 from docsgen.mdx import MdxContext, MdxResult, render_mdx
 from docsgen.openapi.playground_auth import check_site, playground_page
 from docsgen.openapi.render import (
@@ -285,41 +286,47 @@ class ApiPages:
         self._targets[spec_source] = (len(self._made), by_key, by_id)
         return by_key, by_id
 
-    def _fix_links(self, page: Page, html: str, spec_source: str) -> str:
-        """Make links written in spec descriptions work on this site.
+    def _fix_links(self, page: Page, html: str, spec_source: str, markdown: str = "") -> tuple[str, str]:
+        """Make links written in spec descriptions work on this site, in the page's HTML and its Markdown.
 
         Redoc-style anchors (#operation/id, #tag/t/METHOD/path) point at the generated pages; root-relative
         links (/guides/x) go to a page of this site when there is one, else to the vendor's documentation
-        named by the spec's externalDocs.
+        named by the spec's externalDocs. The Markdown gets root-relative URLs (its twin makes them absolute).
         """
         if 'href="#' not in html and 'href="/' not in html:
-            return html
+            return html, markdown
         spec = self.used.get(spec_source)
         by_key, by_id = self._link_targets(spec_source, spec)
         vendor = _docs_origin(spec, page)
 
-        def redoc(m: re.Match) -> str:
-            ref = unquote(m.group(1))
-            target = None
+        def redoc_target(ref: str) -> Page | None:
+            ref = unquote(ref)
             if ref.startswith("operation/"):
-                target = by_id.get(ref.split("/", 1)[1])
-            else:
-                parts = ref.split("/", 3)
-                if len(parts) == 4 and parts[2].upper() in _METHODS:
-                    target = by_key.get(f"{parts[2].upper()} /{parts[3]}")
+                return by_id.get(ref.split("/", 1)[1])
+            parts = ref.split("/", 3)
+            if len(parts) == 4 and parts[2].upper() in _METHODS:
+                return by_key.get(f"{parts[2].upper()} /{parts[3]}")
+            return None
+
+        def rooted_target(href: str) -> tuple[Page | None, str]:
+            path, _, fragment = href.partition("#")
+            key = path.strip("/") or "index"
+            return self.pages.get(key) or self.pages.get(key + "/index"), "#" + fragment if fragment else ""
+
+        def redoc(m: re.Match) -> str:
+            target = redoc_target(m.group(1))
             return f'href="{relative_url(page.output, target.url)}"' if target else m.group(0)
 
         def rooted(m: re.Match) -> str:
-            path, _, fragment = m.group(1).partition("#")
-            key = path.strip("/") or "index"
-            target = self.pages.get(key) or self.pages.get(key + "/index")
+            target, fragment = rooted_target(m.group(1))
             if target is not None:
-                return f'href="{relative_url(page.output, target.url)}{"#" + fragment if fragment else ""}"'
+                return f'href="{relative_url(page.output, target.url)}{fragment}"'
             return f'href="{vendor}{m.group(1)}"' if vendor else m.group(0)
 
         html = _REDOC_LINK.sub(redoc, html)
         html = _ROOTED_LINK.sub(rooted, html)
         docs_page = _docs_page(spec, page)
+        ids: set[str] = set()
         if docs_page and 'href="#' in html:
             ids = set(_ID_ATTR.findall(html))
 
@@ -328,7 +335,30 @@ class ApiPages:
                 return m.group(0) if unquote(m.group(1)) in ids else f'href="{docs_page}#{m.group(1)}"'
 
             html = _ANCHOR_LINK.sub(foreign, html)
-        return html
+
+        def markdown_href(href: str) -> str:
+            if href.startswith(("#operation/", "#tag/")):
+                target = redoc_target(href[1:])
+                if target is not None:
+                    return "/" + target.url
+            if href.startswith("#"):
+                return f"{docs_page}{href}" if docs_page and unquote(href[1:]) not in ids else href
+            if href.startswith("/") and not href.startswith("//"):
+                target, fragment = rooted_target(href)
+                if target is not None:
+                    return f"/{target.url}{fragment}"
+                return f"{vendor}{href}" if vendor else href
+            return href
+
+        if "](#" in markdown or "](/" in markdown:
+            markdown = rewrite_links(markdown, markdown_href)
+        return html, markdown
+
+    def _mdx_markdown(self, page: Page, mdx: str) -> str:
+        """Return MDX written for an API page as Markdown (its links are resolved with the twin's)."""
+        if not mdx.strip():
+            return ""
+        return page_markdown_of(mdx, self.docs_dir, self.config.variables, page.source or page.key)
 
     def _combine(self, page: Page, rendered: RenderedApi, mdx: str, ctx: MdxContext) -> MdxResult:
         """Merge generated API HTML with MDX written for the page (x-svc.content or an MDX file's body)."""
@@ -336,8 +366,9 @@ class ApiPages:
         extra, problems = playground_page(self.docs_dir, self.config, page, rendered.playground)
         before = render_mdx(mdx, ctx) if mdx.strip() else MdxResult("")
         spec_source = page.meta.get("__spec", "")
-        return MdxResult(
-            html=before.html + self._fix_links(page, rendered.html, spec_source),
+        html, markdown = self._fix_links(page, rendered.html, spec_source, rendered.markdown)
+        result = MdxResult(
+            html=before.html + html,
             toc=before.toc + rendered.toc,
             diagnostics=before.diagnostics + problems,
             dependencies=before.dependencies,
@@ -347,6 +378,9 @@ class ApiPages:
             panel_html=before.panel_html,
             aside_html=rendered.aside_html + before.aside_html,
         )
+        result.markdown = _join(self._mdx_markdown(page, mdx), markdown)  # type: ignore[attr-defined]
+        result.search_html = before.html + rendered.search_html  # type: ignore[attr-defined]
+        return result
 
     # -- MDX pages with openapi / openapi-schema / api frontmatter -----------------------------------
     def _prepare_mdx_pages(self) -> None:
@@ -483,7 +517,7 @@ class ApiPages:
             body = render_mdx(page.body, ctx)
             page.meta["__api_data"] = rendered.playground
             extra, problems = playground_page(self.docs_dir, self.config, page, rendered.playground)
-            return MdxResult(
+            result = MdxResult(
                 html=rendered.html + body.html,
                 toc=body.toc,
                 diagnostics=body.diagnostics + problems,
@@ -494,6 +528,9 @@ class ApiPages:
                 panel_html=body.panel_html,
                 aside_html=body.aside_html,
             )
+            result.markdown = _join(rendered.markdown, self._mdx_markdown(page, page.body))  # type: ignore[attr-defined]
+            result.search_html = rendered.search_html + body.html  # type: ignore[attr-defined]
+            return result
 
         page.generate = generate
 
@@ -504,6 +541,11 @@ class ApiPages:
         for spec in self.used.values():
             out.extend(self.store.validate(spec))  # warnings: a slightly invalid spec still renders
         return out
+
+
+def _join(*parts: str) -> str:
+    """Join Markdown blocks with one blank line."""
+    return "\n\n".join(p.strip() for p in parts if p.strip()) + "\n"
 
 
 def _operation_of(spec: Spec | None, page: Page) -> Operation | None:

@@ -71,7 +71,7 @@ class ApiSettings:
 
 @dataclass
 class RenderedApi:
-    """One rendered API page: main column, right column, TOC, metadata and the playground's data."""
+    """One rendered API page: main column, right column, TOC, metadata, playground data, Markdown twin."""
 
     html: str
     aside_html: str = ""
@@ -81,7 +81,9 @@ class RenderedApi:
     deprecated: bool = False
     playground: dict[str, Any] = field(default_factory=dict)
     assets: set[str] = field(default_factory=lambda: {"api-reference"})
-    text: str = ""
+    text: str = ""  # plain text (nothing reads it for generated pages: left empty there)
+    markdown: str = ""  # the same content as Markdown, for the agents' twin of the page (docsgen.agents)
+    search_html: str = ""  # compact HTML for the search index: headings with ids, first-level fields
 
 
 Markdown = Callable[[str], str]

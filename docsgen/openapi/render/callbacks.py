@@ -4,17 +4,19 @@ from __future__ import annotations
 
 from docsgen.openapi.render.context import RenderContext
 from docsgen.openapi.render.fmt import esc, slug
+from docsgen.openapi.render.mdtext import code, inline
 from docsgen.openapi.render.params import Ids, render_contents, status_class
 
 _METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 
 
-def render_callbacks(ctx: RenderContext, operation: dict, ids: Ids) -> tuple[str, list[tuple[str, str]]]:
-    """Return (html, [(anchor id, title)]) for the operation's `callbacks` ("" when it has none)."""
+def render_callbacks(ctx: RenderContext, operation: dict, ids: Ids) -> tuple[str, str, list[tuple[str, str]]]:
+    """Return (html, Markdown, [(anchor id, title)]) for the operation's `callbacks` ("" when it has none)."""
     callbacks = operation.get("callbacks")
     if not isinstance(callbacks, dict) or not callbacks:
-        return "", []
+        return "", "", []
     blocks: list[str] = []
+    mds: list[str] = []
     toc: list[tuple[str, str]] = []
     for name, raw in callbacks.items():
         callback = ctx.resolve(raw)
@@ -32,24 +34,34 @@ def render_callbacks(ctx: RenderContext, operation: dict, ids: Ids) -> tuple[str
                     f'<span class="dg-api-method dg-api-method-{method}">{method.upper()}</span>'
                     f'<code class="dg-api-url">{esc(expression)}</code></div>'
                 ]
+                md = [f"### {inline(name)}", f"**{method.upper()}** {code(expression)}"]
                 desc = ctx.md(op.get("description") or op.get("summary"))
                 if desc:
                     parts.append(f'<div class="dg-api-desc">{desc}</div>')
+                    md.append(ctx.mdt(op.get("description") or op.get("summary")))
                 body = ctx.resolve(op.get("requestBody"))
                 content = body.get("content")
                 if isinstance(content, dict) and content:
                     parts.append('<p class="dg-api-subhead">Payload</p>')
-                    parts.append(render_contents(ctx, content, "", ids, cid, False))
+                    html, payload_md = render_contents(ctx, content, "", ids, cid, False)
+                    parts.append(html)
+                    md += ["Payload:", payload_md]
                 responses = op.get("responses")
                 if isinstance(responses, dict) and responses:
                     parts.append('<p class="dg-api-subhead">Expected responses</p><ul class="dg-api-facts">')
+                    items = []
                     for status, resp in responses.items():
-                        text = ctx.md(ctx.resolve(resp).get("description"))
+                        described = ctx.resolve(resp).get("description")
+                        text = ctx.md(described)
                         parts.append(
                             f'<li><span class="dg-api-status dg-api-status-{status_class(str(status))}">'
                             f"{esc(status)}</span> {text}</li>"
                         )
+                        line = ctx.mdt(described).replace("\n", "\n  ")
+                        items.append(f"- {code(status)}" + (f": {line}" if line else ""))
                     parts.append("</ul>")
+                    md += ["Expected responses:", "\n".join(items)]
                 parts.append("</div>")
                 blocks.append("".join(parts))
-    return "".join(blocks), toc
+                mds.append("\n\n".join(m for m in md if m))
+    return "".join(blocks), "\n\n".join(mds), toc

@@ -9,6 +9,8 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import unquote
 
+from docsgen.openapi.render.mdtext import spec_markdown
+
 _MAX_HOPS = 64
 _TAG = re.compile(r"<[^>]*>")
 # One-line descriptions without any Markdown syntax render the same with every CommonMark renderer:
@@ -37,16 +39,18 @@ class RenderContext:
         self.markdown_fn = markdown
         self.fragments: dict[tuple, Any] = {}  # schema tree fragments, see schema_tree.py
         if shared is not None:  # same spec, other settings: share what does not depend on them
-            self._pointers, self.flat, self.examples, self.keep = (
+            self._pointers, self.flat, self.examples, self.keep, self._mdt = (
                 shared._pointers,
                 shared.flat,
                 shared.examples,
                 shared.keep,
+                shared._mdt,
             )
             self._md = shared._md if shared.markdown_fn is markdown else {}
         else:
             self._pointers: dict[str, Any] = {}
             self._md: dict[str, str] = {}
+            self._mdt: dict[str, str] = {}  # descriptions as twin Markdown, see mdtext.py
             self.flat: dict[int, Any] = {}  # flattened schemas by id(), see schema_model.py
             self.examples: dict[tuple, Any] = {}  # generated examples, see examples.py
             self.keep: list[Any] = []  # objects whose id() is used as a cache key stay alive here
@@ -114,6 +118,15 @@ class RenderContext:
             else:
                 cached = self.markdown_fn(text)
             self._md[text] = cached
+        return cached
+
+    def mdt(self, text: Any) -> str:
+        """Return an untrusted Markdown description as Markdown for the page's twin (memoised)."""
+        if not isinstance(text, str) or not text.strip():
+            return ""
+        cached = self._mdt.get(text)
+        if cached is None:
+            cached = self._mdt[text] = spec_markdown(text)
         return cached
 
 

@@ -22,8 +22,10 @@ from docsgen.openapi.render.callbacks import render_callbacks
 from docsgen.openapi.render.context import RenderContext, get_context, plain_text
 from docsgen.openapi.render.examples import example_for
 from docsgen.openapi.render.fmt import esc
+from docsgen.openapi.render.mdtext import code, fence, inline
 from docsgen.openapi.render.params import (
     Ids,
+    Section,
     merged_parameters,
     render_body,
     render_parameters,
@@ -77,6 +79,14 @@ def page_text(html: str) -> str:
     return plain_text(html.replace("<summary>Show child attributes</summary>", ""))
 
 
+def panels_md(title: str, items: list[tuple[str, str, str, str]]) -> str:
+    """The twin's form of a panel group: a section with one fenced block per sample or example."""
+    if not items:
+        return ""
+    blocks = [f"### {inline(label)}\n\n{fence(hl, text)}" for _key, label, hl, text in items]
+    return f"## {title}\n\n" + "\n\n".join(blocks)
+
+
 def _section(sid: str, title: str, body: str) -> str:
     return (
         f'<section class="dg-api-section" aria-labelledby="{esc(sid)}">'
@@ -103,6 +113,17 @@ def _find_operation(
     return path_item, op, method.lower()
 
 
+def endpoint_md(method: str, path: str, servers: list[dict], webhook: bool = False) -> str:
+    """The twin's endpoint line: method and full URL (first server), then any other servers."""
+    if webhook:
+        return f"Webhook: **{method.upper()}** {code(path)}"
+    urls = [server_url(s).rstrip("/") for s in servers]
+    line = f"**{method.upper()}** {code(join_url(urls[0], path) if urls else path)}"
+    if len(urls) > 1:
+        line += "\n\nOther servers: " + ", ".join(code(u) for u in urls[1:])
+    return line
+
+
 def _page(
     ctx: RenderContext,
     kind: str,
@@ -118,34 +139,48 @@ def _page(
     params = merged_parameters(ctx, path_item, op)
     alts, optional = chosen(ctx, op)
     out: list[str] = [endpoint_bar(ctx, method, path, servers, "Webhook" if kind == "webhook" else "")]
+    md: list[str] = [endpoint_md(method, path, servers, kind == "webhook")]
     desc = ctx.md(op.get("description"))
     if desc:
         out.append(f'<div class="dg-api-description">{desc}</div>')
-    sections: list[tuple[str, str, str]] = []
-    auth_html = render_auth(ctx, alts, optional, ids.claim) if kind == "operation" else ""
-    if auth_html:
-        sections.append(("authorizations", "Authorizations", auth_html))
+        md.append(ctx.mdt(op.get("description")))
+    sections: list[Section] = []
+    if kind == "operation":
+        auth_html, auth_md = render_auth(ctx, alts, optional, ids.claim)
+        if auth_html:
+            top = [(f.name, ctx.md(f.description)) for fields in alts for f in fields]
+            sections.append(Section("authorizations", "Authorizations", auth_html, auth_md, top))
     render_parameters(ctx, params, ids, sections)
     body = render_body(ctx, op, ids, "request" if kind == "operation" else "")
-    if body:
-        sections.append(("body", "Body" if kind == "operation" else "Payload", body))
-    resp_html, resp_toc = render_responses(ctx, op, ids)
+    if body is not None:
+        body.title = "Body" if kind == "operation" else "Payload"
+        sections.append(body)
+    resp_html, resp_md, resp_toc, resp_found = render_responses(ctx, op, ids)
     toc: list[TocItem] = []
-    for sid, stitle, shtml in sections:
-        hid = ids.claim(f"api-{sid}")
-        out.append(_section(hid, stitle, shtml))
-        toc.append(TocItem(2, hid, stitle))
+    search: list[str] = [f"<div>{desc}</div>"] if desc else []
+    for section in sections:
+        hid = ids.claim(f"api-{section.sid}")
+        out.append(_section(hid, section.title, section.html))
+        md.append(f"## {section.title}\n\n{section.md}")
+        toc.append(TocItem(2, hid, section.title))
+        search.append(_search_section(2, hid, section))
     if resp_html:
         hid = ids.claim("api-response")
         out.append(_section(hid, "Response", resp_html))
+        md.append(f"## Response\n\n{resp_md}")
         toc.append(TocItem(2, hid, "Response"))
         toc += [TocItem(3, rid, status) for rid, status in resp_toc]
-    cb_html, cb_toc = render_callbacks(ctx, op, ids)
+        search.append(f'<h2 id="{esc(hid)}">Response</h2>')
+        search += [_search_section(3, found.sid, found) for found in resp_found]
+    cb_html, cb_md, cb_toc = render_callbacks(ctx, op, ids)
     if cb_html:
         hid = ids.claim("api-callbacks")
         out.append(_section(hid, "Callbacks", cb_html))
+        md.append(f"## Callbacks\n\n{cb_md}")
         toc.append(TocItem(2, hid, "Callbacks"))
         toc += [TocItem(3, cid, name) for cid, name in cb_toc]
+        search.append(f'<h2 id="{esc(hid)}">Callbacks</h2>')
+        search += [f'<h3 id="{esc(cid)}">{esc(name)}</h3>' for cid, name in cb_toc]
     flag = ' data-deprecated="true"' if op.get("deprecated") is True else ""  # the page title shows the badge
     html = f'<div class="dg-api" data-kind="{esc(kind)}"{flag}>{"".join(out)}</div>'
     aside: list[str] = []
@@ -156,9 +191,14 @@ def _page(
         items = code_samples(ctx, op, request)
         custom = [key for key, *_ in items[: custom_count(op)]]
         aside.append(panels("lang", "Request", items))
+        md.append(panels_md("Request example", items))
     else:
-        aside.append(panels("payload", "Payload", payload_examples(ctx, op)))
-    aside.append(panels("response", "Response", response_examples(ctx, op)))
+        items = payload_examples(ctx, op)
+        aside.append(panels("payload", "Payload", items))
+        md.append(panels_md("Payload example", items))
+    items = response_examples(ctx, op)
+    aside.append(panels("response", "Response", items))
+    md.append(panels_md("Response example", items))
     aside_html = f'<div class="dg-api-examples">{"".join(aside)}</div>' if any(aside) else ""
     return RenderedApi(
         html=html,
@@ -172,7 +212,18 @@ def _page(
             "customSamples": custom,  # sample panels written in the spec: the playground leaves them alone
         },
         text=page_text(html),
+        markdown="\n\n".join(m for m in md if m) + "\n",
+        search_html=f'<div class="dg-api" data-kind="{esc(kind)}">{"".join(search)}</div>',
     )
+
+
+def _search_section(level: int, hid: str, section: Section) -> str:
+    """A section for the search index: heading with its id, description, first-level field names and descriptions."""
+    parts = [f'<h{level} id="{esc(hid)}">{esc(section.title)}</h{level}>']
+    if section.desc:
+        parts.append(f"<div>{section.desc}</div>")
+    parts += [f"<div><code>{esc(name)}</code> {desc}</div>" for name, desc in section.fields]
+    return "".join(parts)
 
 
 def render_operation_page(
@@ -210,9 +261,9 @@ def render_model_page(
     tree = TreeRenderer(ctx, "")
     flat = tree.flat(ref)
     ids = Ids()
-    from docsgen.openapi.render.params import render_schema_block
+    from docsgen.openapi.render.params import render_schema_block, top_fields
 
-    block = render_schema_block(ctx, tree, ref, ids, [""])
+    block, block_md = render_schema_block(ctx, tree, ref, ids, [""])
     hid = ids.claim("api-schema")
     html = (
         f'<div class="dg-api" data-kind="schema">'
@@ -222,8 +273,13 @@ def render_model_page(
     example = example_for(ctx, ref, "")
     from docsgen.openapi.render.aside import _pretty
 
-    aside = panels("example", "Example", [("example", schema_name, "json", _pretty(example))])
+    items = [("example", schema_name, "json", _pretty(example))]
+    aside = panels("example", "Example", items)
     title = schema_name
+    fields = "".join(
+        f"<div><code>{esc(name)}</code> {desc}</div>" for name, desc in top_fields(ctx, tree, ref)
+    )
+    desc = ctx.md(flat.kw.get("description"))
     return RenderedApi(
         html=html,
         aside_html=f'<div class="dg-api-examples">{aside}</div>',
@@ -233,6 +289,11 @@ def render_model_page(
         deprecated=flat.kw.get("deprecated") is True,
         playground={"kind": "schema", "name": schema_name},
         text=page_text(html),
+        markdown=f"## {inline(schema_name)}\n\n{block_md}\n\n{panels_md('Example', items)}\n",
+        search_html=(
+            f'<div class="dg-api" data-kind="schema"><h2 id="{hid}">{esc(schema_name)}</h2>'
+            f"{f'<div>{desc}</div>' if desc else ''}{fields}</div>"
+        ),
     )
 
 

@@ -60,7 +60,7 @@ def render_manual(
         f'<span class="dg-api-method dg-api-method-{esc(method.lower())}">{esc(method)}</span>'
         f'<code class="dg-api-url">{base_html}{path_html(path)}</code></div>'
     )
-    auth_html, toc = _auth_section(settings, auth)
+    auth_html, auth_md, toc = _auth_section(settings, auth)
     html = f'<div class="dg-api" data-kind="manual">{endpoint}{auth_html}</div>'
     security: dict[str, Any] = {"requirements": [], "schemes": {}, "optional": False}
     if isinstance(auth, dict) and auth.get("method") in _AUTH:
@@ -124,25 +124,36 @@ def render_manual(
         "baseUrlDisplay": settings.base_url_display,
         "deprecated": False,
     }
+    from docsgen.openapi.render.endpoint import endpoint_md
+
+    markdown = endpoint_md(method, path, [{"url": s} for s in server_list])
+    if auth_md:
+        markdown += f"\n\n## Authorizations\n\n{auth_md}"
     return RenderedApi(
-        html=html, toc=toc, title=f"{method} {path}", playground=playground, text=plain_text(html)
+        html=html,
+        toc=toc,
+        title=f"{method} {path}",
+        playground=playground,
+        text=plain_text(html),
+        markdown=markdown + "\n",
+        search_html=html,
     )
 
 
-def _auth_section(settings: ApiSettings, auth: dict | None) -> tuple[str, list[TocItem]]:
-    """The Authorizations section from docs.json api.mdx.auth (same rows as generated pages)."""
+def _auth_section(settings: ApiSettings, auth: dict | None) -> tuple[str, str, list[TocItem]]:
+    """The Authorizations section from docs.json api.mdx.auth (same rows as generated pages), html and Markdown."""
     if not isinstance(auth, dict) or auth.get("method") not in _AUTH:
-        return "", []
+        return "", "", []
     kind, loc, default_name = _AUTH[auth["method"]]
     scheme: dict[str, Any] = {"type": "apiKey", "in": loc, "name": str(auth.get("name") or default_name)}
     if kind in ("bearer", "basic"):
         scheme = {"type": "http", "scheme": kind}
     field = auth_field(str(auth["method"]), scheme, [])
     ctx = RenderContext({}, settings, lambda text: f"<p>{esc(text)}</p>")
-    rows = render_auth(ctx, [[field]], False, Ids().claim)
+    rows, rows_md = render_auth(ctx, [[field]], False, Ids().claim)
     hid = "api-authorizations"
     section = (
         f'<section class="dg-api-section" aria-labelledby="{hid}">'
         f'<h2 class="dg-api-heading" id="{hid}">Authorizations</h2>{rows}</section>'
     )
-    return section, [TocItem(2, hid, "Authorizations")]
+    return section, rows_md, [TocItem(2, hid, "Authorizations")]

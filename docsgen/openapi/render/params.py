@@ -1,12 +1,14 @@
-"""Parameters, request bodies and responses as reference sections, with page-unique anchors."""
+"""Parameters, request bodies and responses as reference sections (HTML with page-unique anchors, and Markdown)."""
 
 from __future__ import annotations
 
 import itertools
+from dataclasses import dataclass, field
 from typing import Any
 
 from docsgen.openapi.render.context import RenderContext
 from docsgen.openapi.render.fmt import esc, slug
+from docsgen.openapi.render.mdtext import code, inline
 from docsgen.openapi.render.schema_tree import TOKEN, Fragment, TreeRenderer
 
 LOCATIONS = ("path", "query", "header", "cookie")
@@ -17,6 +19,18 @@ LOCATION_TITLES = {
     "header": "Header Parameters",
     "cookie": "Cookie Parameters",
 }
+
+
+@dataclass
+class Section:
+    """One reference section: anchor id, title, HTML, Markdown, and for search its description and top fields."""
+
+    sid: str
+    title: str
+    html: str
+    md: str = ""
+    fields: list[tuple[str, str]] = field(default_factory=list)  # (name, description html), first level
+    desc: str = ""  # description html
 
 
 class Ids:
@@ -92,24 +106,30 @@ def param_extra(ctx: RenderContext, param: dict) -> dict:
     return extra
 
 
-def render_parameters(
-    ctx: RenderContext, params: list[dict], ids: Ids, sections: list[tuple[str, str, str]]
-) -> None:
-    """Append (section id, title, html) for each parameter location in use."""
+def render_parameters(ctx: RenderContext, params: list[dict], ids: Ids, sections: list[Section]) -> None:
+    """Append a Section for each parameter location in use."""
     tree = TreeRenderer(ctx, "request")
     for loc in LOCATIONS:
         group = [p for p in params if p.get("in") == loc]
         if not group:
             continue
-        rows = []
+        rows, mds, top = [], [], []
         for param in group:
             required = param.get("required") is True or loc == "path"
-            frag = tree.field(
-                str(param["name"]), param_schema(param), required=required, extra=param_extra(ctx, param)
-            )
+            extra = param_extra(ctx, param)
+            frag = tree.field(str(param["name"]), param_schema(param), required=required, extra=extra)
             rows.append(ids.place(frag, ["", f"{loc}."]))
+            mds.append(frag.md)
+            desc = extra.get("description", tree.flat(param_schema(param)).kw.get("description"))
+            top.append((str(param["name"]), ctx.md(desc)))
         sections.append(
-            (f"{loc}-parameters", LOCATION_TITLES[loc], f'<div class="dg-api-fields">{"".join(rows)}</div>')
+            Section(
+                f"{loc}-parameters",
+                LOCATION_TITLES[loc],
+                f'<div class="dg-api-fields">{"".join(rows)}</div>',
+                "\n".join(mds),
+                top,
+            )
         )
 
 
@@ -136,26 +156,59 @@ def media_kind(content_type: str, flat_binary: bool = False) -> str:
 
 def render_schema_block(
     ctx: RenderContext, tree: TreeRenderer, schema: Any, ids: Ids, prefixes: list[str]
-) -> str:
-    """A root schema: its type line (type, description, facts) and its rows."""
+) -> tuple[str, str]:
+    """A root schema: its type line (type, description, facts) and its rows, as (html, Markdown)."""
     flat = tree.flat(schema)
-    head = f'<span class="dg-api-type">{esc(tree.label(flat))}</span>'
+    label = tree.label(flat)
+    head = f'<span class="dg-api-type">{esc(label)}</span>'
+    head_md = f"Type: {code(label)}"
     if flat.name:
         head += f' <span class="dg-api-typename">{esc(flat.name)}</span>'
+        head_md += f" ({flat.name})" if label != flat.name else ""
     meta = tree.meta(flat.kw)
-    rows = ids.place(tree.root(schema), prefixes)
+    desc_md, lines = tree.meta_md(flat.kw)
+    root = tree.root(schema)
+    rows = ids.place(root, prefixes)
     out = f'<div class="dg-api-root"><div class="dg-api-root-head">{head}</div>{meta}</div>'
     if rows:
         out += f'<div class="dg-api-fields">{rows}</div>'
+    md = "\n\n".join(p for p in (head_md, desc_md, "\n".join(lines), root.md) if p)
+    return out, md
+
+
+def top_fields(ctx: RenderContext, tree: TreeRenderer, schema: Any) -> list[tuple[str, str]]:
+    """(name, description html) of a root schema's first-level fields (its alternatives' too), for search."""
+    node = tree.flat(schema)
+    for _ in range(8):  # arrays of arrays, as TreeRenderer.root
+        inner = tree.items_of(node)
+        if node.has_children() or inner is None:
+            break
+        node = inner
+    out: list[tuple[str, str]] = []
+    for flat in (node, *(tree.flat(alt) for _, alt in node.alternatives[:20])):
+        for name, sub in flat.props.items():
+            child = tree.flat(sub)
+            if not tree.hidden(child):
+                out.append((str(name), ctx.md(child.kw.get("description"))))
     return out
 
 
 def render_contents(
-    ctx: RenderContext, content: dict, direction: str, ids: Ids, base: str, first_plain: bool
-) -> str:
-    """One block per media type (switchable when there are several)."""
+    ctx: RenderContext,
+    content: dict,
+    direction: str,
+    ids: Ids,
+    base: str,
+    first_plain: bool,
+    top: list[tuple[str, str]] | None = None,
+) -> tuple[str, str]:
+    """One block per media type (switchable when there are several), as (html, Markdown).
+
+    `top`, when given, receives the first media type's first-level fields (for search).
+    """
     tree = TreeRenderer(ctx, direction)
     blocks = []
+    mds = []
     for index, (ctype, media) in enumerate(content.items()):
         media = ctx.resolve(media)
         schema = media.get("schema")
@@ -165,50 +218,67 @@ def render_contents(
             prefixes = [f"{base}."]
         else:
             prefixes = [f"{base}.{slug(ctype)}."]
-        inner = render_schema_block(ctx, tree, schema, ids, prefixes) if schema is not None else ""
+        inner, inner_md = (
+            render_schema_block(ctx, tree, schema, ids, prefixes) if schema is not None else ("", "")
+        )
+        if index == 0 and top is not None and schema is not None:
+            top += top_fields(ctx, tree, schema)
         blocks.append((str(ctype), inner))
+        mds.append(f"Content type: {code(ctype)}" + (f"\n\n{inner_md}" if inner_md else ""))
     if not blocks:
-        return ""
+        return "", ""
+    md = "\n\n".join(mds)
     if len(blocks) == 1:
         ctype, inner = blocks[0]
-        return f'<p class="dg-api-media"><code>{esc(ctype)}</code></p>{inner}'
+        return f'<p class="dg-api-media"><code>{esc(ctype)}</code></p>{inner}', md
     alts = "".join(
         f'<div class="dg-api-alt" data-title="{esc(ct)}"><p class="dg-api-alt-title"><code>{esc(ct)}</code></p>'
         f"{inner}</div>"
         for ct, inner in blocks
     )
-    return f'<div class="dg-api-alts" data-kind="media"><p class="dg-api-alts-label">Content types</p>{alts}</div>'
+    html = f'<div class="dg-api-alts" data-kind="media"><p class="dg-api-alts-label">Content types</p>{alts}</div>'
+    return html, md
 
 
-def render_body(ctx: RenderContext, operation: dict, ids: Ids, direction: str = "request") -> str:
-    """The request body section's html ("" when the operation takes no body)."""
+def render_body(ctx: RenderContext, operation: dict, ids: Ids, direction: str = "request") -> Section | None:
+    """The request body section (None when the operation takes no body); its id and title are the caller's."""
     body = ctx.resolve(operation.get("requestBody"))
     content = body.get("content")
     if not isinstance(content, dict) or not content:
-        return ""
-    parts = []
+        return None
+    parts, mds = [], []
     desc = ctx.md(body.get("description"))
     if desc:
         parts.append(f'<div class="dg-api-desc">{desc}</div>')
+        mds.append(ctx.mdt(body.get("description")))
     if body.get("required") is True:
         parts.append(
             '<p class="dg-api-body-required"><span class="dg-api-pill dg-api-required">required</span></p>'
         )
-    parts.append(render_contents(ctx, content, direction, ids, "body", True))
-    return "".join(parts)
+        mds.append("The body is required.")
+    top: list[tuple[str, str]] = []
+    html, md = render_contents(ctx, content, direction, ids, "body", True, top)
+    parts.append(html)
+    mds.append(md)
+    return Section("body", "", "".join(parts), "\n\n".join(m for m in mds if m), top, desc)
 
 
 def status_class(status: str) -> str:
     return {"1": "info", "2": "ok", "3": "redirect", "4": "client", "5": "server"}.get(status[:1], "default")
 
 
-def render_responses(ctx: RenderContext, operation: dict, ids: Ids) -> tuple[str, list[tuple[str, str]]]:
-    """The responses section: one block per status code; returns (html, [(anchor id, status)])."""
+def render_responses(
+    ctx: RenderContext, operation: dict, ids: Ids
+) -> tuple[str, str, list[tuple[str, str]], list[Section]]:
+    """The responses section: one block per status code.
+
+    Returns (html, Markdown, [(anchor id, status)], per-status search sections).
+    """
     responses = operation.get("responses")
     if not isinstance(responses, dict):
-        return "", []
+        return "", "", [], []
     tree = TreeRenderer(ctx, "response")
-    blocks, toc = [], []
+    blocks, toc, mds, found = [], [], [], []
     for status, raw in responses.items():
         status = str(status)
         resp = ctx.resolve(raw)
@@ -219,11 +289,14 @@ def render_responses(ctx: RenderContext, operation: dict, ids: Ids) -> tuple[str
             f'<span class="dg-api-status dg-api-status-{status_class(status)}">{esc(status)}</span></div>'
         ]
         desc = ctx.md(resp.get("description"))
+        md = [f"### {inline(status)}"]
         if desc:
             parts.append(f'<div class="dg-api-desc">{desc}</div>')
+            md.append(ctx.mdt(resp.get("description")))
+        top: list[tuple[str, str]] = []
         headers = resp.get("headers")
         if isinstance(headers, dict) and headers:
-            rows = []
+            rows, header_mds = [], []
             for name, header in headers.items():
                 header = ctx.resolve(header)
                 frag = tree.field(
@@ -233,12 +306,18 @@ def render_responses(ctx: RenderContext, operation: dict, ids: Ids) -> tuple[str
                     extra=param_extra(ctx, header),
                 )
                 rows.append(ids.place(frag, [f"{rid}.headers."]))
+                header_mds.append(frag.md)
             parts.append(
                 f'<p class="dg-api-subhead">Headers</p><div class="dg-api-fields">{"".join(rows)}</div>'
             )
+            md.append("Headers:\n\n" + "\n".join(header_mds))
         content = resp.get("content")
         if isinstance(content, dict) and content:
-            parts.append(render_contents(ctx, content, "response", ids, rid, False))
+            html, content_md = render_contents(ctx, content, "response", ids, rid, False, top)
+            parts.append(html)
+            md.append(content_md)
         parts.append("</div>")
         blocks.append("".join(parts))
-    return "".join(blocks), toc
+        mds.append("\n\n".join(m for m in md if m))
+        found.append(Section(rid, status, "", "", top, desc))
+    return "".join(blocks), "\n\n".join(mds), toc, found

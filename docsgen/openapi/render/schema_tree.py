@@ -1,8 +1,9 @@
-"""Schema trees as HTML: nested expandable rows, switchable alternatives, anchors, bounded and cached.
+"""Schema trees as HTML and Markdown: nested rows, switchable alternatives, anchors, bounded and cached.
 
 Fragments are cached per (schema object, direction, nesting level). Anchor ids inside a fragment are written
 relative to a placeholder token (NUL) that the caller replaces with the parent's path, so one cached fragment
-serves every place the schema appears. A fragment that met a recursive reference to a schema outside itself
+serves every place the schema appears. The Markdown form (nested list items, for the agents' twin of the page)
+is made and cached alongside, indented relative to the fragment's own level. A fragment that met a recursive reference to a schema outside itself
 depends on where it is used and is not cached.
 """
 
@@ -13,6 +14,7 @@ from typing import Any
 
 from docsgen.openapi.render.context import RenderContext
 from docsgen.openapi.render.fmt import MAX_ENUM, constraints, dumps, esc, examples_of, slug, type_label
+from docsgen.openapi.render.mdtext import code, inline, item
 from docsgen.openapi.render.schema_model import Flat, flatten, unwrap_single
 
 TOKEN = "\x00"
@@ -23,12 +25,13 @@ TREE_ROWS = 600  # rows one object (or one set of alternatives) may hold before 
 
 @dataclass(frozen=True)
 class Fragment:
-    """Rendered rows with ids relative to TOKEN."""
+    """Rendered rows with ids relative to TOKEN, and the same rows as Markdown list items."""
 
     html: str
     rows: int
     ids: frozenset[str]
     hits: frozenset[int]  # recursive references to schemas outside this fragment
+    md: str = ""
 
 
 EMPTY = Fragment("", 0, frozenset(), frozenset())
@@ -109,21 +112,30 @@ class TreeRenderer:
     ) -> Fragment:
         kw = {**flat.kw, **{k: v for k, v in extra.items() if v is not None}}
         anchor = TOKEN + rid
+        label = self.label(flat)
         head = [
             f'<a class="dg-api-name" href="#{anchor}">{esc(name)}</a>',
-            f'<span class="dg-api-type">{esc(self.label(flat))}</span>',
+            f'<span class="dg-api-type">{esc(label)}</span>',
         ]
-        if flat.name and self.label(flat) != flat.name:
+        bits = [code(label)]
+        if flat.name and label != flat.name:
             head.append(f'<span class="dg-api-typename">{esc(flat.name)}</span>')
+            bits.append(flat.name)
         if required:
             head.append('<span class="dg-api-pill dg-api-required">required</span>')
+            bits.append("required")
         if kw.get("deprecated") is True:
             head.append('<span class="dg-api-pill dg-api-deprecated">deprecated</span>')
+            bits.append("deprecated")
         if flat.read_only:
             head.append('<span class="dg-api-pill">read-only</span>')
+            bits.append("read-only")
         if flat.write_only:
             head.append('<span class="dg-api-pill">write-only</span>')
+            bits.append("write-only")
         body = self.meta(kw)
+        desc_md, lines = self.meta_md(kw)
+        children_md = ""
         ids = {rid}
         hits: frozenset[int] = frozenset()
         rows = 1
@@ -137,18 +149,20 @@ class TreeRenderer:
             items = self.items_of(node)
         if node.has_children():
             next_level = level + (1 if node.ref else 0)
+            note = ""
             if id(node.raw) in stack or id(node.raw) in inner_stack:
-                body += self._note(f"Recursive: {node.name or 'object'} (see above)", node)
+                note = f"Recursive: {node.name or 'object'} (see above)"
                 hits = frozenset({id(node.raw)})
             elif next_level > MAX_LEVEL or collapse:
-                body += self._note(f"{node.name or 'object'}: nested fields not shown", node)
+                note = f"{node.name or 'object'}: nested fields not shown"
             else:
                 pushed = (*inner_stack, id(node.raw))
                 child = self.children(node, pushed, next_level, FRAGMENT_ROWS)
                 hits = child.hits - set(pushed[len(stack) :])
                 if child.rows > FRAGMENT_ROWS:
-                    body += self._note(f"{node.name or 'object'}: {child.rows} nested fields not shown", node)
+                    note = f"{node.name or 'object'}: {child.rows} nested fields not shown"
                 elif child.rows:
+                    children_md = child.md
                     html = child.html.replace(TOKEN, anchor + ".")
                     ids |= {rid + "." + i for i in child.ids}
                     rows += child.rows
@@ -156,11 +170,15 @@ class TreeRenderer:
                         f'<details class="dg-api-children"{self.open}><summary>Show child attributes</summary>'
                         f'<div class="dg-api-fields">{html}</div></details>'
                     )
+            if note:
+                body += self._note(note, node)
+                lines.append(note)
         html = (
             f'<div class="dg-api-field" id="{anchor}"><div class="dg-api-field-head">{" ".join(head)}</div>'
             f"{body}</div>"
         )
-        return Fragment(html, rows, frozenset(ids), hits)
+        md = item(f"{code(name)} ({', '.join(bits)})", desc_md, lines, children_md)
+        return Fragment(html, rows, frozenset(ids), hits, md)
 
     def _note(self, text: str, flat: Flat) -> str:
         return f'<p class="dg-api-note" data-type="{esc(flat.name or "")}">{esc(text)}</p>'
@@ -195,6 +213,26 @@ class TreeRenderer:
             parts.append(f'<ul class="dg-api-facts">{"".join(facts)}</ul>')
         return "".join(parts)
 
+    def meta_md(self, kw: dict) -> tuple[str, list[str]]:
+        """The Markdown description and fact lines (options, default, constraints, examples) of a field."""
+        lines: list[str] = []
+        enum = kw.get("enum")
+        if isinstance(enum, list) and enum:
+            more = f" and {len(enum) - MAX_ENUM} more" if len(enum) > MAX_ENUM else ""
+            lines.append(f"Available options: {', '.join(code(_show(v)) for v in enum[:MAX_ENUM])}{more}")
+        if "const" in kw:
+            lines.append(f"Allowed value: {code(dumps(kw['const']))}")
+        if "default" in kw:
+            lines.append(f"Default: {code(dumps(kw['default']))}")
+        for text in constraints(_KwView(kw)):
+            label, _, value = text.partition(": ")
+            lines.append(f"{label}: {code(value)}" if value else text)
+        exs = examples_of(kw)
+        if exs:
+            label = "Example" if len(exs) == 1 else "Examples"
+            lines.append(f"{label}: {', '.join(code(dumps(v)) for v in exs[:5])}")
+        return self.ctx.mdt(kw.get("description")), lines
+
     # -- children ----------------------------------------------------------------------------------------
     def children(self, flat: Flat, stack: tuple[int, ...], level: int, limit: int | None = None) -> Fragment:
         """Rows below an object: properties, additional properties, then alternatives (cached).
@@ -209,6 +247,7 @@ class TreeRenderer:
         if cached is not None:
             return cached
         parts: list[str] = []
+        mds: list[str] = []
         ids: set[str] = set()
         hits: set[int] = set()
         rows = 0
@@ -227,6 +266,7 @@ class TreeRenderer:
             if rows + frag.rows > TREE_ROWS and frag.rows > 1:
                 frag = self._row(str(name), rid, child, name in flat.required, {}, stack, level, True)
             parts.append(frag.html)
+            mds.append(frag.md)
             ids |= frag.ids
             hits |= frag.hits
             rows += frag.rows
@@ -241,21 +281,26 @@ class TreeRenderer:
                 )
                 frag = self._row("{key}", rid, child, False, {}, stack, level)
                 parts.append(frag.html)
+                mds.append(frag.md)
                 ids |= frag.ids
                 hits |= frag.hits
                 rows += frag.rows
         elif add is True or add == {}:
             parts.append('<p class="dg-api-note">Additional properties are allowed.</p>')
+            mds.append("- *Additional properties are allowed.*")
         if flat.alternatives:
             frag = self._alternatives(flat, stack, level, ids, None if limit is None else limit - rows)
             parts.append(frag.html)
+            mds.append(frag.md)
             ids |= frag.ids
             hits |= frag.hits
             rows += frag.rows
         if limit is not None and rows > limit:
             return self._overflow(key, flat, rows, hits)
         hits.discard(id(flat.raw))  # children() always runs with `flat` on the stack: self-recursion is fine
-        fragment = Fragment("".join(parts), rows, frozenset(ids), frozenset(hits))
+        fragment = Fragment(
+            "".join(parts), rows, frozenset(ids), frozenset(hits), "\n".join(m for m in mds if m)
+        )
         if not hits:
             self.ctx.fragments[key] = fragment
         return fragment
@@ -303,6 +348,8 @@ class TreeRenderer:
         if flat.discriminator:
             parts.append(f" (by <code>{esc(flat.discriminator)}</code>)")
         parts.append("</p>")
+        by = f" (by {code(flat.discriminator)})" if flat.discriminator else ""
+        mds: list[str] = []
         ids: set[str] = set()
         rows = 0
         segs: set[str] = set()
@@ -316,17 +363,30 @@ class TreeRenderer:
             ids |= {prefix + i for i in frag.ids}
             rows += frag.rows
             body = self.meta({"description": alt.kw.get("description")}) if alt.kw.get("description") else ""
+            note = ""
             if id(alt.raw) in stack:
-                body += self._note(f"Recursive: {alt.name or label} (see above)", alt)
+                note = f"Recursive: {alt.name or label} (see above)"
             elif alt.has_children() and not frag.rows:
-                body += self._note(f"{alt.name or label}: nested fields not shown", alt)
+                note = f"{alt.name or label}: nested fields not shown"
+            if note:
+                body += self._note(note, alt)
+            alt_label = self.label(alt)
+            mds.append(
+                item(
+                    f"**{inline(label)}** ({code(alt_label)})",
+                    self.ctx.mdt(alt.kw.get("description")),
+                    [note] if note else [],
+                    frag.md,
+                )
+            )
             parts.append(
                 f'<div class="dg-api-alt" data-title="{esc(label)}"><p class="dg-api-alt-title">{esc(label)}'
-                f' <span class="dg-api-type">{esc(self.label(alt))}</span></p>{body}'
+                f' <span class="dg-api-type">{esc(alt_label)}</span></p>{body}'
                 f'<div class="dg-api-fields">{html}</div></div>'
             )
         parts.append("</div>")
-        return Fragment("".join(parts), rows, frozenset(ids), frozenset(hits))
+        md = item(f"{kind}{by}:", children="\n".join(mds))
+        return Fragment("".join(parts), rows, frozenset(ids), frozenset(hits), md)
 
 
 def _show(value: Any) -> str:

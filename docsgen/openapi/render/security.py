@@ -7,6 +7,7 @@ from typing import Any
 
 from docsgen.openapi.render.context import RenderContext
 from docsgen.openapi.render.fmt import esc, slug
+from docsgen.openapi.render.mdtext import code, item
 
 
 @dataclass
@@ -100,6 +101,19 @@ def _explain(f: AuthField) -> str:
     return ""
 
 
+_EXPLAIN_MD = {
+    "bearer": "Bearer authentication header of the form `Bearer <token>`, where `<token>` is your auth token.",
+    "basic": (
+        "Basic authentication header of the form `Basic <encoded-value>`, where `<encoded-value>` is the "
+        "base64-encoded string `username:password`."
+    ),
+}
+
+
+def _explain_md(f: AuthField) -> str:
+    return _EXPLAIN_MD.get(f.kind) or _explain(f)  # the other explanations are plain text
+
+
 def chosen(ctx: RenderContext, operation: dict) -> tuple[list[list[AuthField]], bool]:
     """Return the alternatives as lists of fields, and whether auth is optional (an empty requirement)."""
     defs = schemes(ctx)
@@ -115,13 +129,15 @@ def chosen(ctx: RenderContext, operation: dict) -> tuple[list[list[AuthField]], 
     return alts, optional
 
 
-def render_auth(ctx: RenderContext, alts: list[list[AuthField]], optional: bool, claim) -> str:
-    """Rows of the Authorizations section (`claim(base)` returns a unique anchor id)."""
+def render_auth(ctx: RenderContext, alts: list[list[AuthField]], optional: bool, claim) -> tuple[str, str]:
+    """Rows of the Authorizations section as (html, Markdown) (`claim(base)` returns a unique anchor id)."""
     if not alts:
-        return ""
+        return "", ""
     blocks = []
+    md_blocks = []
     for fields in alts:
         rows = []
+        mds = []
         for f in fields:
             rid = claim(slug(f.name))
             head = [
@@ -139,20 +155,34 @@ def render_auth(ctx: RenderContext, alts: list[list[AuthField]], optional: bool,
             if f.scopes:
                 scopes = ", ".join(f"<code>{esc(s)}</code>" for s in f.scopes)
                 body += f'<ul class="dg-api-facts"><li>Scopes: {scopes}</li></ul>'
+            bits = ["`certificate`" if f.kind == "mutualTLS" else "`string`", f.location]
+            lines = [_explain_md(f)] if explain else []
+            if f.scopes:
+                lines.append("Scopes: " + ", ".join(code(s) for s in f.scopes))
+            mds.append(
+                item(
+                    f"{code(f.name)} ({', '.join([*bits, *([] if optional else ['required'])])})",
+                    ctx.mdt(f.description),
+                    lines,
+                )
+            )
             rows.append(
                 f'<div class="dg-api-field" id="{esc(rid)}" data-scheme="{esc(f.scheme)}">'
                 f'<div class="dg-api-field-head">{" ".join(head)}</div>{body}</div>'
             )
         label = " + ".join(f.scheme for f in fields)
         blocks.append((label, "".join(rows)))
+        md_blocks.append((label, "\n".join(mds)))
     if len(blocks) == 1:
-        return blocks[0][1]
+        return blocks[0][1], md_blocks[0][1]
+    md = item("One of:", children="\n".join(item(code(label), children=rows) for label, rows in md_blocks))
     alts_html = "".join(
         f'<div class="dg-api-alt" data-title="{esc(label)}"><p class="dg-api-alt-title">{esc(label)}</p>'
         f'<div class="dg-api-fields">{rows}</div></div>'
         for label, rows in blocks
     )
-    return f'<div class="dg-api-alts" data-kind="security"><p class="dg-api-alts-label">One of</p>{alts_html}</div>'
+    html = f'<div class="dg-api-alts" data-kind="security"><p class="dg-api-alts-label">One of</p>{alts_html}</div>'
+    return html, md
 
 
 def playground_security(ctx: RenderContext, operation: dict) -> dict[str, Any]:
