@@ -36,6 +36,12 @@ _KEEP = re.compile(
     r"|index/.*|fragment/.*|filter/.*)$"
 )
 _MAX_WEIGHT = 10.0  # Pagefind weights range from 0 to 10
+_HEADING_LINK = re.compile(r'<a class="anchor" href="#[^"]*" aria-label="[^"]*">#</a>')
+_COPY_BUTTON = re.compile(
+    r'<button type="button" class="dg-copy" aria-label="Copy code"[^>]*>(?:<svg\b.*?</svg>)?</button>', re.S
+)
+_CODE_BLOCK = re.compile(r"(<pre\b[^>]*>)(.*?)(</pre>)", re.S)
+_TAG = re.compile(r"<[^>]*>")
 _CACHE_FILE = "search-bundle.bin"  # the previous build's bundle, reused when nothing it depends on changed
 _CACHE_MAGIC = b"docsgen-search-bundle 1\n"
 _CACHE_FORMAT = 1
@@ -87,12 +93,24 @@ def record_for(ctx: SiteContext, site: Site, page: Page, policy: PagePolicy) -> 
         description += f'<p data-pagefind-weight="2">{escape(" ".join(str(k) for k in keywords))}</p>'
     # Generated API pages carry a compact search_html (no nested rows or code samples): far fewer words to index.
     body = (getattr(page.content, "search_html", None) or page.content.html) if page.content else ""
+    body = slim_html(body)
     html = (
         f'<!doctype html><html lang="{escape(lang)}"><head><title>{escape(page.title)}</title></head><body>'
         f"<main data-pagefind-body{weight}>{''.join(tags)}<h1>{escape(page.title)}</h1>{description}{body}</main>"
         "</body></html>"
     )
     return SearchRecord("/" + page.url, lang, html)
+
+
+def slim_html(html: str) -> str:
+    """Drop markup that carries no words (heading "#" links, copy buttons, code token spans): less to parse.
+
+    Pagefind's time grows with the HTML it parses; the words, headings and ids it indexes stay the same,
+    and results no longer end headings with the "#" of their anchor link.
+    """
+    html = _HEADING_LINK.sub("", html)
+    html = _COPY_BUTTON.sub("", html)
+    return _CODE_BLOCK.sub(lambda m: m[1] + _TAG.sub("", m[2]) + m[3], html)
 
 
 def pagefind_binary() -> str:

@@ -6,7 +6,7 @@ import gzip
 import json
 from dataclasses import dataclass
 
-from docsgen.build import read_site, site_context
+from docsgen.build import build, read_site, site_context
 from docsgen.mdx import MdxResult
 from docsgen.search import build_index, record_for, searchable_pages
 
@@ -71,3 +71,24 @@ def test_empty_search_html_falls_back_to_the_page_body(tmp_path):
     site.pages["guide"].content = MdxResult(html="<p>x</p>")
     records = {r.url: r for r in (record_for(ctx, site, p, pol) for p, pol in searchable_pages(site))}
     assert "fullbodyword" in records["/api/"].html
+
+
+def test_records_keep_words_and_anchors_but_drop_wordless_markup(tmp_path):
+    write_site(tmp_path)
+    (tmp_path / "guide.mdx").write_text(
+        "---\ntitle: Guide\n---\n\n## Setup steps\n\nRun it:\n\n```python\ndef handler_one(request):\n"
+        '    return {"page": 1}\n```\n'
+    )
+    site = read_site(tmp_path)
+    ctx = site_context(site)
+    build(tmp_path, tmp_path / "out", cache=False)
+    html = (tmp_path / "out" / "guide" / "index.html").read_text()
+    assert 'class="anchor"' in html and "dg-copy" in html and '<span class="' in html
+    site.pages["guide"].content = MdxResult(html=html[html.index("<h2") : html.index("</pre>") + 6])
+    site.pages["api"].content = MdxResult(html="<p>x</p>")
+    (record,) = [record_for(ctx, site, p, pol) for p, pol in searchable_pages(site) if p.key == "guide"]
+    assert 'class="anchor"' not in record.html and "dg-copy" not in record.html
+    fragment = bundle_fragments(build_index([record]))["/guide/"]
+    assert fragment["anchors"][0]["id"] == "setup-steps" and fragment["anchors"][0]["text"] == "Setup steps"
+    assert "def handler_one(request):" in fragment["content"] and '"page": 1' in fragment["content"]
+    assert "#" not in fragment["content"]
