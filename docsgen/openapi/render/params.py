@@ -184,13 +184,13 @@ def top_fields(ctx: RenderContext, tree: TreeRenderer, schema: Any) -> list[tupl
         if node.has_children() or inner is None:
             break
         node = inner
-    out: list[tuple[str, str]] = []
+    out: dict[str, str] = {}
     for flat in (node, *(tree.flat(alt) for _, alt in node.alternatives[:20])):
         for name, sub in flat.props.items():
             child = tree.flat(sub)
-            if not tree.hidden(child):
-                out.append((str(name), ctx.md(child.kw.get("description"))))
-    return out
+            if str(name) not in out and not tree.hidden(child):
+                out[str(name)] = ctx.md(child.kw.get("description"))
+    return list(out.items())
 
 
 def render_contents(
