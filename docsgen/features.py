@@ -8,7 +8,7 @@ from docsgen.agents import add_agent_files
 from docsgen.customize import add_customization
 from docsgen.redirects import add_redirect_pages, add_redirects, redirect_sources
 from docsgen.render import SiteContext
-from docsgen.search import start_search_index
+from docsgen.search import PendingIndex, start_search_index
 from docsgen.seo import add_seo_files
 from docsgen.write import SiteFiles
 
@@ -18,13 +18,22 @@ if TYPE_CHECKING:
 __all__ = ["add_redirect_pages", "add_site_features", "redirect_sources"]
 
 
-def add_site_features(ctx: SiteContext, site: Site, files: SiteFiles, *, cache: bool | None = None) -> None:
+def add_site_features(
+    ctx: SiteContext,
+    site: Site,
+    files: SiteFiles,
+    *,
+    cache: bool | None = None,
+    search: PendingIndex | None = None,
+) -> None:
     """Add redirects, search, SEO and agent files to the site; each feature is one call here, in its own module.
 
-    The search index is built in Pagefind's own process: started first, collected last, so the other
-    features run meanwhile. cache: reuse the previous build's bundle when nothing changed (None: $DOCSGEN_CACHE).
+    The search index is built in Pagefind's own process: started first (or earlier by the caller, passed as
+    `search`), collected last, so the other features run meanwhile. cache: reuse the previous build's bundle
+    when nothing changed (None: on unless $DOCSGEN_CACHE is off).
     """
-    search = start_search_index(ctx, site, cache=cache)
+    if search is None:
+        search = start_search_index(ctx, site, cache=cache)
     try:
         add_redirects(ctx, site, files)
         add_customization(ctx, site, files)
