@@ -159,17 +159,16 @@ def render_site(
     pages = pages_to_render(site)
     with stage("page cache"):
         page_cache = _page_cache(site, strict, cache)
-        fresh = [not (page_cache and page_cache.restore(ctx, page)) for page in pages]
     with stage("render pages"):
-        rendered = render_pages(ctx, site, pages, strict=strict, workers=workers, progress=progress)
-    for page, result, is_fresh in zip(pages, rendered, fresh, strict=True):
+        rendered = render_pages(
+            ctx, site, pages, strict=strict, workers=workers, progress=progress, cache=page_cache
+        )
+    for page, result in zip(pages, rendered, strict=True):
         files.add(page.output, result.html, page.source or page.key)
         site.twins[page.key] = result.twin
-        if page_cache and is_fresh and result.content is not None:
-            page_cache.store(page, result.content, result.links)
     with stage("page cache"):
         if page_cache:
-            page_cache.save()
+            page_cache.finish({r.cache_key for r in rendered if r.cache_key})
     with stage("static files"):
         add_vendor_assets(ctx, pages, files)
         add_static_files(site, files)

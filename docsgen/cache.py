@@ -1,6 +1,8 @@
-"""Content-hash page cache: an unchanged page keeps its rendered MDX body from the previous build.
+"""Content-hash page cache: an unchanged page keeps its rendered body from the previous build.
 
-The cache lives outside the docs folder (docsgen.cachedir: $DOCSGEN_CACHE_DIR or ~/.cache/docsgen/<site>/).
+The cache lives outside the docs folder (docsgen.cachedir: $DOCSGEN_CACHE_DIR or ~/.cache/docsgen/<site>/), one
+JSON file per page under `pages-<fingerprint>/`, read and written by the process that renders the page (the render
+workers run in parallel, so the cache costs the main process nothing and a warm build loads only what it uses).
 
 A page's MDX result is a function of its source (body, frontmatter, file and output paths), the snippets it
 imports, the site configuration, the docsgen code, and the answers of the link/asset resolvers (which depend on
@@ -17,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import shutil
 import tempfile
 from dataclasses import fields
 from functools import cache
@@ -31,8 +34,7 @@ if TYPE_CHECKING:
     from docsgen.pages import Page
     from docsgen.render import SiteContext
 
-CACHE_FILE = "pages.json"
-FORMAT = 1
+FORMAT = 2
 _RESULT_FIELDS = tuple(f.name for f in fields(MdxResult))
 _DIAG_FIELDS = tuple(f.name for f in fields(Diagnostic))
 LinkCall = tuple[str, str, str]  # ("link" | "asset", href as written, resolved URL)
@@ -70,11 +72,16 @@ def code_fingerprint() -> str:
     return _sha(*parts)
 
 
-def cache_file(docs_dir: Path) -> Path:
-    """Return the page cache file of a docs folder: outside it (docsgen.cachedir), so sources stay untouched."""
+def cache_folder(docs_dir: Path) -> Path:
+    """Return the folder holding a docs folder's page cache: outside it (docsgen.cachedir), sources stay untouched."""
     from docsgen.cachedir import cache_dir
 
-    return cache_dir(docs_dir) / CACHE_FILE
+    return cache_dir(docs_dir)
+
+
+def entry_files(docs_dir: Path) -> list[Path]:
+    """Return every page cache entry file of a docs folder (all fingerprints)."""
+    return sorted(cache_folder(docs_dir).glob("pages-*/*.json"))
 
 
 def encode_result(result: MdxResult) -> dict | None:
@@ -122,11 +129,10 @@ def decode_result(data: dict) -> MdxResult:
 
 
 class PageCache:
-    """The cached MDX results of one docs folder, loaded at the start of a build and saved at its end."""
+    """The page cache of one docs folder for one build: restore() and store() run wherever pages render."""
 
-    def __init__(self, site: Site, *, strict: bool = False, path: Path | None = None):
+    def __init__(self, site: Site, *, strict: bool = False, folder: Path | None = None):
         self.site = site
-        self.path = path or cache_file(site.docs_dir)
         config_parts: list[str | bytes] = [f"strict={strict}"]
         for rel in sorted(site.config.files):
             try:
@@ -134,31 +140,15 @@ class PageCache:
             except OSError:
                 config_parts += [rel, "<unreadable>"]
         self.fingerprint = _sha(str(FORMAT), code_fingerprint(), *config_parts)
-        self.entries: dict[str, dict] = {}
-        self.used: dict[str, dict] = {}
+        self.root = folder or cache_folder(site.docs_dir)
+        self.folder = self.root / f"pages-{self.fingerprint[:24]}"
         self.hits = 0
         self.misses = 0
         self._file_hashes: dict[str, str | None] = {}
         self._map: str | None = None
-        self._load()
-
-    def _load(self) -> None:
-        """Read the cache file; a missing, corrupt or foreign-format file is an empty cache."""
-        try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return
-        if (
-            isinstance(data, dict)
-            and data.get("format") == FORMAT
-            and data.get("fingerprint") == self.fingerprint
-        ):
-            entries = data.get("pages")
-            if isinstance(entries, dict):
-                self.entries = entries
 
     def _file_hash(self, rel: str) -> str | None:
-        """Return the content hash of a docs-relative file (None when unreadable), once per build."""
+        """Return the content hash of a docs-relative file (None when unreadable), once per process."""
         if rel not in self._file_hashes:
             try:
                 self._file_hashes[rel] = _sha((self.site.docs_dir / rel).read_bytes())
@@ -180,7 +170,7 @@ class PageCache:
         return _sha(*parts)
 
     def _site_map(self) -> str:
-        """Return the hash of every page's key and URL (computed once per build)."""
+        """Return the hash of every page's key and URL (computed once per process)."""
         if self._map is None:
             self._map = _sha(*(f"{key}\0{p.url}" for key, p in sorted(self.site.pages.items())))
         return self._map
@@ -193,73 +183,114 @@ class PageCache:
             return page.source is not None
         return bool(self.site.spec_hashes.get(str(page.meta.get("__spec"))))
 
-    def restore(self, ctx: SiteContext, page: Page) -> bool:
-        """Set page.content from the cache when the entry is still valid; report the page's link diagnostics."""
+    def _entry_path(self, key: str) -> Path:
+        return self.folder / f"{key}.json"
+
+    def restore(self, ctx: SiteContext, page: Page) -> str | None:
+        """Set page.content from the cache when its entry is still valid; return the entry's key, else None.
+
+        The page's link diagnostics are reported to site.diagnostics, as a render would.
+        """
         if not self.cacheable(page):
-            return False
+            return None
         key = self.key(page)
-        entry = self.entries.get(key)
-        if entry is None or not self._still_valid(entry):
+        try:
+            entry = json.loads(self._entry_path(key).read_text(encoding="utf-8"))
+            valid = isinstance(entry, dict) and self._still_valid(entry)
+        except (OSError, ValueError):
+            valid = False
+        if not valid:
             self.misses += 1
-            return False
+            return None
         diagnostics: list[Diagnostic] = []
         resolvers = {
             "link": ctx.links.for_page(page, diagnostics),
             "asset": ctx.links.asset_for_page(page, diagnostics),
         }
-        for kind, href, url in entry["links"]:
-            if resolvers[kind](href) != url:  # a linked page moved or disappeared: render again
-                self.misses += 1
-                return False
-        page.content = decode_result(entry["result"])
+        try:
+            for kind, href, url in entry["links"]:
+                if resolvers[kind](href) != url:  # a linked page moved or disappeared: render again
+                    self.misses += 1
+                    return None
+            content = decode_result(entry["result"])
+        except (KeyError, TypeError, ValueError):
+            self.misses += 1
+            return None
+        page.content = content
         if API_DATA in entry:
             page.meta[API_DATA] = entry[API_DATA]
         self.site.diagnostics.extend(diagnostics)
-        self.used[key] = entry
         self.hits += 1
-        return True
+        return key
 
     def _still_valid(self, entry: dict) -> bool:
         deps = entry.get("deps")
         return isinstance(deps, dict) and all(self._file_hash(rel) == h for rel, h in deps.items())
 
-    def store(self, page: Page, result: MdxResult, links: list[LinkCall]) -> None:
-        """Remember a freshly rendered page (unless it depends on something the key cannot see)."""
+    def store(self, page: Page, result: MdxResult, links: list[LinkCall]) -> str | None:
+        """Write a freshly rendered page's entry (unless it depends on something the key cannot see); return its key."""
         if not self.cacheable(_Unrendered(page)):
-            return
+            return None
         if any(d.code == "mdx.missing-snippet" for d in result.diagnostics):
-            return  # creating the snippet later must re-render the page, and it is in no dependency list
+            return None  # creating the snippet later must re-render the page, and it is in no dependency list
         encoded = encode_result(result)
         if encoded is None:
-            return
+            return None
         deps = {rel: self._file_hash(rel) for rel in sorted(result.dependencies)}
         if any(h is None for h in deps.values()):
-            return
+            return None
         entry = {"deps": deps, "links": [list(c) for c in links], "result": encoded}
         if API_DATA in page.meta:
-            try:
-                entry[API_DATA] = json.loads(json.dumps(page.meta[API_DATA]))
-            except (TypeError, ValueError):
-                return
-        self.used[self.key(page)] = entry
-
-    def save(self) -> None:
-        """Write the entries used by this build (stale ones are dropped), atomically; never fail the build."""
-        data = {"format": FORMAT, "fingerprint": self.fingerprint, "pages": self.used}
-        tmp = None
+            entry[API_DATA] = page.meta[API_DATA]
+        key = self.key(_Unrendered(page))
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=".pages-", suffix=".tmp")
-            with os.fdopen(fd, "w", encoding="utf-8") as out:
-                json.dump(data, out, ensure_ascii=False, separators=(",", ":"))
-            os.replace(tmp, self.path)
+            text = json.dumps(entry, ensure_ascii=False, separators=(",", ":"))
+        except (TypeError, ValueError):
+            return None
+        if _write_atomic(self._entry_path(key), text):
+            return key
+        return None
+
+    def finish(self, keys: set[str]) -> None:
+        """Delete entries this build did not use, and the folders of other fingerprints (older code or config)."""
+        try:
+            for folder in self.root.glob("pages-*"):
+                if folder != self.folder:
+                    shutil.rmtree(folder, ignore_errors=True)
+            for path in self.folder.glob("*.json"):
+                if path.stem not in keys:
+                    path.unlink(missing_ok=True)
+            stale = self.root / "pages.json"  # the single-file format of docsgen 0.1
+            stale.unlink(missing_ok=True)
         except OSError:
-            if tmp:
-                Path(tmp).unlink(missing_ok=True)  # an unwritable cache folder: the build is fine without it
+            pass  # an unwritable cache folder: the build is fine without it
+
+
+def _write_atomic(path: Path, text: str) -> bool:
+    """Write a file through a temporary name so a reader never sees half of it; never fail the build."""
+    tmp = None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".entry-", suffix=".tmp")
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(text)
+        os.replace(tmp, path)
+        return True
+    except OSError:
+        if tmp:
+            Path(tmp).unlink(missing_ok=True)
+        return False
 
 
 class _Unrendered:
-    """A page seen as before its render (store() asks whether the page was cacheable then)."""
+    """A page seen as before its render (its key and cacheability do not depend on the render's effects)."""
 
     def __init__(self, page: Page):
+        self.key, self.url, self.output, self.body_line, self.body = (
+            page.key,
+            page.url,
+            page.output,
+            page.body_line,
+            page.body,
+        )
         self.generate, self.source, self.meta, self.content = page.generate, page.source, page.meta, None

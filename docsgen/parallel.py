@@ -20,6 +20,7 @@ from docsgen.mdx import MdxResult
 
 if TYPE_CHECKING:
     from docsgen.build import Site
+    from docsgen.cache import PageCache
     from docsgen.pages import Page
     from docsgen.render import SiteContext
 
@@ -39,6 +40,7 @@ class Rendered:
     diagnostics: list[Diagnostic] = field(default_factory=list)  # what render_one added to site.diagnostics
     links: list[tuple[str, str, str]] = field(default_factory=list)  # resolver calls, for the page cache
     twin: str = ""  # the page's Markdown twin (docsgen.agents), made where the page was rendered
+    cache_key: str | None = None  # the page cache entry restored or written for the page
 
 
 class _RecordingLinks:
@@ -66,8 +68,10 @@ class _RecordingLinks:
         return getattr(self.inner, name)
 
 
-def render_recorded(ctx: SiteContext, site: Site, page: Page, *, strict: bool = False) -> Rendered:
-    """Run render_one on a page and make its Markdown twin, capturing its diagnostics and resolved links."""
+def render_recorded(
+    ctx: SiteContext, site: Site, page: Page, *, strict: bool = False, cache: PageCache | None = None
+) -> Rendered:
+    """Render a page (its body from the page cache when valid) and its Markdown twin, capturing side effects."""
     from docsgen.agents import page_markdown
     from docsgen.build import render_one
 
@@ -75,9 +79,13 @@ def render_recorded(ctx: SiteContext, site: Site, page: Page, *, strict: bool = 
     recorder = _RecordingLinks(saved_links)
     ctx.links, site.diagnostics = recorder, []
     try:
+        key = cache.restore(ctx, page) if cache else None
+        recorder.calls.clear()  # the replay of a cache entry's links is not this page's render
         html = render_one(ctx, site, page, strict=strict)
         twin = page_markdown(site, page)
-        return Rendered(html, page.content, page.meta, site.diagnostics, recorder.calls, twin)
+        if cache and key is None and page.content is not None:
+            key = cache.store(page, page.content, recorder.calls)
+        return Rendered(html, page.content, page.meta, site.diagnostics, recorder.calls, twin, key)
     finally:
         ctx.links, site.diagnostics = saved_links, saved_diagnostics
 
@@ -99,15 +107,15 @@ def _cpus() -> int:
     return os.cpu_count() or 1
 
 
-# What forked workers inherit: (ctx, site, pages, strict). Set only while a pool runs.
-_SHARED: tuple[Any, Any, list, bool] | None = None
+# What forked workers inherit: (ctx, site, pages, strict, cache). Set only while a pool runs.
+_SHARED: tuple[Any, Any, list, bool, Any] | None = None
 
 
 def _render_chunk(indices: list[int]) -> list[Rendered]:
     """Worker: render some pages of the inherited site."""
     assert _SHARED is not None, "workers are forked from render_pages"
-    ctx, site, pages, strict = _SHARED
-    return [render_recorded(ctx, site, pages[i], strict=strict) for i in indices]
+    ctx, site, pages, strict, cache = _SHARED
+    return [render_recorded(ctx, site, pages[i], strict=strict, cache=cache) for i in indices]
 
 
 def _chunks(count: int, workers: int, start: int = 0) -> list[list[int]]:
@@ -125,6 +133,7 @@ def render_pages(
     strict: bool = False,
     workers: int | None = None,
     progress: Progress | None = None,
+    cache: PageCache | None = None,
 ) -> list[Rendered]:
     """Render pages (in this order) serially or on a process pool; apply their effects to site and pages."""
     global _SHARED
@@ -132,7 +141,7 @@ def render_pages(
     results: list[Rendered] = []
     if count <= 1:
         for done, page in enumerate(pages, 1):
-            rendered = render_recorded(ctx, site, page, strict=strict)
+            rendered = render_recorded(ctx, site, page, strict=strict, cache=cache)
             site.diagnostics.extend(rendered.diagnostics)
             results.append(rendered)
             if progress:
@@ -140,10 +149,10 @@ def render_pages(
         return results
     # The first page renders here, before the fork: the modules, templates and caches it loads lazily are then
     # loaded once and inherited by every worker instead of being loaded again in each.
-    first = render_recorded(ctx, site, pages[0], strict=strict)
+    first = render_recorded(ctx, site, pages[0], strict=strict, cache=cache)
     site.diagnostics.extend(first.diagnostics)
     results.append(first)
-    _SHARED = (ctx, site, pages, strict)
+    _SHARED = (ctx, site, pages, strict, cache)
     try:
         with ProcessPoolExecutor(count, mp_context=multiprocessing.get_context("fork")) as pool:
             chunks = _chunks(len(pages) - 1, count, start=1)

@@ -9,7 +9,7 @@ import pytest
 
 import docsgen.pages
 from docsgen.build import build
-from docsgen.cache import cache_file
+from docsgen.cache import entry_files
 from docsgen.parallel import MIN_PAGES_PER_WORKER, worker_count
 
 PAGES = 2 * MIN_PAGES_PER_WORKER + 4  # enough for two workers
@@ -75,7 +75,7 @@ def count_mdx(monkeypatch):
 def test_second_build_renders_only_the_changed_page(make_site, tmp_path, count_mdx):
     site = make_site(site_files(20))
     first = build(site, tmp_path / "a", cache=True, workers=1)
-    assert len(count_mdx) == 20 + 1 and cache_file(site).is_file()
+    assert len(count_mdx) == 20 + 1 and len(entry_files(site)) == 20 + 1
     assert not any(p.name.startswith(".") for p in site.rglob("*"))  # nothing written into the sources
 
     count_mdx.clear()
@@ -92,6 +92,7 @@ def test_second_build_renders_only_the_changed_page(make_site, tmp_path, count_m
     count_mdx.clear()
     build(site, tmp_path / "c", cache=True, workers=1)
     assert count_mdx == ["p/page-7.mdx"]
+    assert len(entry_files(site)) == 20 + 1  # page 7's old entry was dropped, its new one written
     build(site, tmp_path / "fresh", cache=False, workers=1)
     assert snapshot(tmp_path / "c") == snapshot(tmp_path / "fresh")
     assert "Changed seven" in (tmp_path / "c/p/page-7/index.html").read_text(encoding="utf-8")
@@ -115,6 +116,7 @@ def test_snippet_config_and_link_target_changes_invalidate(make_site, tmp_path, 
     count_mdx.clear()
     result = build(site, tmp_path / "c", cache=True, workers=1)
     assert len(count_mdx) == 6  # docs.json changed: every page renders again
+    assert len({p.parent for p in entry_files(site)}) == 1  # the old configuration's entries are gone
     assert any(d.code == "link.broken" and d.path == "p/page-2.mdx" for d in result.diagnostics)
 
     (site / "p/page-3.mdx").write_text(
@@ -129,10 +131,13 @@ def test_snippet_config_and_link_target_changes_invalidate(make_site, tmp_path, 
 def test_corrupt_cache_is_ignored(make_site, tmp_path):
     site = make_site(site_files(3))
     build(site, tmp_path / "a", cache=True, workers=1)
-    cache_file(site).write_text("{not json", encoding="utf-8")
+    entries = entry_files(site)
+    entries[0].write_text("{not json", encoding="utf-8")
+    entries[1].write_text('{"deps": {}, "links": [], "result": {"html": 3}}', encoding="utf-8")
     build(site, tmp_path / "b", cache=True, workers=1)
     assert snapshot(tmp_path / "a") == snapshot(tmp_path / "b")
-    assert json.loads(cache_file(site).read_text(encoding="utf-8"))["pages"]
+    assert entry_files(site) == entries  # the broken entries were written anew
+    assert all(json.loads(p.read_text(encoding="utf-8"))["result"]["html"] for p in entries)
 
 
 def test_serial_parallel_and_cached_builds_are_byte_identical(make_site, tmp_path):
@@ -172,11 +177,12 @@ def test_cli_passes_no_cache_workers_and_prints_timings(make_site, tmp_path, mon
     runner = CliRunner()
     first = runner.invoke(main, ["build", str(site), "-o", str(tmp_path / "a"), "--workers", "1"])
     assert first.exit_code == 0, first.output
-    assert seen[-1]["workers"] == 1 and cache_file(site).is_file()
-    cache_file(site).unlink()
+    assert seen[-1]["workers"] == 1 and entry_files(site)
+    for path in entry_files(site):
+        path.unlink()
     second = runner.invoke(main, ["build", str(site), "-o", str(tmp_path / "b"), "--no-cache", "--timings"])
     assert second.exit_code == 0, second.output
-    assert not cache_file(site).exists()  # --no-cache: no cache read, none written
+    assert not entry_files(site)  # --no-cache: no cache read, none written
     stages = {line.rsplit(None, 3)[0].strip() for line in second.output.splitlines() if line.endswith("%")}
     assert {"config", "render pages", "write", "search, SEO, agent files"} <= stages
     total = next(line for line in second.output.splitlines() if line.startswith("total"))
