@@ -374,7 +374,7 @@ class ApiPages:
             dependencies=before.dependencies,
             assets=before.assets | rendered.assets | extra,
             icons=before.icons,
-            text=(before.text + "\n" + rendered.text).strip(),
+            text=before.text,  # the API part has no plain text: nothing reads it (search uses search_html)
             panel_html=before.panel_html,
             aside_html=rendered.aside_html + before.aside_html,
         )
@@ -524,7 +524,7 @@ class ApiPages:
                 dependencies=body.dependencies,
                 assets=body.assets | rendered.assets | extra,
                 icons=body.icons,
-                text=(rendered.text + "\n" + body.text).strip(),
+                text=body.text,
                 panel_html=body.panel_html,
                 aside_html=body.aside_html,
             )

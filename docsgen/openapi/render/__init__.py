@@ -81,7 +81,9 @@ class RenderedApi:
     deprecated: bool = False
     playground: dict[str, Any] = field(default_factory=dict)
     assets: set[str] = field(default_factory=lambda: {"api-reference"})
-    text: str = ""  # plain text (nothing reads it for generated pages: left empty there)
+    text: str = (
+        ""  # plain text: nothing reads MdxResult.text of generated pages, so the renderer leaves it empty
+    )
     markdown: str = ""  # the same content as Markdown, for the agents' twin of the page (docsgen.agents)
     search_html: str = ""  # compact HTML for the search index: headings with ids, first-level fields
 

@@ -74,11 +74,6 @@ def first_paragraph(ctx: RenderContext, text: Any) -> str:
     return plain_text(ctx.md(para))
 
 
-def page_text(html: str) -> str:
-    """Plain text of a page for search and llms-full.txt (without the tree's expander labels)."""
-    return plain_text(html.replace("<summary>Show child attributes</summary>", ""))
-
-
 def panels_md(title: str, items: list[tuple[str, str, str, str]]) -> str:
     """The twin's form of a panel group: a section with one fenced block per sample or example."""
     if not items:
@@ -211,7 +206,6 @@ def _page(
             **playground_data(ctx, kind, method, path, path_item, op, params, servers),
             "customSamples": custom,  # sample panels written in the spec: the playground leaves them alone
         },
-        text=page_text(html),
         markdown="\n\n".join(m for m in md if m) + "\n",
         search_html=f'<div class="dg-api" data-kind="{esc(kind)}">{"".join(search)}</div>',
     )
@@ -288,7 +282,6 @@ def render_model_page(
         description=first_paragraph(ctx, flat.kw.get("description")),
         deprecated=flat.kw.get("deprecated") is True,
         playground={"kind": "schema", "name": schema_name},
-        text=page_text(html),
         markdown=f"## {inline(schema_name)}\n\n{block_md}\n\n{panels_md('Example', items)}\n",
         search_html=(
             f'<div class="dg-api" data-kind="schema"><h2 id="{hid}">{esc(schema_name)}</h2>'

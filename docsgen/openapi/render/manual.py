@@ -7,7 +7,7 @@ from typing import Any
 
 from docsgen.mdx.types import TocItem
 from docsgen.openapi.render import ApiSettings, RenderedApi
-from docsgen.openapi.render.context import RenderContext, plain_text
+from docsgen.openapi.render.context import RenderContext
 from docsgen.openapi.render.fmt import esc
 from docsgen.openapi.render.params import Ids
 from docsgen.openapi.render.security import auth_field, render_auth
@@ -134,7 +134,6 @@ def render_manual(
         toc=toc,
         title=f"{method} {path}",
         playground=playground,
-        text=plain_text(html),
         markdown=markdown + "\n",
         search_html=html,
     )
