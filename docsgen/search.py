@@ -173,16 +173,19 @@ class PagefindRun:
         assert stdout is not None
         buffer = bytearray()
         last = len(self.records) + 1
-        while self._files is None:
-            chunk = stdout.read1(1 << 20)
-            if not chunk:
-                return
-            buffer += chunk
-            start = 0
-            while self._files is None and (end := buffer.find(b",", start)) != -1:
-                self._handle(bytes(buffer[start:end]), last)
-                start = end + 1
-            del buffer[:start]
+        try:
+            while self._files is None:
+                chunk = stdout.read1(1 << 20)
+                if not chunk:
+                    return
+                buffer += chunk
+                start = 0
+                while self._files is None and (end := buffer.find(b",", start)) != -1:
+                    self._handle(bytes(buffer[start:end]), last)
+                    start = end + 1
+                del buffer[:start]
+        except (OSError, ValueError) as exc:  # closed under us (cancelled) or an unreadable answer
+            self._errors.append(f"unreadable answer from Pagefind: {exc}")
 
     def _handle(self, raw: bytes, last: int) -> None:
         """Record one response: an error (with the page it concerns) or the bundle."""
@@ -217,12 +220,15 @@ class PagefindRun:
         return _stable_bundle(files)
 
     def close(self) -> None:
-        """Stop the service and release its pipes and error log."""
-        self._stop()
+        """Stop the service at once (the build no longer wants the bundle) and release everything."""
+        self._stop(kill=True)
         self._stderr.close()
 
-    def _stop(self) -> None:
-        """Stop the service (end of input makes it exit) and release its pipes."""
+    def _stop(self, kill: bool = False) -> None:
+        """Stop the service: end of input makes it exit; killed first when it is still busy."""
+        if kill or self._reader.is_alive():
+            self._proc.kill()  # the reader then sees end of output and returns
+        self._reader.join(5)
         for stream in (self._proc.stdin, self._proc.stdout):
             try:
                 if stream:

@@ -104,3 +104,25 @@ def test_failing_pagefind_only_warns(docs, tmp_path, monkeypatch):
     result = build(docs, tmp_path / "out")
     (warning,) = [d for d in result.diagnostics if d.code == "search.index"]
     assert "pagefind exploded" in warning.message
+
+
+def hanging_pagefind(tmp_path):
+    fake = tmp_path / "slow-pagefind"
+    fake.write_text("#!/bin/sh\nexec sleep 30\n")
+    fake.chmod(0o755)
+    return str(fake)
+
+
+def test_a_hanging_pagefind_times_out_with_a_reason(tmp_path):
+    record = search.SearchRecord("/a/", "en", '<html lang="en"><body><main><h1>A</h1></main></body></html>')
+    run = search.PagefindRun([record], hanging_pagefind(tmp_path))
+    with pytest.raises(RuntimeError, match="longer than 0.3 s"):
+        run.result(timeout=0.3)
+    assert run._proc.poll() is not None
+
+
+def test_cancel_stops_the_pagefind_process(tmp_path):
+    record = search.SearchRecord("/a/", "en", '<html lang="en"><body><main><h1>A</h1></main></body></html>')
+    run = search.PagefindRun([record], hanging_pagefind(tmp_path))
+    search.PendingIndex(run).cancel()
+    assert run._proc.poll() is not None
