@@ -108,7 +108,10 @@ def slim_html(html: str) -> str:
     Pagefind's time grows with the HTML it parses; the words, headings and ids it indexes stay the same,
     and results no longer end headings with the "#" of their anchor link.
     """
-    html = _HEADING_LINK.sub("", html)
+    if 'class="anchor"' in html:
+        html = _HEADING_LINK.sub("", html)
+    if "<pre" not in html:
+        return html
     html = _COPY_BUTTON.sub("", html)
     return _CODE_BLOCK.sub(lambda m: m[1] + _TAG.sub("", m[2]) + m[3], html)
 
