@@ -14,6 +14,8 @@ from pygments.lexers import get_lexer_by_name
 from pygments.lexers.special import TextLexer
 from pygments.util import ClassNotFound
 
+from docsgen.mdx.fastlex import accelerate
+
 LANG_ALIASES = {
     "mdx": "markdown",
     "md": "markdown",
@@ -144,7 +146,7 @@ def get_lexer(lang: str) -> Lexer:
     if not name or name == "text":
         return TextLexer(stripnl=False, ensurenl=False)
     try:
-        return get_lexer_by_name(name, stripnl=False, ensurenl=False)
+        return accelerate(get_lexer_by_name(name, stripnl=False, ensurenl=False))
     except ClassNotFound:
         return TextLexer(stripnl=False, ensurenl=False)
 
