@@ -383,6 +383,9 @@ def rewrite_links(markdown: str, resolve: Callable[[str], str]) -> str:
     """Apply resolve() to every Markdown link and image target outside code."""
     if "](" not in markdown:
         return markdown
+    # Fast path: no link target would change (links inside code would not either), so nothing to split.
+    if all(resolve(m.group(2)) == m.group(2) for m in _LINK_RE.finditer(markdown)):
+        return markdown
     out, pos = [], 0
     for m in _CODE_RE.finditer(markdown):
         out.append(

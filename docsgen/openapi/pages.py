@@ -35,10 +35,11 @@ _ENTRY = re.compile(
 )
 _WEBHOOK = re.compile(r"^(?:(?P<spec>\S+)\s+)?webhook\s+(?P<name>\S.*)$", re.I)
 DEFAULT_DIRECTORY = "api-reference"
-_REDOC_LINK = re.compile(r'href="#((?:operation|tag)/[^"]+)"')
-_ANCHOR_LINK = re.compile(r'href="#([^"]+)"')
+# Links written in spec descriptions (markdown-it writes href first; the renderer's own anchors start with class).
+_REDOC_LINK = re.compile(r'<a href="#((?:operation|tag)/[^"]+)"')
+_ANCHOR_LINK = re.compile(r'<a href="#([^"]+)"')
 _ID_ATTR = re.compile(r'\sid="([^"]+)"')
-_ROOTED_LINK = re.compile(r'href="(/(?!/)[^"]*)"')
+_ROOTED_LINK = re.compile(r'<a href="(/(?!/)[^"]*)"')
 _METHODS = {"GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "TRACE"}
 
 
@@ -293,7 +294,7 @@ class ApiPages:
         links (/guides/x) go to a page of this site when there is one, else to the vendor's documentation
         named by the spec's externalDocs. The Markdown gets root-relative URLs (its twin makes them absolute).
         """
-        if 'href="#' not in html and 'href="/' not in html:
+        if '<a href="#' not in html and '<a href="/' not in html:
             return html, markdown
         spec = self.used.get(spec_source)
         by_key, by_id = self._link_targets(spec_source, spec)
@@ -315,24 +316,24 @@ class ApiPages:
 
         def redoc(m: re.Match) -> str:
             target = redoc_target(m.group(1))
-            return f'href="{relative_url(page.output, target.url)}"' if target else m.group(0)
+            return f'<a href="{relative_url(page.output, target.url)}"' if target else m.group(0)
 
         def rooted(m: re.Match) -> str:
             target, fragment = rooted_target(m.group(1))
             if target is not None:
-                return f'href="{relative_url(page.output, target.url)}{fragment}"'
-            return f'href="{vendor}{m.group(1)}"' if vendor else m.group(0)
+                return f'<a href="{relative_url(page.output, target.url)}{fragment}"'
+            return f'<a href="{vendor}{m.group(1)}"' if vendor else m.group(0)
 
         html = _REDOC_LINK.sub(redoc, html)
         html = _ROOTED_LINK.sub(rooted, html)
         docs_page = _docs_page(spec, page)
         ids: set[str] = set()
-        if docs_page and 'href="#' in html:
+        if docs_page and '<a href="#' in html:
             ids = set(_ID_ATTR.findall(html))
 
             def foreign(m: re.Match) -> str:
                 # An anchor the page does not have belongs to the vendor's page this description was written for.
-                return m.group(0) if unquote(m.group(1)) in ids else f'href="{docs_page}#{m.group(1)}"'
+                return m.group(0) if unquote(m.group(1)) in ids else f'<a href="{docs_page}#{m.group(1)}"'
 
             html = _ANCHOR_LINK.sub(foreign, html)
 

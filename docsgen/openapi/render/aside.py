@@ -180,9 +180,19 @@ def panels(kind: str, title: str, items: list[tuple[str, str, str, str]]) -> str
     )
 
 
-def _pretty(value: Any) -> str:
-    text = value if isinstance(value, str) else json.dumps(value, indent=2, ensure_ascii=False, default=str)
-    return text if len(text) <= MAX_EXAMPLE_CHARS else text[:MAX_EXAMPLE_CHARS] + "\n…"
+def pretty(ctx: RenderContext, value: Any) -> str:
+    """An example value as indented JSON (truncated); memoised per value object (examples are shared)."""
+    if isinstance(value, str):
+        text = value
+    else:
+        hit = ctx.texts.get(id(value))
+        if hit is not None and hit[0] is value:
+            return hit[1]
+        text = json.dumps(value, indent=2, ensure_ascii=False, default=str)
+    text = text if len(text) <= MAX_EXAMPLE_CHARS else text[:MAX_EXAMPLE_CHARS] + "\n…"
+    if not isinstance(value, str):
+        ctx.texts[id(value)] = (value, text)  # the value is kept alive with its text: its id stays unique
+    return text
 
 
 def response_examples(ctx: RenderContext, operation: dict) -> list[tuple[str, str, str, str]]:
@@ -210,7 +220,7 @@ def response_examples(ctx: RenderContext, operation: dict) -> list[tuple[str, st
                 shown = status if len(found) == 1 and label == "Example" else f"{status} · {label}"
                 if len(content) > 1:
                     shown += f" ({ctype})"
-                out.append((status, shown, hl, _pretty(value)))
+                out.append((status, shown, hl, pretty(ctx, value)))
     return out
 
 
@@ -227,5 +237,5 @@ def payload_examples(ctx: RenderContext, operation: dict) -> list[tuple[str, str
         if not found and "schema" in media:
             found = [("Example", example_for(ctx, media["schema"], ""))]
         for label, value in found[:8]:
-            out.append(("payload", label if label != "Example" else str(ctype), "json", _pretty(value)))
+            out.append(("payload", label if label != "Example" else str(ctype), "json", pretty(ctx, value)))
     return out

@@ -39,18 +39,20 @@ class RenderContext:
         self.markdown_fn = markdown
         self.fragments: dict[tuple, Any] = {}  # schema tree fragments, see schema_tree.py
         if shared is not None:  # same spec, other settings: share what does not depend on them
-            self._pointers, self.flat, self.examples, self.keep, self._mdt = (
+            self._pointers, self.flat, self.examples, self.keep, self._mdt, self.texts = (
                 shared._pointers,
                 shared.flat,
                 shared.examples,
                 shared.keep,
                 shared._mdt,
+                shared.texts,
             )
             self._md = shared._md if shared.markdown_fn is markdown else {}
         else:
             self._pointers: dict[str, Any] = {}
             self._md: dict[str, str] = {}
             self._mdt: dict[str, str] = {}  # descriptions as twin Markdown, see mdtext.py
+            self.texts: dict[int, tuple[Any, str]] = {}  # example values shown as JSON, see aside.pretty
             self.flat: dict[int, Any] = {}  # flattened schemas by id(), see schema_model.py
             self.examples: dict[tuple, Any] = {}  # generated examples, see examples.py
             self.keep: list[Any] = []  # objects whose id() is used as a cache key stay alive here

@@ -71,7 +71,8 @@ def first_paragraph(ctx: RenderContext, text: Any) -> str:
     if not isinstance(text, str) or not text.strip():
         return ""
     para = re.split(r"\n\s*\n", text.strip(), maxsplit=1)[0]
-    return plain_text(ctx.md(para))
+    # One paragraph: the description's own html is cached already (the page shows it).
+    return plain_text(ctx.md(text if para == text.strip() else para))
 
 
 def panels_md(title: str, items: list[tuple[str, str, str, str]]) -> str:
@@ -265,9 +266,9 @@ def render_model_page(
         f"{esc(schema_name)}</h2>{block}</section></div>"
     )
     example = example_for(ctx, ref, "")
-    from docsgen.openapi.render.aside import _pretty
+    from docsgen.openapi.render.aside import pretty
 
-    items = [("example", schema_name, "json", _pretty(example))]
+    items = [("example", schema_name, "json", pretty(ctx, example))]
     aside = panels("example", "Example", items)
     title = schema_name
     fields = "".join(

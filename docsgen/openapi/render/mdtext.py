@@ -48,8 +48,9 @@ def code(value: Any) -> str:
 
 def fence(lang: str, text: str) -> str:
     """Return a fenced code block whose fence is longer than any backtick run in the text."""
-    runs = [len(run) for run in _TICKS.findall(text)]
-    ticks = "`" * max(3, max(runs, default=0) + 1)
+    ticks = "```"
+    if ticks in text:
+        ticks = "`" * (max(len(run) for run in _TICKS.findall(text)) + 1)
     lang = "".join(lang.split())
     return f"{ticks}{lang}\n{text.rstrip(chr(10))}\n{ticks}"
 

@@ -165,8 +165,7 @@ def render_schema_block(
     if flat.name:
         head += f' <span class="dg-api-typename">{esc(flat.name)}</span>'
         head_md += f" ({flat.name})" if label != flat.name else ""
-    meta = tree.meta(flat.kw)
-    desc_md, lines = tree.meta_md(flat.kw)
+    meta, desc_md, lines = tree.meta_both(flat.kw)
     root = tree.root(schema)
     rows = ids.place(root, prefixes)
     out = f'<div class="dg-api-root"><div class="dg-api-root-head">{head}</div>{meta}</div>'

@@ -133,8 +133,7 @@ class TreeRenderer:
         if flat.write_only:
             head.append('<span class="dg-api-pill">write-only</span>')
             bits.append("write-only")
-        body = self.meta(kw)
-        desc_md, lines = self.meta_md(kw)
+        body, desc_md, lines = self.meta_both(kw)
         children_md = ""
         ids = {rid}
         hits: frozenset[int] = frozenset()
@@ -184,54 +183,29 @@ class TreeRenderer:
         return f'<p class="dg-api-note" data-type="{esc(flat.name or "")}">{esc(text)}</p>'
 
     def meta(self, kw: dict) -> str:
-        """Description, enum values, default, const, constraints and examples of a field."""
+        """Description, enum values, default, const, constraints and examples of a field (html)."""
+        return self.meta_both(kw)[0]
+
+    def meta_both(self, kw: dict) -> tuple[str, str, list[str]]:
+        """A field's description and facts as (html, Markdown description, Markdown fact lines)."""
         parts: list[str] = []
         desc = self.ctx.md(kw.get("description")).replace(TOKEN, "")
         if desc:
             parts.append(f'<div class="dg-api-desc">{desc}</div>')
-        facts: list[str] = []
-        enum = kw.get("enum")
-        if isinstance(enum, list) and enum:
-            values = ", ".join(f"<code>{esc(_show(v))}</code>" for v in enum[:MAX_ENUM])
-            more = f" and {len(enum) - MAX_ENUM} more" if len(enum) > MAX_ENUM else ""
-            facts.append(f"<li>Available options: {values}{more}</li>")
-        if "const" in kw:
-            facts.append(f"<li>Allowed value: <code>{esc(dumps(kw['const']))}</code></li>")
-        if "default" in kw:
-            facts.append(f"<li>Default: <code>{esc(dumps(kw['default']))}</code></li>")
-        for text in constraints(_KwView(kw)):
-            label, _, value = text.partition(": ")
-            facts.append(
-                f"<li>{esc(label)}: <code>{esc(value)}</code></li>" if value else f"<li>{esc(text)}</li>"
-            )
-        exs = examples_of(kw)
-        if exs:
-            label = "Example" if len(exs) == 1 else "Examples"
-            values = ", ".join(f"<code>{esc(dumps(v))}</code>" for v in exs[:5])
-            facts.append(f"<li>{label}: {values}</li>")
-        if facts:
-            parts.append(f'<ul class="dg-api-facts">{"".join(facts)}</ul>')
-        return "".join(parts)
-
-    def meta_md(self, kw: dict) -> tuple[str, list[str]]:
-        """The Markdown description and fact lines (options, default, constraints, examples) of a field."""
         lines: list[str] = []
-        enum = kw.get("enum")
-        if isinstance(enum, list) and enum:
-            more = f" and {len(enum) - MAX_ENUM} more" if len(enum) > MAX_ENUM else ""
-            lines.append(f"Available options: {', '.join(code(_show(v)) for v in enum[:MAX_ENUM])}{more}")
-        if "const" in kw:
-            lines.append(f"Allowed value: {code(dumps(kw['const']))}")
-        if "default" in kw:
-            lines.append(f"Default: {code(dumps(kw['default']))}")
-        for text in constraints(_KwView(kw)):
-            label, _, value = text.partition(": ")
-            lines.append(f"{label}: {code(value)}" if value else text)
-        exs = examples_of(kw)
-        if exs:
-            label = "Example" if len(exs) == 1 else "Examples"
-            lines.append(f"{label}: {', '.join(code(dumps(v)) for v in exs[:5])}")
-        return self.ctx.mdt(kw.get("description")), lines
+        if not _FACT_KEYS.isdisjoint(kw):
+            facts: list[str] = []
+            for label, values, more in _facts(kw):
+                if values is None:
+                    facts.append(f"<li>{esc(label)}</li>")
+                    lines.append(label)
+                else:
+                    shown = ", ".join(f"<code>{esc(v)}</code>" for v in values)
+                    facts.append(f"<li>{esc(label)}: {shown}{more}</li>")
+                    lines.append(f"{label}: {', '.join(code(v) for v in values)}{more}")
+            if facts:
+                parts.append(f'<ul class="dg-api-facts">{"".join(facts)}</ul>')
+        return "".join(parts), self.ctx.mdt(kw.get("description")), lines
 
     # -- children ----------------------------------------------------------------------------------------
     def children(self, flat: Flat, stack: tuple[int, ...], level: int, limit: int | None = None) -> Fragment:
@@ -387,6 +361,50 @@ class TreeRenderer:
         parts.append("</div>")
         md = item(f"{kind}{by}:", children="\n".join(mds))
         return Fragment("".join(parts), rows, frozenset(ids), frozenset(hits), md)
+
+
+_FACT_KEYS = frozenset(
+    (
+        "enum",
+        "const",
+        "default",
+        "example",
+        "examples",
+        "minimum",
+        "maximum",
+        "exclusiveMinimum",
+        "exclusiveMaximum",
+        "minLength",
+        "maxLength",
+        "pattern",
+        "multipleOf",
+        "minItems",
+        "maxItems",
+        "uniqueItems",
+        "minProperties",
+        "maxProperties",
+    )
+)
+
+
+def _facts(kw: dict) -> list[tuple[str, list[str] | None, str]]:
+    """(label, shown values or None for a plain sentence, suffix) for each fact of a field, in display order."""
+    out: list[tuple[str, list[str] | None, str]] = []
+    enum = kw.get("enum")
+    if isinstance(enum, list) and enum:
+        more = f" and {len(enum) - MAX_ENUM} more" if len(enum) > MAX_ENUM else ""
+        out.append(("Available options", [_show(v) for v in enum[:MAX_ENUM]], more))
+    if "const" in kw:
+        out.append(("Allowed value", [dumps(kw["const"])], ""))
+    if "default" in kw:
+        out.append(("Default", [dumps(kw["default"])], ""))
+    for text in constraints(_KwView(kw)):
+        label, _, value = text.partition(": ")
+        out.append((label, [value], "") if value else (text, None, ""))
+    exs = examples_of(kw)
+    if exs:
+        out.append(("Example" if len(exs) == 1 else "Examples", [dumps(v) for v in exs[:5]], ""))
+    return out
 
 
 def _show(value: Any) -> str:
