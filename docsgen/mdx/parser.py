@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from markdown_it import MarkdownIt
 from mdit_py_plugins.deflist import deflist_plugin
 from mdit_py_plugins.dollarmath import dollarmath_plugin
@@ -31,6 +33,9 @@ def build_markdown() -> MarkdownIt:
     deflist_plugin(md)
     dollarmath_plugin(md, allow_space=False, allow_digits=False, allow_labels=False, double_inline=True)
     jsx_plugin(md)
+    # Pure functions of the URL, and sites repeat their links: normalise each distinct URL once.
+    md.normalizeLink = lru_cache(maxsize=8192)(md.normalizeLink)  # type: ignore[method-assign]
+    md.validateLink = lru_cache(maxsize=8192)(md.validateLink)  # type: ignore[method-assign]
     # The math plugin installs its own render rules; ours produce MathML instead.
     for name in ("math_inline", "math_inline_double", "math_block"):
         md.renderer.rules[name] = getattr(md.renderer, name)
