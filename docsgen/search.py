@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from markupsafe import escape
 
-from docsgen.errors import warning
+from docsgen.errors import Diagnostic, warning
 from docsgen.render import language_of
 from docsgen.seo import PagePolicy, policies
 
@@ -404,14 +404,15 @@ class PendingIndex:
         store: Callable[[dict[str, bytes]], None] | None = None,
     ) -> None:
         self._run, self._error, self._bundle, self._store = run, error, bundle, store
-
-    @property
-    def reused(self) -> bool:
-        """True when the previous build's bundle is reused (Pagefind does not run)."""
-        return self._bundle is not None and self._run is None
+        self.reused = bundle is not None  # the previous build's bundle: Pagefind does not run
 
     def add_to(self, files: SiteFiles) -> None:
         """Wait for the bundle and add it under /pagefind/; a missing or failing Pagefind only warns."""
+        for path, data in self.collect(files.diagnostics).items():
+            files.add(path, data, "search index")
+
+    def collect(self, diagnostics: list[Diagnostic]) -> dict[str, bytes]:
+        """Wait for the bundle and return {site path: bytes}; a missing or failing Pagefind adds a warning."""
         bundle = self._bundle
         if bundle is None and (self._run is not None or self._error is not None):
             try:
@@ -420,18 +421,20 @@ class PendingIndex:
                 assert self._run is not None
                 bundle = self._run.result()
             except Exception as exc:  # noqa: BLE001 - a missing or failing Pagefind must not break the build
-                files.diagnostics.append(
+                diagnostics.append(
                     warning(
                         "search.index",
                         f"the search index could not be built: {exc}",
                         hint="install Pagefind with `pip install 'pagefind[extended]'`",
                     )
                 )
-                return
+                return {}
+            finally:
+                self._run = self._error = None
             if self._store is not None:
                 self._store(bundle)
-        for rel, data in (bundle or {}).items():
-            files.add(f"{INDEX_DIR}/{rel}", data, "search index")
+            self._bundle = bundle
+        return {f"{INDEX_DIR}/{rel}": data for rel, data in (bundle or {}).items()}
 
     def cancel(self) -> None:
         """Stop the indexing (the build failed before collecting it)."""

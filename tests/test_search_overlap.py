@@ -56,3 +56,19 @@ def test_an_index_started_earlier_is_the_one_collected(tmp_path, monkeypatch):
         p for p in files.files if p.startswith("pagefind/")
     }
     assert extra.files["pagefind/pagefind-entry.json"] == files.files["pagefind/pagefind-entry.json"]
+
+
+def test_collect_returns_site_paths_and_a_second_build_is_reused(tmp_path, monkeypatch):
+    monkeypatch.setenv("DOCSGEN_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setenv("DOCSGEN_CACHE", "0")  # the build itself stores nothing; cache=True below overrides
+    site = read_site(FIXTURES / "site-features")
+    render_site(site, cache=False)
+    ctx = site_context(site)
+    first = search.start_search_index(ctx, site, cache=True)
+    diagnostics: list = []
+    bundle = first.collect(diagnostics)
+    assert not first.reused and not diagnostics
+    assert "pagefind/pagefind-entry.json" in bundle and all(p.startswith("pagefind/") for p in bundle)
+    second = search.start_search_index(ctx, site, cache=True)
+    assert second.reused and second.collect(diagnostics) == bundle
+    assert not search.start_search_index(ctx, site, cache=False).reused
