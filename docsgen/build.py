@@ -19,6 +19,7 @@ from docsgen.nav import Navigation, build_nav
 from docsgen.pages import Page, read_page, render_page
 from docsgen.redirects import link_targets
 from docsgen.render import SiteContext, content_hash, page_html, relative_url, sidebar_html, template_globals
+from docsgen.search import start_search_index
 from docsgen.sources import Sources, scan
 from docsgen.theme import environment, load_theme
 from docsgen.timings import Timings
@@ -166,15 +167,21 @@ def render_site(
     for page, result in zip(pages, rendered, strict=True):
         files.add(page.output, result.html, page.source or page.key)
         site.twins[page.key] = result.twin
-    with stage("page cache"):
-        if page_cache:
-            page_cache.finish({r.cache_key for r in rendered if r.cache_key})
-    with stage("static files"):
-        add_vendor_assets(ctx, pages, files)
-        add_static_files(site, files)
-        _special_pages(ctx, site, files)
     with stage("search, SEO, agent files"):
-        add_site_features(ctx, site, files)
+        search = start_search_index(ctx, site, cache=cache)  # Pagefind indexes in its own process meanwhile
+    try:
+        with stage("page cache"):
+            if page_cache:
+                page_cache.finish({r.cache_key for r in rendered if r.cache_key})
+        with stage("static files"):
+            add_vendor_assets(ctx, pages, files)
+            add_static_files(site, files)
+            _special_pages(ctx, site, files)
+    except BaseException:
+        search.cancel()
+        raise
+    with stage("search, SEO, agent files"):
+        add_site_features(ctx, site, files, cache=cache, search=search)
     return files
 
 
