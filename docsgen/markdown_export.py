@@ -376,6 +376,7 @@ def _snippet(path: str, props: dict[str, Any], ctx: ExportContext) -> str:
 
 
 _LINK_RE = re.compile(r"(!?\[(?:[^\]\n]|\n(?!\n))*\]\()([^)\s]+)((?:\s+\"[^\"\n]*\")?\))")
+_TARGET_RE = re.compile(r"\]\(([^)\s]+)")  # every _LINK_RE target, and maybe more
 _CODE_RE = re.compile(r"(^[ \t]*(`{3,}|~{3,})[^\n]*\n.*?^[ \t]*\2[ \t]*$|`+[^`\n]*`+)", re.M | re.S)
 
 
@@ -384,7 +385,7 @@ def rewrite_links(markdown: str, resolve: Callable[[str], str]) -> str:
     if "](" not in markdown:
         return markdown
     # Fast path: no link target would change (links inside code would not either), so nothing to split.
-    if all(resolve(m.group(2)) == m.group(2) for m in _LINK_RE.finditer(markdown)):
+    if all(resolve(href) == href for href in _TARGET_RE.findall(markdown)):
         return markdown
     out, pos = [], 0
     for m in _CODE_RE.finditer(markdown):

@@ -10,6 +10,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from docsgen.openapi.render.mdtext import spec_markdown
+from docsgen.openapi.render.simple_md import simple_markdown
 
 _MAX_HOPS = 64
 _TAG = re.compile(r"<[^>]*>")
@@ -39,13 +40,14 @@ class RenderContext:
         self.markdown_fn = markdown
         self.fragments: dict[tuple, Any] = {}  # schema tree fragments, see schema_tree.py
         if shared is not None:  # same spec, other settings: share what does not depend on them
-            self._pointers, self.flat, self.examples, self.keep, self._mdt, self.texts = (
+            self._pointers, self.flat, self.examples, self.keep, self._mdt, self.texts, self.summaries = (
                 shared._pointers,
                 shared.flat,
                 shared.examples,
                 shared.keep,
                 shared._mdt,
                 shared.texts,
+                shared.summaries,
             )
             self._md = shared._md if shared.markdown_fn is markdown else {}
         else:
@@ -53,6 +55,9 @@ class RenderContext:
             self._md: dict[str, str] = {}
             self._mdt: dict[str, str] = {}  # descriptions as twin Markdown, see mdtext.py
             self.texts: dict[int, tuple[Any, str]] = {}  # example values shown as JSON, see aside.pretty
+            self.summaries: dict[
+                tuple, tuple[Any, dict]
+            ] = {}  # playground schema summaries, see playground.py
             self.flat: dict[int, Any] = {}  # flattened schemas by id(), see schema_model.py
             self.examples: dict[tuple, Any] = {}  # generated examples, see examples.py
             self.keep: list[Any] = []  # objects whose id() is used as a cache key stay alive here
@@ -118,7 +123,9 @@ class RenderContext:
             if _PLAIN_LINE.fullmatch(stripped) and "  " not in stripped:
                 cached = "<p>" + stripped.replace('"', "&quot;") + "</p>\n"
             else:
-                cached = self.markdown_fn(text)
+                cached = simple_markdown(text)  # sentences with `code`: same html, no parser
+                if cached is None:
+                    cached = self.markdown_fn(text)
             self._md[text] = cached
         return cached
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from docsgen.openapi.render.schema_model import Flat
 
+_NEEDS_ESCAPE = re.compile("[&<>\"'\x00]")
 _SLUG_BAD = re.compile(r"[^A-Za-z0-9_.:+\-\[\]@$]+")
 MAX_VALUE_CHARS = 300
 MAX_ENUM = 60
@@ -16,7 +17,10 @@ MAX_ENUM = 60
 
 def esc(value: Any) -> str:
     """Escape any untrusted value for HTML text and attribute values (NULs removed: they are our token)."""
-    return _escape(str(value).replace("\x00", ""), quote=True)
+    text = value if type(value) is str else str(value)
+    if _NEEDS_ESCAPE.search(text) is None:
+        return text
+    return _escape(text.replace("\x00", ""), quote=True)
 
 
 def slug(name: Any) -> str:

@@ -82,8 +82,15 @@ def summary(
     depth: int = 0,
     budget: list[int] | None = None,
 ) -> dict:
-    """A small, bounded description of a schema for building input forms."""
-    budget = budget if budget is not None else [MAX_NODES]
+    """A small, bounded description of a schema for building input forms (shared: never modify it)."""
+    if budget is None:  # a root: the same for every page showing this schema
+        key = (id(schema), direction)
+        hit = ctx.summaries.get(key)
+        if hit is not None and hit[0] is schema:
+            return hit[1]
+        out = summary(ctx, schema, direction, stack, depth, [MAX_NODES])
+        ctx.summaries[key] = (schema, out)  # the schema is kept alive with it: its id stays unique
+        return out
     budget[0] -= 1
     flat: Flat = unwrap_single(ctx, flatten(ctx, schema))
     out: dict[str, Any] = {"type": flat.types[0] if len(flat.types) == 1 else (flat.types or "any")}
