@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import docsgen.features as features
+import docsgen.pagefind as pagefind
 import docsgen.search as search
 from docsgen.build import build, read_site, render_site, site_context
 from tests.conftest import FIXTURES
@@ -11,7 +12,7 @@ from tests.conftest import FIXTURES
 def test_pagefind_runs_while_the_other_features_are_added(tmp_path, monkeypatch):
     monkeypatch.setenv("DOCSGEN_CACHE", "0")
     events: list[str] = []
-    real_run, real_add_to = search.PagefindRun, search.PendingIndex.add_to
+    real_run, real_add_to = pagefind.PagefindRun, search.PendingIndex.add_to
 
     def run(records, binary=None):
         events.append("pagefind started")
@@ -28,7 +29,7 @@ def test_pagefind_runs_while_the_other_features_are_added(tmp_path, monkeypatch)
 
         return spy
 
-    monkeypatch.setattr(search, "PagefindRun", run)
+    monkeypatch.setattr(pagefind, "PagefindRun", run)
     monkeypatch.setattr(search.PendingIndex, "add_to", add_to)
     monkeypatch.setattr(features, "add_seo_files", feature("seo", features.add_seo_files))
     monkeypatch.setattr(features, "add_agent_files", feature("agents", features.add_agent_files))
@@ -40,9 +41,9 @@ def test_pagefind_runs_while_the_other_features_are_added(tmp_path, monkeypatch)
 def test_an_index_started_earlier_is_the_one_collected(tmp_path, monkeypatch):
     monkeypatch.setenv("DOCSGEN_CACHE", "0")
     started = []
-    real_run = search.PagefindRun
+    real_run = pagefind.PagefindRun
     monkeypatch.setattr(
-        search, "PagefindRun", lambda records, binary=None: started.append(1) or real_run(records)
+        pagefind, "PagefindRun", lambda records, binary=None: started.append(1) or real_run(records)
     )
     site = read_site(FIXTURES / "site-features")
     files = render_site(site)

@@ -8,7 +8,8 @@ from dataclasses import dataclass
 
 from docsgen.build import build, read_site, site_context
 from docsgen.mdx import MdxResult
-from docsgen.search import build_index, record_for, searchable_pages
+from docsgen.pagefind import build_index
+from docsgen.search import record_for, searchable_pages
 
 
 @dataclass

@@ -7,6 +7,7 @@ import shutil
 
 import pytest
 
+import docsgen.pagefind as pagefind
 import docsgen.search as search
 from docsgen.build import build
 from tests.conftest import FIXTURES
@@ -24,13 +25,13 @@ def runs(monkeypatch, tmp_path):
     monkeypatch.setenv("DOCSGEN_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.delenv("DOCSGEN_CACHE", raising=False)
     started = []
-    real = search.PagefindRun
+    real = pagefind.PagefindRun
 
     def spy(records, binary=None):
         started.append(len(records))
         return real(records, binary)
 
-    monkeypatch.setattr(search, "PagefindRun", spy)
+    monkeypatch.setattr(pagefind, "PagefindRun", spy)
     return started
 
 
@@ -115,7 +116,7 @@ def hanging_pagefind(tmp_path):
 
 def test_a_hanging_pagefind_times_out_with_a_reason(tmp_path):
     record = search.SearchRecord("/a/", "en", '<html lang="en"><body><main><h1>A</h1></main></body></html>')
-    run = search.PagefindRun([record], hanging_pagefind(tmp_path))
+    run = pagefind.PagefindRun([record], hanging_pagefind(tmp_path))
     with pytest.raises(RuntimeError, match="longer than 0.3 s"):
         run.result(timeout=0.3)
     assert run._proc.poll() is not None
@@ -123,6 +124,6 @@ def test_a_hanging_pagefind_times_out_with_a_reason(tmp_path):
 
 def test_cancel_stops_the_pagefind_process(tmp_path):
     record = search.SearchRecord("/a/", "en", '<html lang="en"><body><main><h1>A</h1></main></body></html>')
-    run = search.PagefindRun([record], hanging_pagefind(tmp_path))
+    run = pagefind.PagefindRun([record], hanging_pagefind(tmp_path))
     search.PendingIndex(run).cancel()
     assert run._proc.poll() is not None

@@ -1,0 +1,290 @@
+"""Pagefind: run the indexer as a service and make its bundle deterministic."""
+
+from __future__ import annotations
+
+import base64
+import gzip
+import hashlib
+import json
+import os
+import re
+import subprocess
+import tempfile
+import threading
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from docsgen.search import SearchRecord
+
+INDEX_DIR = "pagefind"  # Pagefind's output folder, and where the bundle goes in the site
+# What the browser needs from Pagefind's output: its search API, the WebAssembly, the index chunks.
+_KEEP = re.compile(
+    r"^(pagefind\.js|pagefind-worker\.js|pagefind-entry\.json|pagefind\.[^/]+\.pf_meta|wasm\.[^/]+\.pagefind"
+    r"|index/.*|fragment/.*|filter/.*)$"
+)
+
+
+def pagefind_binary() -> str:
+    """Return the Pagefind executable shipped by the `pagefind[extended]` wheel (or PAGEFIND_BINARY)."""
+    override = os.environ.get("PAGEFIND_BINARY")
+    if override:
+        return override
+    from pagefind.service import _must_get_executable
+
+    return str(_must_get_executable())
+
+
+def _message(message_id: int, payload: dict) -> bytes:
+    """Encode one request of Pagefind's service protocol: base64 JSON, ended by a comma."""
+    request = {"message_id": message_id, "payload": payload}
+    return base64.b64encode(json.dumps(request, ensure_ascii=False).encode("utf-8")) + b","
+
+
+class PagefindRun:
+    """One Pagefind service process indexing records in memory (no temp tree), fed and read on threads.
+
+    The service handles requests in order, on its own core: the build goes on while it indexes, and
+    result() collects the bundle. The protocol is the one the `pagefind` Python package speaks, without its
+    asyncio client (which polls every 100 ms per response: minutes for a thousand pages).
+    """
+
+    def __init__(self, records: list[SearchRecord], binary: str | None = None) -> None:
+        self.records = records
+        self._errors: list[str] = []
+        self._files: list[dict] | None = None
+        self._stderr = tempfile.TemporaryFile()  # noqa: SIM115 - closed in close()
+        self._proc = subprocess.Popen(
+            [binary or pagefind_binary(), "--service"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=self._stderr,
+        )
+        self._writer = threading.Thread(target=self._write, name="pagefind-writer", daemon=True)
+        self._reader = threading.Thread(target=self._read, name="pagefind-reader", daemon=True)
+        self._writer.start()
+        self._reader.start()
+
+    def _write(self) -> None:
+        """Send: a new index, every record as an HTML file at its URL, then a request for the bundle."""
+        stdin = self._proc.stdin
+        assert stdin is not None
+        try:
+            stdin.write(_message(0, {"type": "NewIndex", "config": None}))
+            for number, record in enumerate(self.records, 1):
+                payload = {"type": "AddFile", "index_id": 0, "url": record.url, "file_contents": record.html}
+                stdin.write(_message(number, payload))
+            stdin.write(_message(len(self.records) + 1, {"type": "GetFiles", "index_id": 0}))
+            stdin.flush()
+        except (BrokenPipeError, ValueError, OSError) as exc:  # the reader reports why Pagefind stopped
+            self._errors.append(f"Pagefind stopped reading: {exc}")
+
+    def _read(self) -> None:
+        """Read responses until the bundle arrives (or Pagefind exits), noting errors."""
+        stdout = self._proc.stdout
+        assert stdout is not None
+        buffer = bytearray()
+        last = len(self.records) + 1
+        try:
+            while self._files is None:
+                chunk = stdout.read1(1 << 20)
+                if not chunk:
+                    return
+                buffer += chunk
+                start = 0
+                while self._files is None and (end := buffer.find(b",", start)) != -1:
+                    self._handle(bytes(buffer[start:end]), last)
+                    start = end + 1
+                del buffer[:start]
+        except (OSError, ValueError) as exc:  # closed under us (cancelled) or an unreadable answer
+            self._errors.append(f"unreadable answer from Pagefind: {exc}")
+
+    def _handle(self, raw: bytes, last: int) -> None:
+        """Record one response: an error (with the page it concerns) or the bundle."""
+        response = json.loads(base64.b64decode(raw))
+        payload, number = response.get("payload") or {}, response.get("message_id")
+        if payload.get("type") == "Error":
+            where = ""
+            if isinstance(number, int) and 1 <= number <= len(self.records):
+                where = f" ({self.records[number - 1].url})"
+            self._errors.append(f"{payload.get('message', 'error')}{where}")
+        elif number == last and payload.get("type") == "GetFiles":
+            self._files = payload.get("files") or []
+
+    def result(self, timeout: float = 600) -> dict[str, bytes]:
+        """Wait for the bundle and return {path under pagefind/: bytes}; raise RuntimeError when it failed."""
+        self._reader.join(timeout)
+        timed_out = self._reader.is_alive()
+        self._stop()
+        if self._files is None or self._errors:
+            self._stderr.seek(0)
+            stderr = self._stderr.read().decode("utf-8", "replace").strip()
+            self._stderr.close()
+            reasons = [*self._errors, stderr[-500:]] if stderr else self._errors
+            if timed_out:
+                reasons.insert(0, f"Pagefind took longer than {timeout:g} s")
+            raise RuntimeError("; ".join(reasons) or f"Pagefind exited with status {self._proc.returncode}")
+        files = {}
+        for item in sorted(self._files, key=lambda f: f["path"]):
+            rel = item["path"].removeprefix(f"{INDEX_DIR}/")
+            if _KEEP.match(rel):
+                files[rel] = base64.b64decode(item["content"])
+        return _stable_bundle(files)
+
+    def close(self) -> None:
+        """Stop the service at once (the build no longer wants the bundle) and release everything."""
+        self._stop(kill=True)
+        self._stderr.close()
+
+    def _stop(self, kill: bool = False) -> None:
+        """Stop the service: end of input makes it exit; killed first when it is still busy."""
+        if kill or self._reader.is_alive():
+            self._proc.kill()  # the reader then sees end of output and returns
+        self._reader.join(5)
+        for stream in (self._proc.stdin, self._proc.stdout):
+            try:
+                if stream:
+                    stream.close()
+            except OSError:
+                pass
+        try:
+            self._proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            self._proc.kill()
+            self._proc.wait()
+
+
+def build_index(records: list[SearchRecord]) -> dict[str, bytes]:
+    """Run Pagefind over the records and return {path under pagefind/: bytes} of the browser bundle."""
+    return PagefindRun(records).result()
+
+
+def _stable_bundle(files: dict[str, bytes]) -> dict[str, bytes]:
+    """Make the bundle byte-identical across runs: Pagefind writes filter values and languages in hash-map order.
+
+    Each filter file is rewritten with its values sorted and named after its content; the language's meta
+    file (which lists the filter files) and pagefind-entry.json (which names the meta file) follow.
+    """
+    if "pagefind-entry.json" not in files:
+        return files
+    entry = json.loads(files["pagefind-entry.json"])
+    languages = entry.get("languages") if isinstance(entry.get("languages"), dict) else {}
+    for info in languages.values():
+        meta_name = f"pagefind.{info.get('hash')}.pf_meta"
+        if meta_name not in files:
+            continue
+        meta = _unpack(files[meta_name])
+        if not (isinstance(meta, list) and len(meta) > 3 and meta[3]):
+            continue  # no filters: Pagefind's output is already stable
+        prefix = str(info["hash"]).rsplit("_", 1)[0]
+        for pair in meta[3]:  # [filter name, filter file hash]
+            name, values = _unpack(files.pop(f"filter/{pair[1]}.pf_filter"))
+            data = _pack([name, sorted(values, key=lambda value: value[0])])
+            pair[1] = f"{prefix}_{hashlib.sha256(data).hexdigest()[:7]}"
+            files[f"filter/{pair[1]}.pf_filter"] = data
+        meta[3].sort(key=lambda pair: pair[0])
+        data = _pack(meta)
+        info["hash"] = f"{prefix}_{hashlib.sha256(data).hexdigest()[:10]}"
+        del files[meta_name]
+        files[f"pagefind.{info['hash']}.pf_meta"] = data
+    entry["languages"] = dict(sorted(languages.items()))
+    files["pagefind-entry.json"] = json.dumps(entry, ensure_ascii=False, separators=(",", ":")).encode(
+        "utf-8"
+    )
+    return dict(sorted(files.items()))
+
+
+_SIGNATURE = b"pagefind_dcd"
+
+
+def _unpack(data: bytes) -> Any:
+    """Decode a Pagefind data file: gzip'd (or not), the signature, then CBOR."""
+    raw = data if data.startswith(_SIGNATURE) else gzip.decompress(data)
+    if not raw.startswith(_SIGNATURE):
+        raise ValueError("not a Pagefind data file")
+    value, end = _cbor_decode(raw, len(_SIGNATURE))
+    if end != len(raw):
+        raise ValueError("trailing bytes in a Pagefind data file")
+    return value
+
+
+def _pack(value: Any) -> bytes:
+    """Encode a Pagefind data file as Pagefind does: signature and CBOR, gzip'd (fixed mtime: stable bytes)."""
+    out = bytearray(_SIGNATURE)
+    _cbor_encode(value, out)
+    return gzip.compress(bytes(out), mtime=0)
+
+
+def _cbor_decode(data: bytes, at: int) -> tuple[Any, int]:
+    """Decode the CBOR item at `at` (the subset Pagefind writes: integers, strings, arrays, maps)."""
+    major, info = data[at] >> 5, data[at] & 31
+    at += 1
+    if info < 24:
+        arg = info
+    elif info <= 27:
+        size = 1 << (info - 24)
+        arg, at = int.from_bytes(data[at : at + size], "big"), at + size
+    else:
+        raise ValueError(f"unsupported CBOR item {data[at - 1]:#x}")
+    if major == 0:
+        return arg, at
+    if major == 1:
+        return -1 - arg, at
+    if major == 2:
+        return bytes(data[at : at + arg]), at + arg
+    if major == 3:
+        return data[at : at + arg].decode("utf-8"), at + arg
+    if major == 4:
+        items = []
+        for _ in range(arg):
+            item, at = _cbor_decode(data, at)
+            items.append(item)
+        return items, at
+    if major == 5:
+        mapping = {}
+        for _ in range(arg):
+            key, at = _cbor_decode(data, at)
+            mapping[key], at = _cbor_decode(data, at)
+        return mapping, at
+    raise ValueError(f"unsupported CBOR major type {major}")
+
+
+def _cbor_head(major: int, arg: int, out: bytearray) -> None:
+    """Write a CBOR head in its shortest form."""
+    if arg < 24:
+        out.append(major << 5 | arg)
+        return
+    for info, size in ((24, 1), (25, 2), (26, 4), (27, 8)):
+        if arg < 1 << (8 * size):
+            out.append(major << 5 | info)
+            out += arg.to_bytes(size, "big")
+            return
+    raise ValueError("integer too large for CBOR")
+
+
+def _cbor_encode(value: Any, out: bytearray) -> None:
+    """Append the CBOR encoding of value (the subset _cbor_decode reads)."""
+    if isinstance(value, bool) or value is None:
+        raise ValueError("unsupported value in a Pagefind data file")
+    if isinstance(value, int):
+        if value >= 0:
+            _cbor_head(0, value, out)
+        else:
+            _cbor_head(1, -1 - value, out)
+    elif isinstance(value, bytes):
+        _cbor_head(2, len(value), out)
+        out += value
+    elif isinstance(value, str):
+        data = value.encode("utf-8")
+        _cbor_head(3, len(data), out)
+        out += data
+    elif isinstance(value, list):
+        _cbor_head(4, len(value), out)
+        for item in value:
+            _cbor_encode(item, out)
+    elif isinstance(value, dict):
+        _cbor_head(5, len(value), out)
+        for key, item in value.items():
+            _cbor_encode(key, out)
+            _cbor_encode(item, out)
+    else:
+        raise ValueError(f"unsupported value in a Pagefind data file: {type(value).__name__}")
