@@ -19,11 +19,11 @@ from docsgen.nav import Navigation, build_nav
 from docsgen.pages import Page, read_page, render_page
 from docsgen.redirects import link_targets
 from docsgen.render import SiteContext, content_hash, page_html, relative_url, sidebar_html, template_globals
-from docsgen.search import start_search_index
+from docsgen.search import PendingIndex, start_search_index
 from docsgen.sources import Sources, scan
 from docsgen.theme import environment, load_theme
 from docsgen.timings import Timings
-from docsgen.write import SiteFiles, write_site
+from docsgen.write import OutputFolder, SiteFiles
 
 Progress = Callable[[str, int, int], None]  # (stage, done, total)
 
@@ -61,7 +61,10 @@ class Site:
     site_url: str | None = None  # public URL (--site-url / DOCSGEN_SITE_URL) for sitemap and canonical links
     timings: Timings = field(default_factory=Timings)  # seconds per stage (docsgen build --timings)
     spec_hashes: dict[str, str] = field(default_factory=dict)  # OpenAPI spec source -> content hash
-    twins: dict[str, str] = field(default_factory=dict)  # page key -> Markdown twin, made while rendering
+    twins: dict[str, str] = field(default_factory=dict)
+    pending_search: PendingIndex | None = (
+        None  # render_site(collect=False): the index Pagefind is building  # page key -> Markdown twin, made while rendering
+    )
 
 
 def build(
@@ -84,18 +87,37 @@ def build(
     timings = Timings()
     site = read_site(docs_dir, out_dir, verbose=verbose, timings=timings)
     site.site_url = site_url
-    files = render_site(site, strict=strict, progress=progress, cache=cache, workers=workers)
+    files = render_site(site, strict=strict, progress=progress, cache=cache, workers=workers, collect=False)
+    search = site.pending_search
+    try:
+        _check(site, files, strict)
+        with OutputFolder(out_dir) as folder:
+            with timings.stage("write"):
+                folder.write(files)
+            with timings.stage("search index (waiting for Pagefind)"):
+                if search is not None:
+                    search.add_to(files)  # Pagefind indexed while the pages were written
+            diagnostics = _check(site, files, strict)
+            with timings.stage("write"):
+                folder.write(files)
+                folder.commit()
+    finally:
+        if search is not None:
+            search.cancel()  # a no-op once collected
+    rendered = sum(1 for p in site.pages.values() if _is_rendered(site, p))
+    return BuildResult(
+        out_dir.resolve(), rendered, time.perf_counter() - started, diagnostics, len(files.files), timings
+    )
+
+
+def _check(site: Site, files: SiteFiles, strict: bool) -> list[Diagnostic]:
+    """Return every diagnostic so far, sorted (warnings as errors under --strict); raise when any is an error."""
     diagnostics = sort_diagnostics(site.diagnostics + files.diagnostics)
     if strict:
         diagnostics = [d.as_error() if d.severity is Severity.WARNING else d for d in diagnostics]
     if has_errors(diagnostics):
         raise DocsgenError(diagnostics)
-    with timings.stage("write"):
-        write_site(files, out_dir)
-    rendered = sum(1 for p in site.pages.values() if _is_rendered(site, p))
-    return BuildResult(
-        out_dir.resolve(), rendered, time.perf_counter() - started, diagnostics, len(files.files), timings
-    )
+    return diagnostics
 
 
 def read_site(
@@ -147,8 +169,13 @@ def render_site(
     progress: Progress | None = None,
     cache: bool | None = None,
     workers: int | None = None,
+    collect: bool = True,
 ) -> SiteFiles:
-    """Render every page, sidebar, static file and special page into SiteFiles (in memory)."""
+    """Render every page, sidebar, static file and special page into SiteFiles (in memory).
+
+    collect=False leaves the search index running in Pagefind's process, in site.pending_search, for the
+    caller to collect (build() writes the other files meanwhile).
+    """
     from docsgen.parallel import render_pages
 
     stage = site.timings.stage
@@ -181,7 +208,8 @@ def render_site(
         search.cancel()
         raise
     with stage("search, SEO, agent files"):
-        add_site_features(ctx, site, files, cache=cache, search=search)
+        add_site_features(ctx, site, files, cache=cache, search=search, collect=collect)
+    site.pending_search = None if collect else search
     return files
 
 

@@ -25,12 +25,14 @@ def add_site_features(
     *,
     cache: bool | None = None,
     search: PendingIndex | None = None,
+    collect: bool = True,
 ) -> None:
     """Add redirects, search, SEO and agent files to the site; each feature is one call here, in its own module.
 
     The search index is built in Pagefind's own process: started first (or earlier by the caller, passed as
     `search`), collected last, so the other features run meanwhile. cache: reuse the previous build's bundle
-    when nothing changed (None: on unless $DOCSGEN_CACHE is off).
+    when nothing changed (None: on unless $DOCSGEN_CACHE is off). collect=False leaves collecting the index
+    to the caller (the build collects it while the other files are being written).
     """
     if search is None:
         search = start_search_index(ctx, site, cache=cache)
@@ -42,4 +44,5 @@ def add_site_features(
     except BaseException:
         search.cancel()
         raise
-    search.add_to(files)
+    if collect:
+        search.add_to(files)

@@ -39,29 +39,60 @@ class SiteFiles:
         return path in self.files
 
 
-def write_site(site: SiteFiles, out_dir: Path) -> None:
-    """Write every file to a temporary sibling folder, then replace out_dir with it in two renames."""
-    out_dir = out_dir.resolve()
-    out_dir.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.tmp-", dir=out_dir.parent))
-    try:
-        made: set[Path] = set()
-        for rel in sorted(site.files):
-            target = tmp / rel
+class OutputFolder:
+    """A temporary sibling of out_dir that is filled in steps and becomes out_dir only on commit().
+
+    Used as a context manager: leaving the block without commit() (an error, a refused build) deletes the
+    temporary folder, so out_dir is either the old site or the complete new one, never half of either.
+    """
+
+    def __init__(self, out_dir: Path) -> None:
+        self.out_dir = out_dir.resolve()
+        self.out_dir.parent.mkdir(parents=True, exist_ok=True)
+        self.tmp = Path(tempfile.mkdtemp(prefix=f".{self.out_dir.name}.tmp-", dir=self.out_dir.parent))
+        self.written: set[str] = set()
+        self._made: set[Path] = set()
+        self._done = False
+
+    def write(self, site: SiteFiles) -> None:
+        """Write the files of `site` not written yet."""
+        for rel in sorted(site.files.keys() - self.written):
+            target = self.tmp / rel
             parent = target.parent
-            if parent not in made:
+            if parent not in self._made:
                 parent.mkdir(parents=True, exist_ok=True)
-                made.add(parent)
+                self._made.add(parent)
             content = site.files[rel]
             if isinstance(content, Path):
                 shutil.copyfile(content, target)
             else:
                 target.write_bytes(content)
-        os.chmod(tmp, 0o755)
-        swap_into_place(tmp, out_dir)
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise
+            self.written.add(rel)
+
+    def commit(self) -> None:
+        """Put the folder in place of out_dir."""
+        os.chmod(self.tmp, 0o755)
+        swap_into_place(self.tmp, self.out_dir)
+        self._done = True
+
+    def abort(self) -> None:
+        """Delete the temporary folder (out_dir is left as it was)."""
+        if not self._done:
+            shutil.rmtree(self.tmp, ignore_errors=True)
+            self._done = True
+
+    def __enter__(self) -> OutputFolder:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.abort()
+
+
+def write_site(site: SiteFiles, out_dir: Path) -> None:
+    """Write every file to a temporary sibling folder, then replace out_dir with it in two renames."""
+    with OutputFolder(out_dir) as folder:
+        folder.write(site)
+        folder.commit()
 
 
 def swap_into_place(new: Path, out_dir: Path) -> None:

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from docsgen.build import build
 from docsgen.cli import main
-from docsgen.errors import DocsgenError
+from docsgen.errors import DocsgenError, warning
 from tests.conftest import FIXTURES, REPO
 
 BASE = {"theme": "mint", "name": "X", "colors": {"primary": "#112233"}}
@@ -143,3 +143,39 @@ def test_golden_output(tmp_path):
         assert got[rel].decode() == expected[rel].decode(), (
             f"{rel} differs from tests/golden (DOCSGEN_UPDATE_GOLDEN=1 to accept)"
         )
+
+
+def test_search_index_is_collected_while_pages_are_written_and_a_late_strict_error_leaves_no_output(
+    make_site, tmp_path, monkeypatch
+):
+    import docsgen.search as search
+
+    monkeypatch.setenv("DOCSGEN_CACHE", "0")
+    site = make_site(site_files({"pages": ["index", "a"]}, **{"index.mdx": "# Home\n", "a.mdx": "# A\n"}))
+    out = tmp_path / "out"
+    seen: list[list[str]] = []
+    real_add_to = search.PendingIndex.add_to
+
+    def add_to(self, files):
+        # the pages are already in the temporary output folder when the build waits for Pagefind
+        (tmp,) = [p for p in tmp_path.iterdir() if p.name.startswith(".out.tmp-")]
+        seen.append(sorted(p.relative_to(tmp).as_posix() for p in tmp.rglob("index.html")))
+        real_add_to(self, files)
+
+    monkeypatch.setattr(search.PendingIndex, "add_to", add_to)
+    build(site, out)
+    assert seen == [["a/index.html", "index.html"]]
+    assert (out / "pagefind" / "pagefind-entry.json").is_file()
+    before = snapshot(out)
+
+    def failing(self, files):
+        files.diagnostics.append(warning("search.index", "the search index could not be built: boom"))
+
+    monkeypatch.setattr(search.PendingIndex, "add_to", failing)
+    result = build(site, tmp_path / "lenient")  # a warning without --strict: the site is written
+    assert any(d.code == "search.index" for d in result.diagnostics)
+    with pytest.raises(DocsgenError) as refused:
+        build(site, out, strict=True)
+    assert "search.index" in str(refused.value.diagnostics)
+    assert snapshot(out) == before  # refused after the pages were written: the old site stays, whole
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".out")]
