@@ -23,7 +23,7 @@ from docsgen.search import PendingIndex, start_search_index
 from docsgen.sources import Sources, scan
 from docsgen.theme import environment, load_theme
 from docsgen.timings import Timings
-from docsgen.write import OutputFolder, SiteFiles
+from docsgen.write import WRITTEN, OutputFolder, SiteFiles
 
 Progress = Callable[[str, int, int], None]  # (stage, done, total)
 
@@ -87,11 +87,13 @@ def build(
     timings = Timings()
     site = read_site(docs_dir, out_dir, verbose=verbose, timings=timings)
     site.site_url = site_url
-    files = render_site(site, strict=strict, progress=progress, cache=cache, workers=workers, collect=False)
-    search = site.pending_search
-    try:
-        _check(site, files, strict)
-        with OutputFolder(out_dir) as folder:
+    with OutputFolder(out_dir) as folder:  # a temporary folder until commit(): deleted on any failure
+        files = render_site(
+            site, strict=strict, progress=progress, cache=cache, workers=workers, collect=False, folder=folder
+        )
+        search = site.pending_search
+        try:
+            _check(site, files, strict)
             with timings.stage("write"):
                 folder.write(files)
             with timings.stage("search index (waiting for Pagefind)"):
@@ -101,9 +103,9 @@ def build(
             with timings.stage("write"):
                 folder.write(files)
                 folder.commit()
-    finally:
-        if search is not None:
-            search.cancel()  # a no-op once collected
+        finally:
+            if search is not None:
+                search.cancel()  # a no-op once collected
     rendered = sum(1 for p in site.pages.values() if _is_rendered(site, p))
     return BuildResult(
         out_dir.resolve(), rendered, time.perf_counter() - started, diagnostics, len(files.files), timings
@@ -170,11 +172,13 @@ def render_site(
     cache: bool | None = None,
     workers: int | None = None,
     collect: bool = True,
+    folder: OutputFolder | None = None,
 ) -> SiteFiles:
     """Render every page, sidebar, static file and special page into SiteFiles (in memory).
 
     collect=False leaves the search index running in Pagefind's process, in site.pending_search, for the
-    caller to collect (build() writes the other files meanwhile).
+    caller to collect (build() writes the other files meanwhile). With `folder`, pages are written into it as
+    they are rendered (their SiteFiles entries are WRITTEN).
     """
     from docsgen.parallel import render_pages
 
@@ -189,10 +193,10 @@ def render_site(
         page_cache = _page_cache(site, strict, cache)
     with stage("render pages"):
         rendered = render_pages(
-            ctx, site, pages, strict=strict, workers=workers, progress=progress, cache=page_cache
+            ctx, site, pages, strict=strict, workers=workers, progress=progress, cache=page_cache, out=folder
         )
     for page, result in zip(pages, rendered, strict=True):
-        files.add(page.output, result.html, page.source or page.key)
+        files.add(page.output, WRITTEN if result.html is None else result.html, page.source or page.key)
         site.twins[page.key] = result.twin
     with stage("search, SEO, agent files"):
         search = start_search_index(ctx, site, cache=cache)  # Pagefind indexes in its own process meanwhile

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from docsgen.cache import PageCache
     from docsgen.pages import Page
     from docsgen.render import SiteContext
+    from docsgen.write import OutputFolder
 
 WORKERS_ENV = "DOCSGEN_WORKERS"  # "1" forces a serial build
 MIN_PAGES_PER_WORKER = 48  # below this, starting a process costs more than it saves
@@ -34,7 +35,7 @@ Progress = Callable[[str, int, int], None]
 class Rendered:
     """One page's render, with the side effects render_one has on the site captured as data."""
 
-    html: str
+    html: str | None  # None: written to the output folder by the process that rendered it
     content: MdxResult | None
     meta: dict[str, Any]
     diagnostics: list[Diagnostic] = field(default_factory=list)  # what render_one added to site.diagnostics
@@ -69,7 +70,13 @@ class _RecordingLinks:
 
 
 def render_recorded(
-    ctx: SiteContext, site: Site, page: Page, *, strict: bool = False, cache: PageCache | None = None
+    ctx: SiteContext,
+    site: Site,
+    page: Page,
+    *,
+    strict: bool = False,
+    cache: PageCache | None = None,
+    out: OutputFolder | None = None,
 ) -> Rendered:
     """Render a page (its body from the page cache when valid) and its Markdown twin, capturing side effects."""
     from docsgen.agents import page_markdown
@@ -81,8 +88,11 @@ def render_recorded(
     try:
         key = cache.restore(ctx, page) if cache else None
         recorder.calls.clear()  # the replay of a cache entry's links is not this page's render
-        html = render_one(ctx, site, page, strict=strict)
+        html: str | None = render_one(ctx, site, page, strict=strict)
         twin = page_markdown(site, page)
+        if out is not None and html is not None:
+            out.write_text(page.output, html)
+            html = None
         if cache and key is None and page.content is not None:
             key = cache.store(page, page.content, recorder.calls)
         return Rendered(html, page.content, page.meta, site.diagnostics, recorder.calls, twin, key)
@@ -107,15 +117,15 @@ def _cpus() -> int:
     return os.cpu_count() or 1
 
 
-# What forked workers inherit: (ctx, site, pages, strict, cache). Set only while a pool runs.
-_SHARED: tuple[Any, Any, list, bool, Any] | None = None
+# What forked workers inherit: (ctx, site, pages, strict, cache, out). Set only while a pool runs.
+_SHARED: tuple[Any, Any, list, bool, Any, Any] | None = None
 
 
 def _render_chunk(indices: list[int]) -> list[Rendered]:
     """Worker: render some pages of the inherited site."""
     assert _SHARED is not None, "workers are forked from render_pages"
-    ctx, site, pages, strict, cache = _SHARED
-    return [render_recorded(ctx, site, pages[i], strict=strict, cache=cache) for i in indices]
+    ctx, site, pages, strict, cache, out = _SHARED
+    return [render_recorded(ctx, site, pages[i], strict=strict, cache=cache, out=out) for i in indices]
 
 
 def _chunks(count: int, workers: int, start: int = 0) -> list[list[int]]:
@@ -134,14 +144,18 @@ def render_pages(
     workers: int | None = None,
     progress: Progress | None = None,
     cache: PageCache | None = None,
+    out: OutputFolder | None = None,
 ) -> list[Rendered]:
-    """Render pages (in this order) serially or on a process pool; apply their effects to site and pages."""
+    """Render pages (in this order) serially or on a process pool; apply their effects to site and pages.
+
+    With `out`, each page's HTML is written into that output folder where it was rendered (Rendered.html is None).
+    """
     global _SHARED
     count = worker_count(len(pages), workers)
     results: list[Rendered] = []
     if count <= 1:
         for done, page in enumerate(pages, 1):
-            rendered = render_recorded(ctx, site, page, strict=strict, cache=cache)
+            rendered = render_recorded(ctx, site, page, strict=strict, cache=cache, out=out)
             site.diagnostics.extend(rendered.diagnostics)
             results.append(rendered)
             if progress:
@@ -149,10 +163,10 @@ def render_pages(
         return results
     # The first page renders here, before the fork: the modules, templates and caches it loads lazily are then
     # loaded once and inherited by every worker instead of being loaded again in each.
-    first = render_recorded(ctx, site, pages[0], strict=strict, cache=cache)
+    first = render_recorded(ctx, site, pages[0], strict=strict, cache=cache, out=out)
     site.diagnostics.extend(first.diagnostics)
     results.append(first)
-    _SHARED = (ctx, site, pages, strict, cache)
+    _SHARED = (ctx, site, pages, strict, cache, out)
     try:
         with ProcessPoolExecutor(count, mp_context=multiprocessing.get_context("fork")) as pool:
             chunks = _chunks(len(pages) - 1, count, start=1)

@@ -11,15 +11,22 @@ from pathlib import Path
 from docsgen.errors import Diagnostic, error
 
 
+class Written:
+    """Content of a file already in the output folder (a render worker wrote it there)."""
+
+
+WRITTEN = Written()
+
+
 @dataclass
 class SiteFiles:
     """Every output file of a build, keyed by its path in the site; a second writer of a path is an error."""
 
-    files: dict[str, bytes | Path] = field(default_factory=dict)  # content, or a file to copy
+    files: dict[str, bytes | Path | Written] = field(default_factory=dict)  # content, a file to copy, WRITTEN
     owners: dict[str, str] = field(default_factory=dict)
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
-    def add(self, path: str, content: str | bytes | Path, owner: str) -> None:
+    def add(self, path: str, content: str | bytes | Path | Written, owner: str) -> None:
         """Add an output file; `owner` names what produced it, for the clash message."""
         if path in self.files:
             self.diagnostics.append(
@@ -57,17 +64,24 @@ class OutputFolder:
     def write(self, site: SiteFiles) -> None:
         """Write the files of `site` not written yet."""
         for rel in sorted(site.files.keys() - self.written):
-            target = self.tmp / rel
-            parent = target.parent
-            if parent not in self._made:
-                parent.mkdir(parents=True, exist_ok=True)
-                self._made.add(parent)
             content = site.files[rel]
             if isinstance(content, Path):
-                shutil.copyfile(content, target)
-            else:
-                target.write_bytes(content)
+                shutil.copyfile(content, self._target(rel))
+            elif not isinstance(content, Written):
+                self._target(rel).write_bytes(content)
             self.written.add(rel)
+
+    def write_text(self, rel: str, text: str) -> None:
+        """Write one file now (render workers write their pages while others render); add it as WRITTEN."""
+        self._target(rel).write_bytes(text.encode("utf-8"))
+
+    def _target(self, rel: str) -> Path:
+        target = self.tmp / rel
+        parent = target.parent
+        if parent not in self._made:
+            parent.mkdir(parents=True, exist_ok=True)
+            self._made.add(parent)
+        return target
 
     def commit(self) -> None:
         """Put the folder in place of out_dir."""
