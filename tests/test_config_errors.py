@@ -198,3 +198,72 @@ def test_unknown_field_warns_with_a_suggestion_and_strict_rejects_it(make_site):
     assert "hint: did you mean 'navbar'?" in result.output
     strict = CliRunner().invoke(main, ["validate", "--strict", str(site)])
     assert strict.exit_code == 1
+
+
+def _mutations(value, path=()):
+    """Yield (path, wrong value) pairs: every node of a config replaced by a value of another JSON type."""
+    if len(path) > 6:
+        return
+    wrong = {dict: "not an object", list: {"not": "a list"}, str: 12345, bool: "yes", int: [1], float: [1.5]}
+    yield path, wrong.get(type(value), {"x": 1})
+    if isinstance(value, dict):
+        for key, child in value.items():
+            yield from _mutations(child, (*path, key))
+        yield path, {**value, "noSuchField": True}
+    elif isinstance(value, list):
+        for index, child in enumerate(value[:3]):
+            yield from _mutations(child, (*path, index))
+
+
+def _replace(root, path, new):
+    if not path:
+        return new
+    copy = dict(root) if isinstance(root, dict) else list(root)
+    copy[path[0]] = _replace(root[path[0]], path[1:], new)
+    return copy
+
+
+def test_fast_validity_check_agrees_with_the_detailed_validator():
+    # Every build asks the compiled validator first and only imports jsonschema for invalid files: the two must
+    # agree on valid/invalid for real configurations and for thousands of broken variants of them.
+    from jsonschema import Draft202012Validator
+
+    from docsgen.config.schema import _fast_validator, load_schema
+    from tests.conftest import CORPUS, FIXTURES, REPO
+
+    detailed = Draft202012Validator(load_schema())
+    configs = [
+        p
+        for p in [*FIXTURES.rglob("docs.json"), REPO / "docs" / "docs.json", CORPUS / "docs.json"]
+        if p.is_file()
+    ]
+    assert len(configs) >= 10
+    checked = invalid = 0
+    for path in configs:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        data.pop("$schema", None)
+        for where, wrong in [((), data), *_mutations(data)]:
+            variant = _replace(data, where, wrong) if where or wrong is not data else data
+            if not isinstance(variant, dict):
+                continue
+            expected = not any(True for _ in detailed.iter_errors(variant))
+            assert _fast_validator().is_valid(variant) is expected, (path, where)
+            checked += 1
+            invalid += not expected
+    assert checked > 800 and invalid > checked // 2, (checked, invalid)
+
+
+def test_a_valid_site_builds_without_importing_jsonschema(tmp_path):
+    import subprocess
+    import sys
+
+    from tests.conftest import FIXTURES
+
+    code = (
+        "import sys; from pathlib import Path; from docsgen.build import build;"
+        f"build(Path({str(FIXTURES / 'example')!r}), Path({str(tmp_path / 'out')!r}), cache=False);"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('jsonschema', 'referencing')))"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "[]"
+    assert (tmp_path / "out" / "index.html").is_file()
