@@ -115,13 +115,10 @@ def render_parameters(ctx: RenderContext, params: list[dict], ids: Ids, sections
             continue
         rows, mds, top = [], [], []
         for param in group:
-            required = param.get("required") is True or loc == "path"
-            extra = param_extra(ctx, param)
-            frag = tree.field(str(param["name"]), param_schema(param), required=required, extra=extra)
+            frag, desc = _parameter_row(ctx, tree, param, loc)
             rows.append(ids.place(frag, ["", f"{loc}."]))
             mds.append(frag.md)
-            desc = extra.get("description", tree.flat(param_schema(param)).kw.get("description"))
-            top.append((str(param["name"]), ctx.md(desc)))
+            top.append((str(param["name"]), desc))
         sections.append(
             Section(
                 f"{loc}-parameters",
@@ -131,6 +128,21 @@ def render_parameters(ctx: RenderContext, params: list[dict], ids: Ids, sections
                 top,
             )
         )
+
+
+def _parameter_row(ctx: RenderContext, tree: TreeRenderer, param: dict, loc: str) -> tuple[Fragment, str]:
+    """A parameter's row and its description html; memoised per parameter object ($ref'd ones repeat)."""
+    key = ("param", id(param), loc)
+    hit = ctx.fragments.get(key)
+    if hit is not None and hit[0] is param:
+        return hit[1], hit[2]
+    required = param.get("required") is True or loc == "path"
+    extra = param_extra(ctx, param)
+    frag = tree.field(str(param["name"]), param_schema(param), required=required, extra=extra)
+    desc = ctx.md(extra.get("description", tree.flat(param_schema(param)).kw.get("description")))
+    if not frag.hits:
+        ctx.fragments[key] = (param, frag, desc)  # the parameter is kept alive with it: its id stays unique
+    return frag, desc
 
 
 def media_kind(content_type: str, flat_binary: bool = False) -> str:
