@@ -19,7 +19,7 @@ from docsgen.nav import Navigation, build_nav
 from docsgen.pages import Page, read_page, render_page
 from docsgen.redirects import link_targets
 from docsgen.render import SiteContext, content_hash, page_html, relative_url, sidebar_html, template_globals
-from docsgen.search import PendingIndex, start_search_index
+from docsgen.search import PendingIndex, start_search_index, stream_search_index
 from docsgen.sources import Sources, scan
 from docsgen.theme import environment, load_theme
 from docsgen.timings import Timings
@@ -191,15 +191,30 @@ def render_site(
     pages = pages_to_render(site)
     with stage("page cache"):
         page_cache = _page_cache(site, strict, cache)
+    streaming = stream_search_index(ctx, site, cache=cache)  # a cold build: Pagefind indexes as pages come
     with stage("render pages"):
-        rendered = render_pages(
-            ctx, site, pages, strict=strict, workers=workers, progress=progress, cache=page_cache, out=folder
-        )
+        try:
+            rendered = render_pages(
+                ctx,
+                site,
+                pages,
+                strict=strict,
+                workers=workers,
+                progress=progress,
+                cache=page_cache,
+                out=folder,
+                on_rendered=streaming.add_pages if streaming else None,
+            )
+        except BaseException:
+            if streaming:
+                streaming.cancel()
+            raise
     for page, result in zip(pages, rendered, strict=True):
         files.add(page.output, WRITTEN if result.html is None else result.html, page.source or page.key)
         site.twins[page.key] = result.twin
     with stage("search, SEO, agent files"):
-        search = start_search_index(ctx, site, cache=cache)  # Pagefind indexes in its own process meanwhile
+        # Pagefind indexes in its own process while the rest of the build goes on
+        search = streaming.pending(cache=cache) if streaming else start_search_index(ctx, site, cache=cache)
     try:
         with stage("page cache"):
             if page_cache:

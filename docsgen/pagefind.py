@@ -7,6 +7,7 @@ import gzip
 import hashlib
 import json
 import os
+import queue
 import re
 import subprocess
 import tempfile
@@ -48,8 +49,11 @@ class PagefindRun:
     asyncio client (which polls every 100 ms per response: minutes for a thousand pages).
     """
 
-    def __init__(self, records: list[SearchRecord], binary: str | None = None) -> None:
-        self.records = records
+    def __init__(self, records: list[SearchRecord] | None = None, binary: str | None = None) -> None:
+        """Start the service; with `records`, index them (else add() records as they come, then finish())."""
+        self.records: list[SearchRecord] = []
+        self._queue: queue.SimpleQueue[SearchRecord | None] = queue.SimpleQueue()
+        self._last: int | None = None  # message id of the bundle request, once every record is sent
         self._errors: list[str] = []
         self._files: list[dict] | None = None
         self._stderr = tempfile.TemporaryFile()  # noqa: SIM115 - closed in close()
@@ -63,6 +67,19 @@ class PagefindRun:
         self._reader = threading.Thread(target=self._read, name="pagefind-reader", daemon=True)
         self._writer.start()
         self._reader.start()
+        if records is not None:
+            for record in records:
+                self.add(record)
+            self.finish()
+
+    def add(self, record: SearchRecord) -> None:
+        """Queue one more page for indexing (Pagefind indexes it while the build goes on)."""
+        self.records.append(record)
+        self._queue.put(record)
+
+    def finish(self) -> None:
+        """Say that every record is added: Pagefind then writes the bundle."""
+        self._queue.put(None)
 
     def _write(self) -> None:
         """Send: a new index, every record as an HTML file at its URL, then a request for the bundle."""
@@ -70,10 +87,15 @@ class PagefindRun:
         assert stdin is not None
         try:
             stdin.write(_message(0, {"type": "NewIndex", "config": None}))
-            for number, record in enumerate(self.records, 1):
+            number = 0
+            while (record := self._queue.get()) is not None:
+                number += 1
                 payload = {"type": "AddFile", "index_id": 0, "url": record.url, "file_contents": record.html}
                 stdin.write(_message(number, payload))
-            stdin.write(_message(len(self.records) + 1, {"type": "GetFiles", "index_id": 0}))
+                if self._queue.empty():
+                    stdin.flush()  # streaming: hand Pagefind what there is before waiting for more
+            self._last = number + 1
+            stdin.write(_message(number + 1, {"type": "GetFiles", "index_id": 0}))
             stdin.flush()
         except (BrokenPipeError, ValueError, OSError) as exc:  # the reader reports why Pagefind stopped
             self._errors.append(f"Pagefind stopped reading: {exc}")
@@ -83,7 +105,6 @@ class PagefindRun:
         stdout = self._proc.stdout
         assert stdout is not None
         buffer = bytearray()
-        last = len(self.records) + 1
         try:
             while self._files is None:
                 chunk = stdout.read1(1 << 20)
@@ -92,13 +113,13 @@ class PagefindRun:
                 buffer += chunk
                 start = 0
                 while self._files is None and (end := buffer.find(b",", start)) != -1:
-                    self._handle(bytes(buffer[start:end]), last)
+                    self._handle(bytes(buffer[start:end]))
                     start = end + 1
                 del buffer[:start]
         except (OSError, ValueError) as exc:  # closed under us (cancelled) or an unreadable answer
             self._errors.append(f"unreadable answer from Pagefind: {exc}")
 
-    def _handle(self, raw: bytes, last: int) -> None:
+    def _handle(self, raw: bytes) -> None:
         """Record one response: an error (with the page it concerns) or the bundle."""
         response = json.loads(base64.b64decode(raw))
         payload, number = response.get("payload") or {}, response.get("message_id")
@@ -107,7 +128,7 @@ class PagefindRun:
             if isinstance(number, int) and 1 <= number <= len(self.records):
                 where = f" ({self.records[number - 1].url})"
             self._errors.append(f"{payload.get('message', 'error')}{where}")
-        elif number == last and payload.get("type") == "GetFiles":
+        elif payload.get("type") == "GetFiles" and number == self._last:
             self._files = payload.get("files") or []
 
     def result(self, timeout: float = 600) -> dict[str, bytes]:
@@ -132,6 +153,7 @@ class PagefindRun:
 
     def close(self) -> None:
         """Stop the service at once (the build no longer wants the bundle) and release everything."""
+        self._queue.put(None)  # a writer waiting for more records ends
         self._stop(kill=True)
         self._stderr.close()
 

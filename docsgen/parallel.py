@@ -145,10 +145,12 @@ def render_pages(
     progress: Progress | None = None,
     cache: PageCache | None = None,
     out: OutputFolder | None = None,
+    on_rendered: Callable[[list[Page]], None] | None = None,
 ) -> list[Rendered]:
     """Render pages (in this order) serially or on a process pool; apply their effects to site and pages.
 
     With `out`, each page's HTML is written into that output folder where it was rendered (Rendered.html is None).
+    on_rendered(pages) is called in this process, in page order, as soon as pages are done (content and meta set).
     """
     global _SHARED
     count = worker_count(len(pages), workers)
@@ -158,6 +160,8 @@ def render_pages(
             rendered = render_recorded(ctx, site, page, strict=strict, cache=cache, out=out)
             site.diagnostics.extend(rendered.diagnostics)
             results.append(rendered)
+            if on_rendered:
+                on_rendered([page])
             if progress:
                 progress("render", done, len(pages))
         return results
@@ -166,6 +170,8 @@ def render_pages(
     first = render_recorded(ctx, site, pages[0], strict=strict, cache=cache, out=out)
     site.diagnostics.extend(first.diagnostics)
     results.append(first)
+    if on_rendered:
+        on_rendered([pages[0]])
     _SHARED = (ctx, site, pages, strict, cache, out)
     try:
         with ProcessPoolExecutor(count, mp_context=multiprocessing.get_context("fork")) as pool:
@@ -178,6 +184,8 @@ def render_pages(
                         page.meta = rendered.meta
                     site.diagnostics.extend(rendered.diagnostics)
                     results.append(rendered)
+                if on_rendered:
+                    on_rendered([pages[index] for index in chunk])
                 if progress:
                     progress("render", len(results), len(pages))
     finally:

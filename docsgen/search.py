@@ -261,6 +261,58 @@ def start_search_index(ctx: SiteContext, site: Site, *, cache: bool | None = Non
         return PendingIndex(error=exc)
 
 
+class StreamingIndex:
+    """Pagefind indexing pages as they come back from the renderers (a build with no bundle to reuse).
+
+    Pagefind parses and indexes each page when it arrives, on the CPU time the render workers leave (the
+    main process mostly waits for them); only writing the bundle is left for the end. Records are added in
+    page order, as start_search_index would send them, so the bundle is the same.
+    """
+
+    def __init__(self, ctx: SiteContext, site: Site, run: pagefind.PagefindRun, binary: str) -> None:
+        self.ctx, self.site, self.run, self.binary = ctx, site, run, binary
+        self.table = policies(site.config, site.nav, site.pages)
+
+    def add_pages(self, pages: list[Page]) -> None:
+        """Index these freshly rendered pages (the searchable ones)."""
+        for page in pages:
+            policy = self.table.get(page.key)
+            if policy is not None and policy.searchable and page.content:
+                self.run.add(record_for(self.ctx, self.site, page, policy))
+
+    def pending(self, *, cache: bool | None = None) -> PendingIndex:
+        """Every page is in: let Pagefind write the bundle, to be collected (and stored for reuse) later."""
+        self.run.finish()
+        if not self.run.records:
+            self.run.close()
+            return PendingIndex()
+        store = None
+        if cache_enabled(cache):
+            key = index_key(self.run.records, self.binary)
+            store = functools.partial(save_bundle, bundle_cache_file(self.site.docs_dir), key)
+        return PendingIndex(self.run, store=store)
+
+    def cancel(self) -> None:
+        """Stop Pagefind (the build failed)."""
+        self.run.close()
+
+
+def stream_search_index(ctx: SiteContext, site: Site, *, cache: bool | None = None) -> StreamingIndex | None:
+    """Start Pagefind before the pages render, when there is no previous bundle it could reuse; else None.
+
+    A rebuild with a stored bundle keeps start_search_index's way (records compared first, Pagefind run only
+    when they changed); a cold build indexes while it renders. Any problem starting Pagefind: None (the
+    later start_search_index reports it).
+    """
+    if cache_enabled(cache) and bundle_cache_file(site.docs_dir).is_file():
+        return None
+    try:
+        binary = pagefind.pagefind_binary()
+        return StreamingIndex(ctx, site, pagefind.PagefindRun(None, binary), binary)
+    except Exception:  # noqa: BLE001 - start_search_index will try again and warn
+        return None
+
+
 def add_search_index(ctx: SiteContext, site: Site, files: SiteFiles, *, cache: bool | None = None) -> None:
     """Index every searchable page into /pagefind/ (start_search_index and collect at once)."""
     start_search_index(ctx, site, cache=cache).add_to(files)
