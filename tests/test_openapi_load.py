@@ -261,7 +261,9 @@ def test_circular_refs_resolve_without_looping():
 def test_each_spec_parsed_once_per_store(monkeypatch, tmp_path):
     calls = []
     real_parse = store_module.parse
-    monkeypatch.setattr(store_module, "parse", lambda raw, name: calls.append(name) or real_parse(raw, name))
+    monkeypatch.setattr(
+        store_module, "parse", lambda raw, name, **kw: calls.append(name) or real_parse(raw, name, **kw)
+    )
     (tmp_path / "specs").mkdir()
     (tmp_path / "specs" / "a.yaml").write_text((SPECS / "petstore-3.0.yaml").read_text())
     store = SpecStore(tmp_path)

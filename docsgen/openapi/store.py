@@ -1,4 +1,4 @@
-"""Load each spec of a build once (file or URL), and cache validation results by content hash."""
+"""Load each spec of a build once (file or URL), and cache load and validation results by content hash."""
 
 from __future__ import annotations
 
@@ -9,7 +9,15 @@ import tempfile
 from pathlib import Path
 
 from docsgen.errors import Diagnostic, Severity, error
-from docsgen.openapi.load import LoadProblem, detect_version, fetch_url, is_url, parse, read_file
+from docsgen.openapi.load import (
+    LoadProblem,
+    content_hash,
+    detect_version,
+    fetch_url,
+    is_url,
+    parse,
+    read_file,
+)
 from docsgen.openapi.spec import Spec
 from docsgen.openapi.validate import duplicate_operations, external_ref_errors, validate_spec
 
@@ -95,29 +103,47 @@ class SpecStore:
                 path = self._file_path(source)
                 raw = read_file(path, max_bytes=self.max_bytes)
                 self._files[source] = path
-            doc = parse(raw, source.split("?")[0])
+            sha = content_hash(raw)
+            report_file = self._cache_file(source, sha, "load")
+            cached = self._read_load_report(report_file) if report_file else None
+            # With this exact content's duplicate keys already known, parse without the bookkeeping that
+            # finds them (the data is the same: the last value wins either way).
+            doc = parse(raw, source.split("?")[0], find_duplicates=cached is None, sha256=sha)
         except LoadProblem as problem:
             if problem.code in _AT_ORIGIN:
                 return None, [], problem
             return None, [self._located(source, problem)], None
-        diagnostics = [
-            error(
-                "openapi.duplicate-key",
-                f"duplicate key {key!r}: the later value would silently replace the earlier one",
-                source,
-                line,
-                column,
-                json_path=Spec(source, {}, "").format_path(path) if path else "",
-            )
-            for line, column, key, path in doc.duplicates
-        ]
+        if cached is not None:
+            duplicates, external = cached
+        else:
+            duplicates = [
+                error(
+                    "openapi.duplicate-key",
+                    f"duplicate key {key!r}: the later value would silently replace the earlier one",
+                    source,
+                    line,
+                    column,
+                    json_path=Spec(source, {}, "").format_path(path) if path else "",
+                )
+                for line, column, key, path in doc.duplicates
+            ]
         try:
             version = detect_version(doc)
         except LoadProblem as problem:
-            return None, [*diagnostics, self._located(source, problem)], None
+            return None, [*duplicates, self._located(source, problem)], None
         spec = Spec(source, doc.data, version, doc.locator, doc.sha256)
-        diagnostics += external_ref_errors(spec)
-        return spec, diagnostics, None
+        if cached is None:
+            # Finding external references walks the whole document; the result depends only on the content.
+            external = external_ref_errors(spec)
+            if report_file:
+                self._write_json(
+                    report_file,
+                    {
+                        "duplicates": [d.to_json() for d in duplicates],
+                        "external": [d.to_json() for d in external],
+                    },
+                )
+        return spec, [*duplicates, *external], None
 
     def _file_path(self, source: str) -> Path:
         root = self.docs_dir.resolve()
@@ -152,12 +178,12 @@ class SpecStore:
         """Return the spec's validation problems as warnings, from the on-disk cache when the content is unchanged."""
         if id(spec) in self._validated:
             return list(self._validated[id(spec)])
-        cache_file = self._cache_file(spec)
+        cache_file = self._cache_file(spec.source, spec.sha256, "validate") if spec.sha256 else None
         result = self._read_cache(cache_file) if cache_file else None
         if result is None:
             result = [d if d.severity is not Severity.ERROR else _as_warning(d) for d in validate_spec(spec)]
             if cache_file:
-                self._write_cache(cache_file, result)
+                self._write_json(cache_file, [d.to_json() for d in result])
         self._validated[id(spec)] = result
         return list(result)
 
@@ -165,30 +191,44 @@ class SpecStore:
         """Return problems between specs used together (the same METHOD /path in two of them)."""
         return duplicate_operations(specs)
 
-    def _cache_file(self, spec: Spec) -> Path | None:
-        if not self.use_cache or not spec.sha256:
+    def _cache_file(self, source: str, sha256: str, kind: str) -> Path | None:
+        if not self.use_cache:
             return None
-        key = hashlib.sha256(f"{RULES_VERSION}\0{spec.source}\0{spec.sha256}".encode()).hexdigest()
+        # The validation results keep their original key (no kind in it), so existing caches stay valid.
+        extra = "" if kind == "validate" else f"{kind}\0"
+        key = hashlib.sha256(f"{RULES_VERSION}\0{extra}{source}\0{sha256}".encode()).hexdigest()
         return self.cache_dir / f"{key[:32]}.json"
 
     @staticmethod
-    def _read_cache(path: Path) -> list[Diagnostic] | None:
+    def _diagnostics(items: list) -> list[Diagnostic]:
+        return [Diagnostic(**{**item, "severity": Severity(item["severity"])}) for item in items]
+
+    @classmethod
+    def _read_cache(cls, path: Path) -> list[Diagnostic] | None:
         try:
-            items = json.loads(path.read_text(encoding="utf-8"))
-            return [Diagnostic(**{**item, "severity": Severity(item["severity"])}) for item in items]
+            return cls._diagnostics(json.loads(path.read_text(encoding="utf-8")))
+        except (OSError, ValueError, TypeError, KeyError):
+            return None
+
+    @classmethod
+    def _read_load_report(cls, path: Path) -> tuple[list[Diagnostic], list[Diagnostic]] | None:
+        """Return the cached (duplicate-key errors, external-reference errors) of one content, or None."""
+        try:
+            report = json.loads(path.read_text(encoding="utf-8"))
+            return cls._diagnostics(report["duplicates"]), cls._diagnostics(report["external"])
         except (OSError, ValueError, TypeError, KeyError):
             return None
 
     @staticmethod
-    def _write_cache(path: Path, diagnostics: list[Diagnostic]) -> None:
+    def _write_json(path: Path, value: object) -> None:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
             with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                json.dump([d.to_json() for d in diagnostics], handle)
+                json.dump(value, handle)
             os.replace(tmp, path)
         except OSError:
-            pass  # a read-only docs folder only costs a revalidation next time
+            pass  # a read-only cache folder only costs the work again next time
 
 
 def _as_warning(d: Diagnostic) -> Diagnostic:
