@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import json
+import marshal
 from pathlib import Path
 
 import pytest
@@ -68,10 +69,10 @@ def test_cached_load_gives_exactly_the_uncached_problems_and_data(name, tmp_path
     assert warm.line_of(("info",)) == plain.line_of(("info",))
 
 
-def test_warm_load_neither_walks_the_document_nor_tracks_duplicates(tmp_path, monkeypatch):
+def test_warm_load_neither_parses_nor_walks_the_document(tmp_path, monkeypatch):
     (tmp_path / "api.json").write_text(EXTERNAL_AND_DUPLICATE)
     cache = tmp_path / "cache"
-    _, _, first = _load(tmp_path, "api.json", cache_dir=cache)
+    _, cold, first = _load(tmp_path, "api.json", cache_dir=cache)
     assert [(d.code, d.line, d.column) for d in first] == [
         ("openapi.duplicate-key", 3, 42),
         ("openapi.external-ref", 8, 64),
@@ -80,20 +81,62 @@ def test_warm_load_neither_walks_the_document_nor_tracks_duplicates(tmp_path, mo
     assert "'./p.yaml'" in first[1].message and "'other.json#/r'" in first[2].message
 
     def boom(*args, **kwargs):
-        raise AssertionError("the cached load walked the document")
+        raise AssertionError("the cached load parsed or walked the document")
 
+    with monkeypatch.context() as patched:
+        for module, name in [
+            (store_module, "external_ref_errors"),
+            (store_module, "parse"),
+            (load_module, "_walk_containers"),
+            (load_module, "decode"),
+        ]:
+            patched.setattr(module, name, boom)
+        _, warm, second = _load(tmp_path, "api.json", cache_dir=cache)
+    assert _as_tuples(second) == _as_tuples(first)
+    assert warm.data == cold.data
+    # The data is what the checking parse builds: the later duplicate wins, in the first one's place.
+    assert warm.data["info"] == {"title": "U", "version": "1"}
+    # The text is decoded when a location is asked for, and gives the same answers.
+    for path in [("info", "title"), ("paths", "/a", "get", "parameters", 1), ("components",)]:
+        assert warm.line_of(path) == cold.line_of(path) != (0, 0)
+
+
+def test_without_cached_data_a_known_content_parses_without_duplicate_tracking(tmp_path, monkeypatch):
+    (tmp_path / "api.json").write_text(EXTERNAL_AND_DUPLICATE)
+    cache = tmp_path / "cache"
+    _, cold, first = _load(tmp_path, "api.json", cache_dir=cache)
+    (data_file,) = cache.glob("*.data")
+    data_file.unlink()
     calls: list[dict] = []
     real_parse = store_module.parse
-    monkeypatch.setattr(store_module, "external_ref_errors", boom)
-    monkeypatch.setattr(load_module, "_walk_containers", boom)
+    monkeypatch.setattr(store_module, "external_ref_errors", lambda spec: pytest.fail("walked again"))
     monkeypatch.setattr(
         store_module, "parse", lambda raw, name, **kw: calls.append(kw) or real_parse(raw, name, **kw)
     )
-    _, spec, second = _load(tmp_path, "api.json", cache_dir=cache)
-    assert _as_tuples(second) == _as_tuples(first)
+    _, warm, second = _load(tmp_path, "api.json", cache_dir=cache)
     assert [c["find_duplicates"] for c in calls] == [False]
-    # The data is what the checking parse builds: the later duplicate wins, in the first one's place.
-    assert spec.data["info"] == {"title": "U", "version": "1"}
+    assert _as_tuples(second) == _as_tuples(first) and warm.data == cold.data
+    assert data_file.exists()  # written again
+
+
+@pytest.mark.parametrize("damage", ["truncate", "garbage", "other-content"])
+def test_unusable_cached_data_is_parsed_again(tmp_path, damage):
+    cache = tmp_path / "cache"
+    (tmp_path / "api.json").write_text(EXTERNAL_AND_DUPLICATE)
+    _, cold, expected = _load(tmp_path, "api.json", cache_dir=cache)
+    (data_file,) = cache.glob("*.data")
+    blob = data_file.read_bytes()
+    header, _, body = blob.partition(b"\n")
+    if damage == "truncate":
+        data_file.write_bytes(blob[: len(header) + 1 + len(body) // 2])
+    elif damage == "garbage":
+        data_file.write_bytes(header + b"\n" + b"\x00not marshal")
+    else:  # the data of another version of the file
+        data_file.write_bytes(header[:-64] + b"0" * 64 + b"\n" + body)
+    _, warm, found = _load(tmp_path, "api.json", cache_dir=cache)
+    assert _as_tuples(found) == _as_tuples(expected) and warm.data == cold.data
+    new_header, _, new_body = data_file.read_bytes().partition(b"\n")  # rewritten
+    assert new_header == header and marshal.loads(new_body) == cold.data
 
 
 def test_changed_content_is_checked_again(tmp_path):

@@ -4,16 +4,22 @@ from __future__ import annotations
 
 import hashlib
 import json
+import marshal
 import os
+import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from docsgen.errors import Diagnostic, Severity, error
 from docsgen.openapi.load import (
+    Document,
+    LazyLocator,
     LoadProblem,
     content_hash,
     detect_version,
     fetch_url,
+    gc_paused,
     is_url,
     parse,
     read_file,
@@ -23,6 +29,8 @@ from docsgen.openapi.validate import duplicate_operations, external_ref_errors, 
 
 # Bump when the rules change so cached validation results are recomputed.
 RULES_VERSION = "1"
+# The parsed data of a spec is cached in marshal's format, which only this Python reads back the same way.
+_DATA_TAG = f"docsgen-openapi-data {RULES_VERSION} {sys.implementation.cache_tag} {marshal.version}"
 # Problems reported where the spec is referenced (docs.json or a page), not inside the spec.
 _AT_ORIGIN = {
     "openapi.missing-file",
@@ -106,15 +114,22 @@ class SpecStore:
             sha = content_hash(raw)
             report_file = self._cache_file(source, sha, "load")
             cached = self._read_load_report(report_file) if report_file else None
-            # With this exact content's duplicate keys already known, parse without the bookkeeping that
-            # finds them (the data is the same: the last value wins either way).
-            doc = parse(raw, source.split("?")[0], find_duplicates=cached is None, sha256=sha)
+            data_file = self._data_file(source)
+            data = self._read_data(data_file, sha) if cached is not None and data_file else None
+            if cached is not None and data is not None:
+                # Unchanged content: its data straight from the cache, the text decoded only if a location is
+                # ever needed.
+                doc = Document(data, cached[2], sha, locator=LazyLocator(raw, cached[2]))
+            else:
+                # With this exact content's duplicate keys already known, parse without the bookkeeping that
+                # finds them (the data is the same: the last value wins either way).
+                doc = parse(raw, source.split("?")[0], find_duplicates=cached is None, sha256=sha)
         except LoadProblem as problem:
             if problem.code in _AT_ORIGIN:
                 return None, [], problem
             return None, [self._located(source, problem)], None
         if cached is not None:
-            duplicates, external = cached
+            duplicates, external, _ = cached
         else:
             duplicates = [
                 error(
@@ -141,8 +156,11 @@ class SpecStore:
                     {
                         "duplicates": [d.to_json() for d in duplicates],
                         "external": [d.to_json() for d in external],
+                        "is_json": doc.is_json,
                     },
                 )
+        if data is None and data_file:
+            self._write_data(data_file, sha, doc.data)
         return spec, [*duplicates, *external], None
 
     def _file_path(self, source: str) -> Path:
@@ -211,21 +229,56 @@ class SpecStore:
             return None
 
     @classmethod
-    def _read_load_report(cls, path: Path) -> tuple[list[Diagnostic], list[Diagnostic]] | None:
-        """Return the cached (duplicate-key errors, external-reference errors) of one content, or None."""
+    def _read_load_report(cls, path: Path) -> tuple[list[Diagnostic], list[Diagnostic], bool] | None:
+        """Return the cached (duplicate-key errors, external-reference errors, is JSON) of one content, or None."""
         try:
             report = json.loads(path.read_text(encoding="utf-8"))
-            return cls._diagnostics(report["duplicates"]), cls._diagnostics(report["external"])
+            is_json = report["is_json"]
+            if not isinstance(is_json, bool):
+                return None
+            return cls._diagnostics(report["duplicates"]), cls._diagnostics(report["external"]), is_json
         except (OSError, ValueError, TypeError, KeyError):
             return None
 
+    def _data_file(self, source: str) -> Path | None:
+        """Return where the parsed data of a source is kept: one file per source, replaced when it changes."""
+        if not self.use_cache:
+            return None
+        key = hashlib.sha256(f"data\0{source}".encode()).hexdigest()
+        return self.cache_dir / f"{key[:32]}.data"
+
     @staticmethod
-    def _write_json(path: Path, value: object) -> None:
+    def _read_data(path: Path, sha256: str) -> Any:
+        """Return the cached data of exactly this content (None when absent, stale or unreadable)."""
+        try:
+            header, _, body = path.read_bytes().partition(b"\n")
+            if header != f"{_DATA_TAG} {sha256}".encode():
+                return None
+            with gc_paused():
+                data = marshal.loads(body)
+        except (OSError, ValueError, EOFError, TypeError):
+            return None
+        return data if isinstance(data, dict) else None
+
+    @classmethod
+    def _write_data(cls, path: Path, sha256: str, data: Any) -> None:
+        try:
+            body = marshal.dumps(data)
+        except ValueError:
+            return  # nested too deeply for marshal: parsed again next time
+        cls._write_bytes(path, f"{_DATA_TAG} {sha256}\n".encode() + body)
+
+    @classmethod
+    def _write_json(cls, path: Path, value: object) -> None:
+        cls._write_bytes(path, json.dumps(value).encode("utf-8"))
+
+    @staticmethod
+    def _write_bytes(path: Path, content: bytes) -> None:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                json.dump(value, handle)
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(content)
             os.replace(tmp, path)
         except OSError:
             pass  # a read-only cache folder only costs the work again next time
