@@ -107,26 +107,32 @@ class _Loop:
         steps = _dispatch(cls, state, statetokens)
         while 1:
             rule = m = None
+            end = -1
             for matcher, entry in steps:
                 if matcher is None:
                     m = entry[0](text, pos)
                     if m:
-                        rule = entry
+                        rule, end = entry, m.end()
                         break
                 else:
                     picked = matcher(text, pos)
                     if picked is not None:
-                        rule = entry[picked.lastindex]
-                        m = rule[0](text, pos)
+                        group = picked.lastindex
+                        rule = entry[group]
+                        if type(rule[1]) is _TokenType or rule[1] is None:
+                            m, end = picked, picked.end(group)  # the rule's group is its whole match
+                        else:
+                            m = rule[0](text, pos)  # callbacks read the rule's own groups
+                            end = m.end()
                         break
-            if m is not None:
+            if rule is not None:
                 _, action, new_state = rule
                 if action is not None:
                     if type(action) is _TokenType:
-                        yield pos, action, m.group()
+                        yield pos, action, text[pos:end]
                     else:
                         yield from action(lexer, m)
-                pos = m.end()
+                pos = end
                 if new_state is not None:
                     if isinstance(new_state, tuple):
                         for name in new_state:
