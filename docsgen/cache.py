@@ -177,8 +177,6 @@ class PageCache:
 
     def cacheable(self, page: Page) -> bool:
         """Pages read from a file, and pages generated from a spec whose content hash is known."""
-        if page.content is not None:
-            return False
         if page.generate is None:
             return page.source is not None
         return bool(self.site.spec_hashes.get(str(page.meta.get("__spec"))))
@@ -191,7 +189,7 @@ class PageCache:
 
         The page's link diagnostics are reported to site.diagnostics, as a render would.
         """
-        if not self.cacheable(page):
+        if page.content is not None or not self.cacheable(page):
             return None
         key = self.key(page)
         try:
@@ -229,7 +227,7 @@ class PageCache:
 
     def store(self, page: Page, result: MdxResult, links: list[LinkCall]) -> str | None:
         """Write a freshly rendered page's entry (unless it depends on something the key cannot see); return its key."""
-        if not self.cacheable(_Unrendered(page)):
+        if not self.cacheable(page):
             return None
         if any(d.code == "mdx.missing-snippet" for d in result.diagnostics):
             return None  # creating the snippet later must re-render the page, and it is in no dependency list
@@ -242,7 +240,7 @@ class PageCache:
         entry = {"deps": deps, "links": [list(c) for c in links], "result": encoded}
         if API_DATA in page.meta:
             entry[API_DATA] = page.meta[API_DATA]
-        key = self.key(_Unrendered(page))
+        key = self.key(page)  # the key leaves out what the render added (API_DATA)
         try:
             text = json.dumps(entry, ensure_ascii=False, separators=(",", ":"))
         except (TypeError, ValueError):
@@ -280,17 +278,3 @@ def _write_atomic(path: Path, text: str) -> bool:
         if tmp:
             Path(tmp).unlink(missing_ok=True)
         return False
-
-
-class _Unrendered:
-    """A page seen as before its render (its key and cacheability do not depend on the render's effects)."""
-
-    def __init__(self, page: Page):
-        self.key, self.url, self.output, self.body_line, self.body = (
-            page.key,
-            page.url,
-            page.output,
-            page.body_line,
-            page.body,
-        )
-        self.generate, self.source, self.meta, self.content = page.generate, page.source, page.meta, None
