@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from docsgen.markdown_export import page_markdown_of, rewrite_links
 from docsgen.seo import policies, site_url
+from docsgen.write import WRITTEN
 
 if TYPE_CHECKING:
     from docsgen.build import Site
@@ -23,6 +24,12 @@ def markdown_path(page: Page) -> str:
     """Return the site path of a page's Markdown twin: 'guides/setup/' -> 'guides/setup.md', home -> 'index.md'."""
     url = page.url.rstrip("/")
     return (url or "index") + ".md"
+
+
+def twin_path_free(site: Site, page: Page) -> str | None:
+    """Return the twin's site path when no file of the docs folder claims it (a render worker may write it)."""
+    path = markdown_path(page)
+    return None if path in site.sources.static else path
 
 
 def instructions(site: Site) -> str:
@@ -187,7 +194,8 @@ def add_agent_files(ctx: SiteContext, site: Site, files: SiteFiles) -> None:
         if files.has(path):
             continue  # a file of the docs folder (or another page) already owns this path
         twins[page.key] = site.twins.get(page.key) or page_markdown(site, page)
-        files.add(path, twins[page.key], page.source or page.key)
+        written = page.key in site.twins_written  # already in the output folder, put there by a render worker
+        files.add(path, WRITTEN if written else twins[page.key], page.source or page.key)
     base = site_url(site)
     pages = agent_pages(site)
     llms = llms_txt(site, pages, base)

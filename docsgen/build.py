@@ -61,10 +61,9 @@ class Site:
     site_url: str | None = None  # public URL (--site-url / DOCSGEN_SITE_URL) for sitemap and canonical links
     timings: Timings = field(default_factory=Timings)  # seconds per stage (docsgen build --timings)
     spec_hashes: dict[str, str] = field(default_factory=dict)  # OpenAPI spec source -> content hash
-    twins: dict[str, str] = field(default_factory=dict)
-    pending_search: PendingIndex | None = (
-        None  # render_site(collect=False): the index Pagefind is building  # page key -> Markdown twin, made while rendering
-    )
+    twins: dict[str, str] = field(default_factory=dict)  # page key -> Markdown twin, made while rendering
+    twins_written: set[str] = field(default_factory=set)  # page keys whose twin a render worker already wrote
+    pending_search: PendingIndex | None = None  # render_site(collect=False): the index Pagefind is building
 
 
 def build(
@@ -212,13 +211,17 @@ def render_site(
     for page, result in zip(pages, rendered, strict=True):
         files.add(page.output, WRITTEN if result.html is None else result.html, page.source or page.key)
         site.twins[page.key] = result.twin
+        if result.twin_written:
+            site.twins_written.add(page.key)
     with stage("search, SEO, agent files"):
         # Pagefind indexes in its own process while the rest of the build goes on
         search = streaming.pending(cache=cache) if streaming else start_search_index(ctx, site, cache=cache)
     try:
         with stage("page cache"):
             if page_cache:
-                page_cache.finish({r.cache_key for r in rendered if r.cache_key})
+                page_cache.finish(
+                    {r.cache_key: r.cache_pack for r in rendered if r.cache_key and r.cache_pack}
+                )
         with stage("static files"):
             add_vendor_assets(ctx, pages, files)
             add_static_files(site, files)

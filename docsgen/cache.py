@@ -1,8 +1,10 @@
 """Content-hash page cache: an unchanged page keeps its rendered body from the previous build.
 
-The cache lives outside the docs folder (docsgen.cachedir: $DOCSGEN_CACHE_DIR or ~/.cache/docsgen/<site>/), one
-JSON file per page under `pages-<fingerprint>/`, read and written by the process that renders the page (the render
-workers run in parallel, so the cache costs the main process nothing and a warm build loads only what it uses).
+The cache lives outside the docs folder (docsgen.cachedir: $DOCSGEN_CACHE_DIR or ~/.cache/docsgen/<site>/), under
+`pages-<fingerprint>/`. The process that renders a run of pages (a render worker's chunk) writes their entries as
+one pack file (`pack-<hash>.json`, an object of entries by key): creating a file costs far more than writing its
+bytes on many file systems, so one file per chunk instead of one per page. `index.json` maps each entry the
+last build used to its pack; the main process reads it once (workers inherit it) and writes it at the end.
 
 A page's MDX result is a function of its source (body, frontmatter, file and output paths), the snippets it
 imports, the site configuration, the docsgen code, and the answers of the link/asset resolvers (which depend on
@@ -34,7 +36,9 @@ if TYPE_CHECKING:
     from docsgen.pages import Page
     from docsgen.render import SiteContext
 
-FORMAT = 2
+FORMAT = 3  # 3: entries in pack files with an index
+INDEX = "index.json"
+PACKS_KEPT = 4  # packs a process keeps parsed (chunks are contiguous runs of the sorted pages)
 _RESULT_FIELDS = tuple(f.name for f in fields(MdxResult))
 _DIAG_FIELDS = tuple(f.name for f in fields(Diagnostic))
 LinkCall = tuple[str, str, str]  # ("link" | "asset", href as written, resolved URL)
@@ -80,8 +84,21 @@ def cache_folder(docs_dir: Path) -> Path:
 
 
 def entry_files(docs_dir: Path) -> list[Path]:
-    """Return every page cache entry file of a docs folder (all fingerprints)."""
-    return sorted(cache_folder(docs_dir).glob("pages-*/*.json"))
+    """Return every pack file of a docs folder's page cache (all fingerprints)."""
+    return sorted(cache_folder(docs_dir).glob("pages-*/pack-*.json"))
+
+
+def cached_keys(docs_dir: Path) -> dict[str, str]:
+    """Return the entries the last build used and kept: key -> pack file name (all fingerprints)."""
+    keys: dict[str, str] = {}
+    for index in sorted(cache_folder(docs_dir).glob(f"pages-*/{INDEX}")):
+        try:
+            data = json.loads(index.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue
+        if isinstance(data, dict):
+            keys.update({k: v for k, v in data.items() if isinstance(v, str)})
+    return keys
 
 
 def encode_result(result: MdxResult) -> dict | None:
@@ -146,6 +163,11 @@ class PageCache:
         self.misses = 0
         self._file_hashes: dict[str, str | None] = {}
         self._map: str | None = None
+        self._index: dict[str, str] | None = (
+            None  # key -> pack of the previous build (read once, before forks)
+        )
+        self._packs: dict[str, dict] = {}  # packs parsed by this process, the last PACKS_KEPT
+        self._pending: dict[str, str] = {}  # entries stored since the last flush(): key -> JSON text
 
     def _file_hash(self, rel: str) -> str | None:
         """Return the content hash of a docs-relative file (None when unreadable), once per process."""
@@ -181,8 +203,37 @@ class PageCache:
             return page.source is not None
         return bool(self.site.spec_hashes.get(str(page.meta.get("__spec"))))
 
-    def _entry_path(self, key: str) -> Path:
-        return self.folder / f"{key}.json"
+    def load_index(self) -> dict[str, str]:
+        """Return the previous build's key -> pack map (read once; render workers inherit it when forked)."""
+        if self._index is None:
+            try:
+                data = json.loads((self.folder / INDEX).read_text(encoding="utf-8"))
+            except (OSError, ValueError):
+                data = {}
+            self._index = (
+                {k: v for k, v in data.items() if isinstance(v, str)} if isinstance(data, dict) else {}
+            )
+        return self._index
+
+    def pack_of(self, key: str) -> str | None:
+        """Return the pack holding a restored entry."""
+        return self.load_index().get(key)
+
+    def _entry(self, key: str) -> dict | None:
+        """Return the stored entry of a key, from its pack (parsed once per process)."""
+        pack = self.load_index().get(key)
+        if pack is None or "/" in pack or not pack.startswith("pack-"):
+            return None
+        if pack not in self._packs:
+            try:
+                data = json.loads((self.folder / pack).read_text(encoding="utf-8"))
+            except (OSError, ValueError):
+                data = None
+            if len(self._packs) >= PACKS_KEPT:
+                self._packs.pop(next(iter(self._packs)))
+            self._packs[pack] = data if isinstance(data, dict) else {}
+        entry = self._packs[pack].get(key)
+        return entry if isinstance(entry, dict) else None
 
     def restore(self, ctx: SiteContext, page: Page) -> str | None:
         """Set page.content from the cache when its entry is still valid; return the entry's key, else None.
@@ -192,12 +243,8 @@ class PageCache:
         if page.content is not None or not self.cacheable(page):
             return None
         key = self.key(page)
-        try:
-            entry = json.loads(self._entry_path(key).read_text(encoding="utf-8"))
-            valid = isinstance(entry, dict) and self._still_valid(entry)
-        except (OSError, ValueError):
-            valid = False
-        if not valid:
+        entry = self._entry(key)
+        if entry is None or not self._still_valid(entry):
             self.misses += 1
             return None
         diagnostics: list[Diagnostic] = []
@@ -226,7 +273,8 @@ class PageCache:
         return isinstance(deps, dict) and all(self._file_hash(rel) == h for rel, h in deps.items())
 
     def store(self, page: Page, result: MdxResult, links: list[LinkCall]) -> str | None:
-        """Write a freshly rendered page's entry (unless it depends on something the key cannot see); return its key."""
+        """Keep a freshly rendered page's entry for the next flush() (unless it depends on something the key cannot
+        see); return its key."""
         if not self.cacheable(page):
             return None
         if any(d.code == "mdx.missing-snippet" for d in result.diagnostics):
@@ -242,21 +290,33 @@ class PageCache:
             entry[API_DATA] = page.meta[API_DATA]
         key = self.key(page)  # the key leaves out what the render added (API_DATA)
         try:
-            text = json.dumps(entry, ensure_ascii=False, separators=(",", ":"))
+            self._pending[key] = json.dumps(entry, ensure_ascii=False, separators=(",", ":"))
         except (TypeError, ValueError):
             return None
-        if _write_atomic(self._entry_path(key), text):
-            return key
-        return None
+        return key
 
-    def finish(self, keys: set[str]) -> None:
-        """Delete entries this build did not use, and the folders of other fingerprints (older code or config)."""
+    def flush(self) -> str | None:
+        """Write the entries stored since the last flush as one pack file; return its name (None: nothing written)."""
+        pending, self._pending = self._pending, {}
+        if not pending:
+            return None
+        keys = sorted(pending)
+        name = f"pack-{_sha(*keys)[:24]}.json"
+        text = "{" + ",".join(f"{json.dumps(k)}:{pending[k]}" for k in keys) + "}"
+        return name if _write_atomic(self.folder / name, text) else None
+
+    def finish(self, used: dict[str, str]) -> None:
+        """Record the entries this build used (key -> pack) as the index; delete packs no entry uses, other files,
+        and the folders of other fingerprints (older code or config)."""
         try:
             for folder in self.root.glob("pages-*"):
                 if folder != self.folder:
                     shutil.rmtree(folder, ignore_errors=True)
-            for path in self.folder.glob("*.json"):
-                if path.stem not in keys:
+            if not _write_atomic(self.folder / INDEX, json.dumps(used, sort_keys=True)):
+                return
+            packs = set(used.values())
+            for path in self.folder.iterdir():
+                if path.name != INDEX and path.name not in packs:
                     path.unlink(missing_ok=True)
             stale = self.root / "pages.json"  # the single-file format of docsgen 0.1
             stale.unlink(missing_ok=True)

@@ -103,6 +103,30 @@ def main() -> None:
     """docsgen: documentation sites from docs.json, MDX and OpenAPI."""
 
 
+_QUICK_EXIT: list[bool] = []  # set by commands whose process may end without tearing the interpreter down
+
+
+def entry() -> None:
+    """Console script: run the CLI; after a build, end the process without freeing every object one by one.
+
+    A build of a large spec leaves hundreds of MB of parsed objects; freeing them at interpreter shutdown took
+    0.3-0.4 s of a 5 s build of GitHub's spec. Output is flushed first; nothing of a build runs at exit.
+    """
+    try:
+        main()
+        code: int | str | None = 0
+    except SystemExit as exc:
+        code = exc.code
+    if not _QUICK_EXIT:
+        sys.exit(code)
+    if isinstance(code, str):
+        click.echo(code, err=True)
+        code = 1
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code or 0)
+
+
 @main.command()
 @click.argument("docs_dir", default=".", type=click.Path(file_okay=False, path_type=Path))
 @click.option(
@@ -158,6 +182,7 @@ def build(
     if timings:
         click.echo(result.timings.table(result.seconds), err=True)
     click.echo(result.summary())
+    _QUICK_EXIT.append(True)
 
 
 @main.command()

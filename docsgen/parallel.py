@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 
 WORKERS_ENV = "DOCSGEN_WORKERS"  # "1" forces a serial build
 MIN_PAGES_PER_WORKER = 48  # below this, starting a process costs more than it saves
+SERIAL_PACK = 64  # a serial build writes its page cache entries in packs of this many pages
 
 Progress = Callable[[str, int, int], None]
 
@@ -41,7 +42,9 @@ class Rendered:
     diagnostics: list[Diagnostic] = field(default_factory=list)  # what render_one added to site.diagnostics
     links: list[tuple[str, str, str]] = field(default_factory=list)  # resolver calls, for the page cache
     twin: str = ""  # the page's Markdown twin (docsgen.agents), made where the page was rendered
+    twin_written: bool = False  # the twin is already in the output folder (written next to the page's HTML)
     cache_key: str | None = None  # the page cache entry restored or written for the page
+    cache_pack: str | None = None  # the pack file holding that entry (set once the entry is flushed)
 
 
 class _RecordingLinks:
@@ -79,7 +82,7 @@ def render_recorded(
     out: OutputFolder | None = None,
 ) -> Rendered:
     """Render a page (its body from the page cache when valid) and its Markdown twin, capturing side effects."""
-    from docsgen.agents import page_markdown
+    from docsgen.agents import page_markdown, twin_path_free
     from docsgen.build import render_one
 
     saved_links, saved_diagnostics = ctx.links, site.diagnostics
@@ -87,15 +90,23 @@ def render_recorded(
     ctx.links, site.diagnostics = recorder, []
     try:
         key = cache.restore(ctx, page) if cache else None
+        pack = cache.pack_of(key) if cache and key else None
         recorder.calls.clear()  # the replay of a cache entry's links is not this page's render
         html: str | None = render_one(ctx, site, page, strict=strict)
         twin = page_markdown(site, page)
+        twin_written = False
         if out is not None and html is not None:
             out.write_text(page.output, html)
             html = None
+            twin_path = twin_path_free(site, page)
+            if twin_path:  # written here, in parallel with the other workers, not later by the main process
+                out.write_text(twin_path, twin)
+                twin_written = True
         if cache and key is None and page.content is not None:
             key = cache.store(page, page.content, recorder.calls)
-        return Rendered(html, page.content, page.meta, site.diagnostics, recorder.calls, twin, key)
+        return Rendered(
+            html, page.content, page.meta, site.diagnostics, recorder.calls, twin, twin_written, key, pack
+        )
     finally:
         ctx.links, site.diagnostics = saved_links, saved_diagnostics
 
@@ -125,7 +136,19 @@ def _render_chunk(indices: list[int]) -> list[Rendered]:
     """Worker: render some pages of the inherited site."""
     assert _SHARED is not None, "workers are forked from render_pages"
     ctx, site, pages, strict, cache, out = _SHARED
-    return [render_recorded(ctx, site, pages[i], strict=strict, cache=cache, out=out) for i in indices]
+    return _flushed(
+        cache, [render_recorded(ctx, site, pages[i], strict=strict, cache=cache, out=out) for i in indices]
+    )
+
+
+def _flushed(cache: PageCache | None, results: list[Rendered]) -> list[Rendered]:
+    """Write the page cache entries of these renders as one pack and note it on the renders that stored one."""
+    pack = cache.flush() if cache else None
+    for rendered in results:
+        if rendered.cache_key and rendered.cache_pack is None:
+            rendered.cache_pack = pack
+            rendered.cache_key = rendered.cache_key if pack else None
+    return results
 
 
 def _chunks(count: int, workers: int, start: int = 0) -> list[list[int]]:
@@ -155,6 +178,8 @@ def render_pages(
     global _SHARED
     count = worker_count(len(pages), workers)
     results: list[Rendered] = []
+    if cache:
+        cache.load_index()  # once, here: forked workers inherit it
     if count <= 1:
         for done, page in enumerate(pages, 1):
             rendered = render_recorded(ctx, site, page, strict=strict, cache=cache, out=out)
@@ -164,10 +189,13 @@ def render_pages(
                 on_rendered([page])
             if progress:
                 progress("render", done, len(pages))
+            if done % SERIAL_PACK == 0:
+                _flushed(cache, results[-SERIAL_PACK:])
+        _flushed(cache, results[-(len(results) % SERIAL_PACK or SERIAL_PACK) :])
         return results
     # The first page renders here, before the fork: the modules, templates and caches it loads lazily are then
     # loaded once and inherited by every worker instead of being loaded again in each.
-    first = render_recorded(ctx, site, pages[0], strict=strict, cache=cache, out=out)
+    first = _flushed(cache, [render_recorded(ctx, site, pages[0], strict=strict, cache=cache, out=out)])[0]
     site.diagnostics.extend(first.diagnostics)
     results.append(first)
     if on_rendered:

@@ -9,7 +9,7 @@ import pytest
 
 import docsgen.pages
 from docsgen.build import build
-from docsgen.cache import entry_files
+from docsgen.cache import cached_keys, entry_files
 from docsgen.parallel import MIN_PAGES_PER_WORKER, worker_count
 
 PAGES = 2 * MIN_PAGES_PER_WORKER + 4  # enough for two workers
@@ -75,7 +75,11 @@ def count_mdx(monkeypatch):
 def test_second_build_renders_only_the_changed_page(make_site, tmp_path, count_mdx):
     site = make_site(site_files(20))
     first = build(site, tmp_path / "a", cache=True, workers=1)
-    assert len(count_mdx) == 20 + 1 and len(entry_files(site)) == 20 + 1
+    assert len(count_mdx) == 20 + 1 and len(cached_keys(site)) == 20 + 1
+    assert (
+        len(entry_files(site)) == 1
+    )  # a serial build writes its entries in packs of 64 pages, not a file each
+    keys = set(cached_keys(site))
     assert not any(p.name.startswith(".") for p in site.rglob("*"))  # nothing written into the sources
 
     count_mdx.clear()
@@ -92,7 +96,9 @@ def test_second_build_renders_only_the_changed_page(make_site, tmp_path, count_m
     count_mdx.clear()
     build(site, tmp_path / "c", cache=True, workers=1)
     assert count_mdx == ["p/page-7.mdx"]
-    assert len(entry_files(site)) == 20 + 1  # page 7's old entry was dropped, its new one written
+    now = set(cached_keys(site))
+    assert len(now) == 20 + 1 and len(now - keys) == 1  # page 7's old entry was dropped, its new one written
+    assert len(entry_files(site)) == 2  # the new entry's pack beside the one the other pages still use
     build(site, tmp_path / "fresh", cache=False, workers=1)
     assert snapshot(tmp_path / "c") == snapshot(tmp_path / "fresh")
     assert "Changed seven" in (tmp_path / "c/p/page-7/index.html").read_text(encoding="utf-8")
@@ -128,16 +134,31 @@ def test_snippet_config_and_link_target_changes_invalidate(make_site, tmp_path, 
     assert not any(d.code == "link.broken" and d.path == "p/page-2.mdx" for d in result.diagnostics)
 
 
-def test_corrupt_cache_is_ignored(make_site, tmp_path):
+def test_corrupt_cache_is_ignored(make_site, tmp_path, count_mdx):
     site = make_site(site_files(3))
     build(site, tmp_path / "a", cache=True, workers=1)
-    entries = entry_files(site)
-    entries[0].write_text("{not json", encoding="utf-8")
-    entries[1].write_text('{"deps": {}, "links": [], "result": {"html": 3}}', encoding="utf-8")
+    [pack] = entry_files(site)
+    entries = json.loads(pack.read_text(encoding="utf-8"))
+    assert sorted(entries) == sorted(cached_keys(site)) and len(entries) == 4
+    broken = sorted(entries)[0]
+    entries[broken] = {"deps": {}, "links": [], "result": {"html": 3}}
+    pack.write_text(json.dumps(entries), encoding="utf-8")
+    count_mdx.clear()
     build(site, tmp_path / "b", cache=True, workers=1)
+    assert len(count_mdx) == 1  # only the page whose entry was broken renders again
     assert snapshot(tmp_path / "a") == snapshot(tmp_path / "b")
-    assert entry_files(site) == entries  # the broken entries were written anew
-    assert all(json.loads(p.read_text(encoding="utf-8"))["result"]["html"] for p in entries)
+    assert (
+        broken in cached_keys(site) and len(entry_files(site)) == 2
+    )  # its entry written anew, in a pack of its own
+
+    for path in entry_files(site):
+        path.write_text("{not json", encoding="utf-8")
+    count_mdx.clear()
+    build(site, tmp_path / "c", cache=True, workers=1)
+    assert len(count_mdx) == 4
+    assert snapshot(tmp_path / "a") == snapshot(tmp_path / "c")
+    [pack] = entry_files(site)  # every entry written anew, one pack; the broken ones are gone
+    assert all(entry["result"]["html"] for entry in json.loads(pack.read_text(encoding="utf-8")).values())
 
 
 def test_serial_parallel_and_cached_builds_are_byte_identical(make_site, tmp_path):
@@ -146,6 +167,8 @@ def test_serial_parallel_and_cached_builds_are_byte_identical(make_site, tmp_pat
     build(site, tmp_path / "serial", cache=False, workers=1)
     build(site, tmp_path / "parallel", cache=False, workers=2)
     build(site, tmp_path / "cold", cache=True, workers=2)
+    assert len(cached_keys(site)) == PAGES + 1
+    assert len(entry_files(site)) <= PAGES // 4  # one pack per chunk a worker rendered, not a file per page
     build(site, tmp_path / "warm", cache=True, workers=2)
     build(site, tmp_path / "warm-serial", cache=True, workers=1)
     serial = snapshot(tmp_path / "serial")

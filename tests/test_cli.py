@@ -44,3 +44,32 @@ def test_importing_the_cli_does_not_load_feature_modules():
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout.strip()
     assert out == "[]"
+
+
+def test_script_exit_codes_and_output_after_a_quick_exit(make_site, tmp_path):
+    """`python -m docsgen` (the console script's entry) ends a build without interpreter teardown: output is
+    complete and flushed, the exit code is 0; a failed build and other commands exit as click says."""
+    site = make_site(
+        {
+            "docs.json": '{"theme": "mint", "name": "X", "colors": {"primary": "#112233"}, "navigation": {"pages": ["index"]}}',
+            "index.mdx": "---\ntitle: Home\n---\nHello.\n",
+        }
+    )
+    run = [sys.executable, "-m", "docsgen"]
+    ok = subprocess.run(
+        [*run, "build", str(site), "-o", str(tmp_path / "out")], capture_output=True, text=True
+    )
+    assert ok.returncode == 0, ok.stderr
+    assert ok.stdout.startswith("Built 1 pages") and ok.stdout.endswith("\n")
+    assert (tmp_path / "out" / "index.html").is_file() and (tmp_path / "out" / "index.md").is_file()
+
+    (site / "docs.json").write_text('{"theme": "mint", "name": 3}', encoding="utf-8")
+    bad = subprocess.run(
+        [*run, "build", str(site), "-o", str(tmp_path / "out")], capture_output=True, text=True
+    )
+    assert bad.returncode == 1 and "docs.json:1:" in bad.stderr and "Traceback" not in bad.stderr
+    assert (tmp_path / "out" / "index.html").is_file()  # the old site is untouched
+    usage = subprocess.run([*run, "build", "--no-such-flag"], capture_output=True, text=True)
+    assert usage.returncode == 2 and "No such option" in usage.stderr
+    version = subprocess.run([*run, "--version"], capture_output=True, text=True)
+    assert version.returncode == 0 and "docsgen" in version.stdout

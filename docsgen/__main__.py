@@ -1,0 +1,5 @@
+"""`python -m docsgen`: the same command line as the `docsgen` script."""
+
+from docsgen.cli import entry
+
+entry()
