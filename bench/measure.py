@@ -33,6 +33,7 @@ class Stats:
     size_bytes: int | None = None  # total size of the output, when the command writes a site
     files: int | None = None
     note: str = ""
+    floor_seconds: float | None = None  # bench/fsfloor.py: seconds its processes spent creating the files
 
     def median(self, name: str) -> float:
         return statistics.median(getattr(s, name) for s in self.samples)

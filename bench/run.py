@@ -16,6 +16,7 @@ import datetime
 import json
 import os
 import re
+import statistics
 import subprocess
 import sys
 from pathlib import Path
@@ -76,6 +77,8 @@ class Report:
                     "cpu": [x.cpu for x in s.samples],
                     "rss_mb": [x.rss_mb for x in s.samples],
                     "size_bytes": s.size_bytes,
+                    "files": s.files,
+                    "note": s.note,
                     "ok": s.ok,
                 }
             )
@@ -151,6 +154,31 @@ def mkdocs_build(project: Path, out: Path, runs: int) -> measure.Stats:
     )
 
 
+def fs_floor(out: Path, runs: int) -> measure.Stats:
+    """Time re-creating a built site's files with no content work (bench/fsfloor.py): the disk's share of a build."""
+    scratch = out.parent / "floor"
+    stats = measure.repeat(
+        "file-system floor: the same files created, no content work",
+        [sys.executable, str(BENCH / "fsfloor.py"), str(out), str(scratch)],
+        runs,
+        env=env(),
+    )
+    found = []
+    for sample in stats.samples:
+        try:
+            found.append(json.loads(sample.output.strip().splitlines()[-1]))
+        except (ValueError, IndexError):
+            continue
+    if found:
+        seconds = statistics.median(f["seconds"] for f in found)
+        stats.floor_seconds = seconds
+        stats.note = (
+            f"creating {found[0]['files']} files in {found[0]['folders']} folders took {seconds:.2f} s "
+            f"({found[0]['processes']} processes); the rest of the wall time is reading them back"
+        )
+    return stats
+
+
 def case_site(report: Report, work: Path, pages: int, runs: int, with_peers: bool) -> None:
     """1,000 pages of headings, paragraphs, code, a table and links: full build, docsgen vs MkDocs + Material."""
     site = sitegen.write_docsgen_site(work / f"site-{pages}" / "docs", pages)
@@ -160,7 +188,7 @@ def case_site(report: Report, work: Path, pages: int, runs: int, with_peers: boo
     serial = docsgen_build(
         site, out, "docsgen build (cold, 1 process)", max(1, runs // 2), DOCSGEN_WORKERS="1"
     )
-    rows = [cold, serial, warm]
+    rows = [cold, serial, warm, fs_floor(out, runs)]
     peer = None
     if with_peers:
         project = sitegen.write_mkdocs_site(work / f"mkdocs-{pages}", pages)
@@ -244,7 +272,8 @@ def case_github(report: Report, work: Path, runs: int, with_peers: bool) -> None
         )
         return
     build.note = f"{pages} pages"
-    peer_rows = [build, warm]
+    floor = fs_floor(out, runs)
+    peer_rows = [build, warm, floor]
     peer = None
     if with_peers:
         peer = measure.repeat(
@@ -264,6 +293,14 @@ def case_github(report: Report, work: Path, runs: int, with_peers: bool) -> None
             "<= 0.5",
             ratio <= 0.5,
         )
+        seconds = floor.floor_seconds
+        if seconds is not None:
+            report.target(
+                "GitHub build: creating its output files alone (no content work) vs redocly build-docs (wall)",
+                f"{seconds:.2f} s vs {peer.median('wall'):.2f} s (ratio {seconds / peer.median('wall'):.3f})",
+                "(not a target: the disk's floor under the target above)",
+                None,
+            )
         if warm.ok:
             ratio = warm.median("wall") / peer.median("wall")
             report.target(

@@ -25,7 +25,12 @@ def test_bench_harness_runs_on_a_tiny_site(tmp_path):
         "docsgen build (cold)",
         "docsgen build (cold, 1 process)",
         "docsgen build (page cache warm, no change)",
+        "file-system floor: the same files created, no content work",
     }
+    floor = builds.pop("file-system floor: the same files created, no content work")
+    assert floor["ok"] and "files in" in floor["note"]  # the seconds bench/fsfloor.py reported
+    files = int(floor["note"].split("creating ")[1].split()[0])
+    assert files == builds["docsgen build (cold)"]["files"]  # the very files of the cold build's output
     for row in builds.values():
         assert row["ok"] and row["wall"][0] > 0 and row["cpu"][0] > 0 and row["rss_mb"][0] > 10
         assert row["size_bytes"] > 10_000  # twelve pages, the theme's CSS and JS
