@@ -85,6 +85,7 @@ def environment(theme_name: str) -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
+        auto_reload=False,  # no mtime check per include: the dev server makes a new environment on theme edits
     )
     env.globals.update(_REGISTERED_GLOBALS)
     _loaded_environments[theme_name] = env

@@ -131,6 +131,18 @@ def test_config_and_theme_changes_rebuild_everything(dev: DevSite, site: Path):
     update = dev.apply([template])
     assert update.kind == "full" and len(update.rendered) == len(PAGES)
 
+    # an edited template shows in the rebuilt pages (templates are not re-checked per render: the edit resets them)
+    footer = themes_dir() / "base" / "templates" / "partials" / "footer.html"
+    original = footer.read_bytes()
+    try:
+        footer.write_bytes(original + b"<!-- edited-in-dev -->\n")
+        update = dev.apply([footer])
+        assert update.kind == "full" and "edited-in-dev" in html(dev, "d/index.html")
+    finally:
+        footer.write_bytes(original)
+    dev.apply([footer])
+    assert "edited-in-dev" not in html(dev, "d/index.html")
+
 
 def test_stylesheet_changes_render_nothing(dev: DevSite, site: Path):
     theme_css = themes_dir() / "base" / "static" / "site.css"

@@ -127,8 +127,8 @@ class DevSite:
             self._full()
             return "full", None, []
         kinds = {path: self.classify(path) for path in paths}
-        if any(kind == "theme" and path.name == "theme.json" for path, kind in kinds.items()):
-            reset_theme_caches()  # parents and defaults may have changed; templates reload by themselves
+        if any(kind == "theme" for kind in kinds.values()):
+            reset_theme_caches()  # templates are not re-checked on each render (auto_reload off): load them anew
         if any(k in ("config", "theme") for k in kinds.values()):
             self._full()
             return "full", None, []
