@@ -118,13 +118,23 @@ def encode_result(result: MdxResult) -> dict | None:
         "aside_html": result.aside_html,
     }
     extras = {k: v for k, v in vars(result).items() if k not in _RESULT_FIELDS}
-    try:
-        if json.loads(json.dumps(extras)) != extras:  # tuples, dataclasses: not worth a schema
-            return None
-    except (TypeError, ValueError):
+    if not _plain_json(extras):  # tuples, sets, dataclasses: not worth a schema
         return None
     data["extras"] = extras
     return data
+
+
+def _plain_json(value: object) -> bool:
+    """Tell whether JSON gives the value back as it is: str keys; str, finite numbers, bool, None, lists, dicts."""
+    if value is None or type(value) in (str, int, bool):
+        return True
+    if type(value) is float:
+        return value == value and value not in (float("inf"), float("-inf"))
+    if type(value) is list:
+        return all(_plain_json(v) for v in value)
+    if type(value) is dict:
+        return all(type(k) is str and _plain_json(v) for k, v in value.items())
+    return False
 
 
 def decode_result(data: dict) -> MdxResult:

@@ -303,3 +303,45 @@ def test_generated_api_pages_are_cached_by_spec_content_and_site_pages(make_site
     (site / "extra.mdx").write_text("---\ntitle: Extra\n---\nMore.\n", encoding="utf-8")  # same docs.json
     build(site, tmp_path / "e", cache=True, workers=1)
     assert len(calls) == 4  # another page appeared: links in the spec's descriptions may now point at it
+
+
+def test_plain_json_agrees_with_a_json_round_trip():
+    """encode_result keeps an MDX result's extra fields only when JSON gives them back unchanged."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from docsgen.cache import _plain_json
+
+    leaves = st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=5)
+    odd = st.tuples(st.integers()) | st.frozensets(st.integers(), max_size=2) | st.binary(max_size=2)
+    values = st.recursive(
+        leaves | odd,
+        lambda inner: (
+            st.lists(inner, max_size=3)
+            | st.dictionaries(st.text(max_size=3) | st.integers(), inner, max_size=3)
+        ),
+        max_leaves=12,
+    )
+
+    def round_trips(value) -> bool:
+        try:
+            back = json.loads(json.dumps(value, allow_nan=False))
+        except (TypeError, ValueError):
+            return False
+        return back == value and _same_types(back, value)
+
+    def _same_types(a, b) -> bool:
+        if type(a) is not type(b):
+            return False
+        if isinstance(a, list):
+            return all(_same_types(x, y) for x, y in zip(a, b, strict=True))
+        if isinstance(a, dict):
+            return all(_same_types(a[k], b[k]) for k in a)
+        return True
+
+    @settings(max_examples=400, deadline=None)
+    @given(values)
+    def check(value):
+        assert _plain_json(value) == round_trips(value)
+
+    check()
