@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import base64
+import contextlib
+import contextvars
 import gzip
 import hashlib
 import json
@@ -12,6 +14,7 @@ import re
 import subprocess
 import tempfile
 import threading
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -41,6 +44,53 @@ def _message(message_id: int, payload: dict) -> bytes:
     return base64.b64encode(json.dumps(request, ensure_ascii=False).encode("utf-8")) + b","
 
 
+class RunGroup:
+    """The Pagefind runs started while the group is active (in one thread); cancel() stops them all at once.
+
+    The dev server builds inside its group, so Ctrl-C can kill an index being built by a rebuild running on
+    another thread (the build then gets its usual "search index could not be built" warning).
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._runs: list[PagefindRun] = []
+        self.cancelled = False
+
+    @contextlib.contextmanager
+    def active(self) -> Iterator[RunGroup]:
+        """Make runs started in this thread (until the block ends) members of the group."""
+        token = _GROUP.set(self)
+        try:
+            yield self
+        finally:
+            _GROUP.reset(token)
+
+    def start(self, run: PagefindRun, binary: str | None) -> None:
+        """Start a run as a member (under the lock: a cancel() never misses a run being started)."""
+        with self._lock:
+            if self.cancelled:
+                raise RuntimeError("Pagefind was not started: the build is being stopped")
+            run._start(binary)
+            self._runs.append(run)
+
+    def discard(self, run: PagefindRun) -> None:
+        """Forget a run that has ended."""
+        with self._lock:
+            if run in self._runs:
+                self._runs.remove(run)
+
+    def cancel(self) -> None:
+        """Kill every member still running, and refuse to start new ones."""
+        with self._lock:
+            self.cancelled = True
+            runs, self._runs = self._runs, []
+        for run in runs:
+            run.cancel()
+
+
+_GROUP: contextvars.ContextVar[RunGroup | None] = contextvars.ContextVar("pagefind_group", default=None)
+
+
 class PagefindRun:
     """One Pagefind service process indexing records in memory (no temp tree), fed and read on threads.
 
@@ -56,6 +106,19 @@ class PagefindRun:
         self._last: int | None = None  # message id of the bundle request, once every record is sent
         self._errors: list[str] = []
         self._files: list[dict] | None = None
+        self._cancelled = False
+        self._group = _GROUP.get()
+        if self._group is None:
+            self._start(binary)
+        else:
+            self._group.start(self, binary)  # refused once the group is cancelled
+        if records is not None:
+            for record in records:
+                self.add(record)
+            self.finish()
+
+    def _start(self, binary: str | None) -> None:
+        """Start the service process and the threads feeding and reading it."""
         self._stderr = tempfile.TemporaryFile()  # noqa: SIM115 - closed in close()
         self._proc = subprocess.Popen(
             [binary or pagefind_binary(), "--service"],
@@ -67,10 +130,6 @@ class PagefindRun:
         self._reader = threading.Thread(target=self._read, name="pagefind-reader", daemon=True)
         self._writer.start()
         self._reader.start()
-        if records is not None:
-            for record in records:
-                self.add(record)
-            self.finish()
 
     def add(self, record: SearchRecord) -> None:
         """Queue one more page for indexing (Pagefind indexes it while the build goes on)."""
@@ -133,9 +192,16 @@ class PagefindRun:
 
     def result(self, timeout: float = 600) -> dict[str, bytes]:
         """Wait for the bundle and return {path under pagefind/: bytes}; raise RuntimeError when it failed."""
-        self._reader.join(timeout)
+        try:
+            self._reader.join(timeout)
+        except BaseException:  # Ctrl-C while waiting: Pagefind must not outlive the build
+            self.close()
+            raise
         timed_out = self._reader.is_alive()
         self._stop()
+        if self._cancelled:
+            self._stderr.close()
+            raise RuntimeError("Pagefind was stopped: the build is being stopped")
         if self._files is None or self._errors:
             self._stderr.seek(0)
             stderr = self._stderr.read().decode("utf-8", "replace").strip()
@@ -151,6 +217,13 @@ class PagefindRun:
                 files[rel] = base64.b64decode(item["content"])
         return _stable_bundle(files)
 
+    def cancel(self) -> None:
+        """Kill the service from any thread: result() then raises at once (its thread cleans up)."""
+        self._cancelled = True
+        self._queue.put(None)  # a writer waiting for more records ends
+        with contextlib.suppress(OSError):
+            self._proc.kill()  # the reader sees end of output; a waiting result() returns
+
     def close(self) -> None:
         """Stop the service at once (the build no longer wants the bundle) and release everything."""
         self._queue.put(None)  # a writer waiting for more records ends
@@ -159,6 +232,8 @@ class PagefindRun:
 
     def _stop(self, kill: bool = False) -> None:
         """Stop the service: end of input makes it exit; killed first when it is still busy."""
+        if self._group is not None:
+            self._group.discard(self)
         if kill or self._reader.is_alive():
             self._proc.kill()  # the reader then sees end of output and returns
         self._reader.join(5)

@@ -20,6 +20,7 @@ from click.testing import CliRunner
 
 from docsgen.cli import main
 from docsgen.dev.app import DevApp, start
+from docsgen.dev.incremental import BuildCancelled
 from docsgen.dev.proxy import rules_for
 from docsgen.dev.server import ReloadHub, bind
 from docsgen.errors import DocsgenError
@@ -334,36 +335,174 @@ def test_port_taken_is_a_clear_error(make_site):
             server.server_close()
 
 
-@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "kill"])
-def test_ctrl_c_stops_cleanly(make_site, sig: signal.Signals):
-    site = make_site({"docs.json": MINI, "index.mdx": "Hi\n"})
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+def serve(
+    site: Path, *, prelude: str = "", env: dict | None = None
+) -> tuple[subprocess.Popen, str, list[str]]:
+    """Start `docsgen dev` in a process (after running `prelude` in it); return it once it serves, and its URL."""
+    env = {**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})}
+    code = f"{prelude}\nfrom docsgen.cli import main\nmain()"
     proc = subprocess.Popen(
-        [sys.executable, "-c", "from docsgen.cli import main; main()", "dev", str(site), "--port", "0"],
+        [sys.executable, "-c", code, "dev", str(site), "--port", "0"],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
         env=env,
     )
     lines = []
+    for line in proc.stdout:  # type: ignore[union-attr]
+        lines.append(line)
+        if line.startswith("Serving "):
+            break
+    assert lines and lines[-1].startswith("Serving "), "".join(lines)
+    return proc, lines[-1].split(" at ")[1].split()[0], lines
+
+
+# A process started in the background by a script inherits an ignored SIGINT (and Python keeps it ignored).
+IGNORED_SIGINT = "import signal\nsignal.signal(signal.SIGINT, signal.SIG_IGN)"
+
+
+@pytest.mark.parametrize(
+    ("sig", "prelude"),
+    [(signal.SIGINT, ""), (signal.SIGTERM, ""), (signal.SIGINT, IGNORED_SIGINT)],
+    ids=["ctrl-c", "kill", "ctrl-c-inherited-ignored"],
+)
+def test_ctrl_c_stops_cleanly(make_site, sig: signal.Signals, prelude: str):
+    site = make_site({"docs.json": MINI, "index.mdx": "Hi\n"})
+    proc, url, lines = serve(site, prelude=prelude)
+    out = ""
     try:
-        for line in proc.stdout:  # type: ignore[union-attr]
-            lines.append(line)
-            if line.startswith("Serving "):
-                break
-        url = lines[-1].split(" at ")[1].split()[0]
         assert httpx.get(url).status_code == 200
-        stream = httpx.stream("GET", url + "__docsgen/events", timeout=10)
-        stream.__enter__()  # an open event stream must not keep the server alive
-        proc.send_signal(sig)
-        out, _ = proc.communicate(timeout=15)
-        stream.__exit__(None, None, None)
+        with (
+            httpx.stream("GET", url + "__docsgen/events", timeout=10) as one,
+            httpx.stream("GET", url + "__docsgen/events", timeout=10) as two,
+        ):  # open event streams must not keep the server alive
+            assert one.status_code == two.status_code == 200
+            proc.send_signal(sig)
+            out, _ = proc.communicate(timeout=15)
     finally:
         if proc.poll() is None:
             proc.kill()
+            proc.wait()
     assert proc.returncode == 0, "".join(lines) + out
     assert "stopped" in out and "Traceback" not in out
     assert Path(site).is_dir()
+
+
+def hanging_pagefind(tmp_path: Path) -> tuple[dict, Path, Path]:
+    """A Pagefind that hangs once `mark` exists (writing its pid to `pid_file`), else the real one.
+
+    Returns the environment that makes docsgen use it (no bundle cache: every full build runs Pagefind).
+    """
+    from docsgen.pagefind import pagefind_binary
+
+    mark, pid_file = tmp_path / "hang", tmp_path / "pagefind.pid"
+    fake = tmp_path / "pagefind"
+    fake.write_text(
+        f'#!/bin/sh\nif [ -e "{mark}" ]; then echo $$ > "{pid_file}.tmp"; mv "{pid_file}.tmp" "{pid_file}"; '
+        f'exec sleep 60; fi\nexec "{pagefind_binary()}" "$@"\n'
+    )
+    fake.chmod(0o755)
+    env = {"PAGEFIND_BINARY": str(fake), "DOCSGEN_CACHE": "0", "DOCSGEN_CACHE_DIR": str(tmp_path / "cache")}
+    return env, mark, pid_file
+
+
+def wait_for_file(path: Path, seconds: float = 15) -> str:
+    deadline = time.monotonic() + seconds
+    while not path.exists():
+        assert time.monotonic() < deadline, f"{path} never appeared"
+        time.sleep(0.02)
+    return path.read_text().strip()
+
+
+def assert_gone(pid: int, seconds: float = 5) -> None:
+    """The process has ended (and been reaped by docsgen or, once docsgen is gone, by init)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return
+        assert time.monotonic() < deadline, f"Pagefind (pid {pid}) outlived docsgen dev"
+        time.sleep(0.05)
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "kill"])
+def test_stop_while_a_rebuild_waits_for_pagefind(make_site, tmp_path, sig: signal.Signals):
+    site = make_site({"docs.json": MINI, "index.mdx": "Hi\n"})
+    env, mark, pid_file = hanging_pagefind(tmp_path)
+    proc, url, lines = serve(site, env=env)
+    out = ""
+    try:
+        with httpx.stream("GET", url + "__docsgen/events", timeout=10) as events:
+            assert events.status_code == 200
+            mark.touch()
+            (site / "docs.json").write_text(MINI.replace('"X"', '"Y"'), encoding="utf-8")  # full rebuild
+            pid = int(wait_for_file(pid_file))  # the rebuild now waits for this Pagefind
+            started = time.monotonic()
+            proc.send_signal(sig)
+            out, _ = proc.communicate(timeout=15)
+            elapsed = time.monotonic() - started
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == 0, "".join(lines) + out
+    assert "stopped" in out and "Traceback" not in out and "warning" not in out, out
+    assert elapsed < 4, f"took {elapsed:.1f}s to stop"
+    assert_gone(pid)
+
+
+def test_stop_during_the_first_build(make_site, tmp_path):
+    site = make_site({"docs.json": MINI, "index.mdx": "Hi\n"})
+    env, mark, pid_file = hanging_pagefind(tmp_path)
+    mark.touch()
+    proc = subprocess.Popen(
+        [sys.executable, "-c", "from docsgen.cli import main; main()", "dev", str(site), "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1", **env},
+    )
+    try:
+        pid = int(wait_for_file(pid_file))  # the first build waits for this Pagefind
+        proc.send_signal(signal.SIGINT)
+        out, _ = proc.communicate(timeout=15)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == 0 and out.strip() == "stopped", out
+    assert_gone(pid)
+
+
+def test_app_stop_abandons_a_rebuild_waiting_for_pagefind(make_site, tmp_path, monkeypatch):
+    site = make_site({"docs.json": MINI, "index.mdx": "Hi\n"})
+    env, mark, pid_file = hanging_pagefind(tmp_path)
+    for key, value in env.items():
+        monkeypatch.setenv(key, value)
+    app = start(site, watch=False)
+    outcome: list[BaseException | object] = []
+
+    def rebuild():
+        try:
+            outcome.append(app.dev.apply([site / "docs.json"]))
+        except BaseException as exc:
+            outcome.append(exc)
+
+    mark.touch()
+    thread = threading.Thread(target=rebuild, daemon=True)
+    thread.start()
+    pid = int(wait_for_file(pid_file))
+    started = time.monotonic()
+    app.stop()
+    thread.join(5)
+    assert time.monotonic() - started < 3
+    assert [type(o) for o in outcome] == [BuildCancelled]
+    assert_gone(pid)
+    generation = app.dev.snapshot.generation
+    with pytest.raises(BuildCancelled):  # a stopped server builds nothing more
+        app.dev.apply([site / "index.mdx"])
+    assert app.dev.snapshot.generation == generation
 
 
 def test_watcher_rebuilds_on_save(make_site):

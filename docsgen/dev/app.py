@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import ipaddress
 import signal
 import threading
 import time
 import webbrowser
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -55,11 +56,20 @@ class DevApp:
                 self.echo(d.format())
 
     def stop(self) -> None:
-        """Stop watching and serving; open event streams end too."""
+        """Stop watching and serving: open event streams end, a rebuild in progress is abandoned.
+
+        Nothing here waits on a rebuild: the build state is closed first, which kills a Pagefind run it is
+        waiting for and stops it between pages.
+        """
+        if self.watcher:
+            self.watcher.stop_event.set()
+        self.dev.close()
+        self.hub.close()  # event streams end now, not at their next ping
+        if any(thread.is_alive() for thread in self.threads):
+            self.server.shutdown()  # (waits for serve_forever, so only when it runs)
+        self.server.server_close()
         if self.watcher:
             self.watcher.stop()
-        self.server.shutdown()
-        self.server.server_close()
         for thread in self.threads:
             thread.join(timeout=5)
 
@@ -81,25 +91,49 @@ def start(
     dev = DevSite(docs_dir, docs_dir / "_site")
     hub = ReloadHub()
     server = bind(host, port, dev, hub, next_free=next_free_port)
-    try:
-        first = dev.build()
-    except BaseException:
-        server.server_close()
-        raise
-    hub.generation = first.generation
     app = DevApp(dev, hub, server, None, echo)
-    app.report(first)
-    thread = threading.Thread(target=server.serve_forever, name="docsgen-dev-http", daemon=True)
-    thread.start()
-    app.threads.append(thread)
-    if watch:
-        app.watcher = Watcher(dev, app.report, force_polling=force_polling).start()
+    try:  # Ctrl-C (or an error) at any point leaves nothing running
+        first = dev.build()
+        hub.generation = first.generation
+        app.report(first)
+        thread = threading.Thread(target=server.serve_forever, name="docsgen-dev-http", daemon=True)
+        app.threads.append(thread)
+        thread.start()
+        if watch:
+            app.watcher = Watcher(dev, app.report, force_polling=force_polling)
+            app.watcher.start()
+    except BaseException:
+        app.stop()
+        raise
     return app
 
 
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+
 def _interrupt(signum: int, frame: object) -> None:
-    """Turn SIGTERM into the KeyboardInterrupt that ends the serve loop."""
+    """Turn SIGINT and SIGTERM into the KeyboardInterrupt that ends the serve loop."""
     raise KeyboardInterrupt
+
+
+@contextlib.contextmanager
+def _stop_signals() -> Iterator[None]:
+    """Make Ctrl-C and `kill` stop the server, from the first build on; the old handlers come back after.
+
+    SIGINT gets a handler even when it was ignored: a process started in the background by a script
+    inherits an ignored SIGINT, and Python then never raises KeyboardInterrupt: such a server could only be
+    stopped with SIGKILL.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield  # signal handlers can only be set in the main thread
+        return
+    previous = {sig: signal.signal(sig, _interrupt) for sig in STOP_SIGNALS}
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            if handler is not None:  # None: set outside Python, cannot be put back
+                signal.signal(sig, handler)
 
 
 def _is_loopback(host: str) -> bool:
@@ -121,20 +155,24 @@ def run(
     """Serve until Ctrl-C: the command behind `docsgen dev`."""
     if not _is_loopback(host):
         echo(f"warning: listening on {host}: other machines can read this preview and use its API proxy")
-    app = start(docs_dir, host=host, port=port, next_free_port=next_free_port, echo=echo)
-    actual = app.server.server_address[1]
-    if port and actual != port:
-        echo(f"port {port} is in use; using {actual} instead")
-    echo(f"Serving {Path(docs_dir).resolve()} at {app.url} (Ctrl-C to stop)")
-    if open_browser:
-        webbrowser.open(app.url)
-    if threading.current_thread() is threading.main_thread():
-        signal.signal(signal.SIGTERM, _interrupt)  # `kill` stops as cleanly as Ctrl-C
-    try:
-        while True:
-            time.sleep(3600)
-    except KeyboardInterrupt:
-        echo("stopping...")
-    finally:
-        app.stop()
-    echo("stopped")
+    with _stop_signals():
+        app: DevApp | None = None
+        try:
+            app = start(docs_dir, host=host, port=port, next_free_port=next_free_port, echo=echo)
+            actual = app.server.server_address[1]
+            if port and actual != port:
+                echo(f"port {port} is in use; using {actual} instead")
+            echo(f"Serving {Path(docs_dir).resolve()} at {app.url} (Ctrl-C to stop)")
+            if open_browser:
+                webbrowser.open(app.url)
+            while True:
+                # Short sleeps: a signal the kernel hands to another thread only marks it pending, and the
+                # main thread runs the handler when it next wakes.
+                time.sleep(1)
+        except KeyboardInterrupt:
+            if app is not None:  # (during the first build start() has already stopped what it began)
+                echo("stopping...")
+        finally:
+            if app is not None:
+                app.stop()
+        echo("stopped")

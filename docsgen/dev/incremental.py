@@ -26,6 +26,7 @@ from docsgen.dev.snapshot import Snapshot, Update
 from docsgen.dev.themes import reset_theme_caches
 from docsgen.errors import Diagnostic, DocsgenError, error
 from docsgen.nav import Navigation, build_nav
+from docsgen.pagefind import RunGroup
 from docsgen.pages import Page, read_page
 from docsgen.render import SiteContext, content_hash, section_link, sidebar_html
 from docsgen.resources import themes_dir
@@ -37,6 +38,10 @@ NAV_FIELDS = ("title", "sidebarTitle", "icon", "hidden", "tag", "deprecated")
 # Frontmatter fields that change what the navigation or generated pages are made of: rebuild everything.
 STRUCTURE_FIELDS = ("url", "openapi", "api", "asyncapi", "noindex", "hideFooterPagination")
 CONFIG_NAMES = frozenset({"docs.json", "mint.json", ".mintignore", ".docsgenignore"})
+
+
+class BuildCancelled(BaseException):
+    """The dev server is stopping: the build in progress is abandoned (a BaseException: no handler keeps it)."""
 
 
 def nav_signature(page: Page) -> tuple:
@@ -69,28 +74,46 @@ class DevSite:
         self.asset_epoch = 0  # stylesheet edits so far: part of the assets' ?v= in served pages
         self.spec_paths: set[str] = set()  # local OpenAPI files the site uses: editing one rebuilds all
         self.lock = threading.Lock()
+        self.closed = False
+        self._pagefind = RunGroup()  # Pagefind runs of the build in progress, killed by close()
         self._rendered: list[str] = []
         self._nav_changed = False
 
     # ------------------------------------------------------------------ public
     def build(self) -> Update:
         """Build the whole site and publish it."""
-        with self.lock:
+        with self.lock, self._pagefind.active():
+            self._check_open()
             started = time.perf_counter()
             self._rendered = []
             self._full()
+            self._check_open()  # stopped meanwhile (its Pagefind killed): nothing to publish
             return self._publish("full", None, [], started)
 
     def apply(self, paths: Iterable[Path]) -> Update:
         """Rebuild what the changed files affect and publish the result as one new snapshot."""
-        with self.lock:
+        with self.lock, self._pagefind.active():
+            self._check_open()
             started = time.perf_counter()
             self._rendered = []
             self._nav_changed = False
             kind, reload, css = self._apply(sorted({Path(p).resolve() for p in paths}))
+            self._check_open()
             if kind == "none":
                 return Update(self.snapshot.generation, "none", set(), [], [], time.perf_counter() - started)
             return self._publish(kind, reload, css, started)
+
+    def close(self) -> None:
+        """Stop for good, from any thread: a build in progress stops rendering and its Pagefind is killed.
+
+        That build raises BuildCancelled; later build() and apply() calls raise it at once.
+        """
+        self.closed = True
+        self._pagefind.cancel()
+
+    def _check_open(self) -> None:
+        if self.closed:
+            raise BuildCancelled
 
     # ------------------------------------------------------------------ classify
     def classify(self, path: Path) -> str:
@@ -242,6 +265,7 @@ class DevSite:
     def _render(self, page: Page) -> bytes | None:
         """Render one page, keeping its diagnostics apart from the site's."""
         assert self.site is not None and self.ctx is not None
+        self._check_open()  # a big rebuild stops between pages when the server stops
         site = self.site
         saved, site.diagnostics = site.diagnostics, []
         html: bytes | None

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from watchfiles import Change, watch
 
-from docsgen.dev.incremental import DevSite
+from docsgen.dev.incremental import BuildCancelled, DevSite
 from docsgen.dev.snapshot import Update
 from docsgen.resources import themes_dir
 from docsgen.sources import IGNORED_DIRS
@@ -98,6 +98,8 @@ class Watcher:
     def _run(self) -> None:
         try:
             self._watch()
+        except BuildCancelled:
+            pass  # the server is stopping: the rebuild in progress was abandoned
         except Exception as exc:  # e.g. the inotify watch limit: say so instead of dying silently
             print(f"error: file watching stopped: {exc}; restart docsgen dev to pick up changes", flush=True)
             self.ready.set()
@@ -125,4 +127,6 @@ class Watcher:
             except Exception:  # never let a bug stop the watcher: print it and keep going
                 traceback.print_exc()
                 continue
+            if self.stop_event.is_set():
+                return  # stopping: the pages are going away, tell them nothing
             self.on_update(update)
