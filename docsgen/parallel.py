@@ -8,6 +8,7 @@ Where fork is unavailable (Windows, macOS defaults) or the site is small, pages 
 
 from __future__ import annotations
 
+import copy
 import multiprocessing
 import os
 from collections.abc import Callable
@@ -136,9 +137,29 @@ def _render_chunk(indices: list[int]) -> list[Rendered]:
     """Worker: render some pages of the inherited site."""
     assert _SHARED is not None, "workers are forked from render_pages"
     ctx, site, pages, strict, cache, out = _SHARED
-    return _flushed(
-        cache, [render_recorded(ctx, site, pages[i], strict=strict, cache=cache, out=out) for i in indices]
+    return _for_pipe(
+        _flushed(
+            cache,
+            [render_recorded(ctx, site, pages[i], strict=strict, cache=cache, out=out) for i in indices],
+        )
     )
+
+
+def _for_pipe(results: list[Rendered]) -> list[Rendered]:
+    """Leave out of the results sent to the main process the HTML it will not read again.
+
+    A page written here that carries a compact search_html (generated API pages) needs its body, aside and
+    Markdown no more: its file and twin are written, and search reads search_html. About 45 KB a page.
+    """
+    for rendered in results:
+        content = rendered.content
+        if rendered.html is None and content is not None and getattr(content, "search_html", None):
+            slim = copy.copy(content)
+            slim.html = slim.aside_html = slim.panel_html = ""
+            if rendered.twin_written:
+                slim.markdown = None  # type: ignore[attr-defined]
+            rendered.content = slim
+    return results
 
 
 def _flushed(cache: PageCache | None, results: list[Rendered]) -> list[Rendered]:

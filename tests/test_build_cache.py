@@ -345,3 +345,26 @@ def test_plain_json_agrees_with_a_json_round_trip():
         assert _plain_json(value) == round_trips(value)
 
     check()
+
+
+def test_api_sites_build_the_same_on_one_process_or_several(make_site, tmp_path):
+    """Workers send the main process slimmed results for API pages (their HTML is written already): the site,
+    its search bundle, twins and llms-full.txt are byte for byte those of a serial build, cold or cached."""
+    spec = json.loads(json.dumps(SPEC))
+    template = spec["paths"].pop("/pets/0")
+    for n in range(2 * MIN_PAGES_PER_WORKER + 2):
+        operation = json.loads(json.dumps(template).replace("get-0", f"get-{n}").replace("pet 0", f"pet {n}"))
+        operation["get"]["description"] = f"Returns pet number {n} with its `id`. See [the guide](/guide)."
+        spec["paths"][f"/pets/{n}"] = operation
+    files = api_site_files()
+    files["openapi.json"] = json.dumps(spec)
+    site = make_site(files)
+    build(site, tmp_path / "serial", cache=False, workers=1)
+    build(site, tmp_path / "parallel", cache=True, workers=2)
+    build(site, tmp_path / "warm", cache=True, workers=2)
+    serial = snapshot(tmp_path / "serial")
+    assert len([k for k in serial if k.startswith("api-reference/") and k.endswith("/index.html")]) > 96
+    assert any(k.startswith("pagefind/fragment/") for k in serial)
+    assert "Returns pet number 57" in serial["llms-full.txt"].decode("utf-8")
+    assert snapshot(tmp_path / "parallel") == serial
+    assert snapshot(tmp_path / "warm") == serial
