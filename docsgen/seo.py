@@ -7,7 +7,6 @@ import os
 import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
-from xml.sax.saxutils import escape as xml_escape
 
 from markupsafe import Markup, escape
 
@@ -40,6 +39,11 @@ class PagePolicy:
         default_factory=dict
     )  # {"language": "fr", "version": "v2", "product": "API"}
     crumbs: tuple[str, ...] = ()  # section and group labels, outermost first
+
+
+def xml_escape(text: str) -> str:
+    """Escape text for XML character data (xml.sax.saxutils would import urllib.request and http.client)."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 def site_url(obj: Any = None) -> str | None:
