@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import posixpath
 import re
 import textwrap
@@ -62,9 +63,15 @@ class ExportContext:
         return ExportContext(self.docs_dir, self.variables, scope, {}, self.depth + 1, self.read)
 
 
+@functools.lru_cache(maxsize=8)
+def _resolved(folder: Path) -> Path:
+    """Return a folder's real path, once per folder (every page's twin asks for its docs folder's)."""
+    return folder.resolve()
+
+
 def file_reader(docs_dir: Path) -> Callable[[str], str | None]:
     """Return a reader of docs-relative files (snippets) that refuses paths outside the docs folder."""
-    root = docs_dir.resolve()
+    root = _resolved(docs_dir)
 
     def read(path: str) -> str | None:
         target = (root / path).resolve()
