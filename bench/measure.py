@@ -9,6 +9,7 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -70,6 +71,20 @@ def run(
     return Sample(wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, proc.returncode, tail)
 
 
+@dataclass
+class Job:
+    """A command to time: how to run it, what to do before each run, where it writes."""
+
+    label: str
+    command: list[str]
+    cwd: Path | None = None
+    env: dict | None = None
+    before: Callable[[], None] | None = None  # called before each run (e.g. remove the previous output)
+    setup: Callable[[], None] | None = None  # called once, untimed, before the first run (e.g. fill a cache)
+    output: Path | None = None
+    ok_codes: tuple[int, ...] = (0,)
+
+
 def repeat(
     label: str,
     command: list[str],
@@ -77,26 +92,37 @@ def repeat(
     *,
     cwd: Path | None = None,
     env: dict | None = None,
-    before: callable | None = None,
+    before: Callable[[], None] | None = None,
     output: Path | None = None,
     ok_codes: tuple[int, ...] = (0,),
 ) -> Stats:
     """Run a command several times (calling `before` first each time) and measure its output folder."""
-    stats = Stats(label)
+    return interleave([Job(label, command, cwd, env, before, None, output, ok_codes)], runs)[0]
+
+
+def interleave(jobs: list[Job], runs: int) -> list[Stats]:
+    """Run several commands in turns (A B A B ...), so a machine whose speed drifts during the benchmark (a
+    shared host, a disk busy with an earlier delete) weighs on each of them alike; return their Stats in order."""
+    stats = [Stats(job.label) for job in jobs]
+    for job in jobs:
+        if job.setup:
+            job.setup()
     for _ in range(runs):
-        if before:
-            before()
-        sample = run(command, cwd=cwd, env=env)
-        if sample.returncode in ok_codes:
-            sample.returncode = 0  # e.g. a linter exiting 1 on findings: the run is complete
-        stats.samples.append(sample)
-        if sample.returncode != 0:
-            stats.note = (
-                f"exit {sample.returncode}: {sample.output.splitlines()[-1] if sample.output else ''}"
-            )
-            break
-    if output is not None and output.exists():
-        stats.size_bytes, stats.files = tree_size(output)
+        for job, stat in zip(jobs, stats, strict=True):
+            if stat.samples and stat.samples[-1].returncode != 0:
+                continue  # failed once: not run again
+            if job.before:
+                job.before()
+            sample = run(job.command, cwd=job.cwd, env=job.env)
+            if sample.returncode in job.ok_codes:
+                sample.returncode = 0  # e.g. a linter exiting 1 on findings: the run is complete
+            stat.samples.append(sample)
+            if sample.returncode != 0:
+                last = sample.output.splitlines()[-1] if sample.output else ""
+                stat.note = f"exit {sample.returncode}: {last}"
+    for job, stat in zip(jobs, stats, strict=True):
+        if job.output is not None and job.output.exists():
+            stat.size_bytes, stat.files = tree_size(job.output)
     return stats
 
 

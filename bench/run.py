@@ -105,10 +105,8 @@ class Report:
         self.targets.append((name, measured, bar, verdict))
 
 
-def docsgen_build(
-    site: Path, out: Path, label: str, runs: int, *, warm: bool = False, **extra: str
-) -> measure.Stats:
-    """Time `docsgen build`: cold removes the output and the site's caches first; warm keeps the page cache."""
+def docsgen_job(site: Path, out: Path, label: str, *, warm: bool = False, **extra: str) -> measure.Job:
+    """`docsgen build`: cold removes the output and the site's caches before each run; warm keeps the page cache."""
     cache = site.parent / "cache"
 
     def before() -> None:
@@ -116,12 +114,20 @@ def docsgen_build(
         if not warm:
             measure.remove(cache)
 
-    run_env = env(DOCSGEN_CACHE_DIR=str(cache), **extra)
-    command = [str(DOCSGEN), "build", str(site), "-o", str(out)]
-    if warm:  # fill the cache once, untimed
+    def fill() -> None:  # warm: build once, untimed, so the cache holds every page
         measure.remove(cache)
         measure.run(command, env=run_env)
-    return measure.repeat(label, command, runs, env=run_env, before=before, output=out)
+
+    run_env = env(DOCSGEN_CACHE_DIR=str(cache), **extra)
+    command = [str(DOCSGEN), "build", str(site), "-o", str(out)]
+    return measure.Job(label, command, env=run_env, before=before, setup=fill if warm else None, output=out)
+
+
+def docsgen_build(
+    site: Path, out: Path, label: str, runs: int, *, warm: bool = False, **extra: str
+) -> measure.Stats:
+    """Time `docsgen build` alone (see docsgen_job)."""
+    return measure.interleave([docsgen_job(site, out, label, warm=warm, **extra)], runs)[0]
 
 
 def stage_breakdown(site: Path, out: Path) -> str:
@@ -140,18 +146,22 @@ def stage_breakdown(site: Path, out: Path) -> str:
     return "Stages of one cold build (`docsgen build --timings`):\n\n```\n" + "\n".join(lines) + "\n```"
 
 
-def mkdocs_build(project: Path, out: Path, runs: int) -> measure.Stats:
-    """Time `mkdocs build` with Material."""
+def mkdocs_job(project: Path, out: Path) -> measure.Job:
+    """`mkdocs build` with Material (its output removed before each run)."""
     exe = peers.mkdocs()
-    return measure.repeat(
+    return measure.Job(
         "mkdocs build (Material)",
         [str(exe), "build", "-q", "-d", str(out)],
-        runs,
         cwd=project,
         env=env(),
         before=lambda: measure.remove(out),
         output=out,
     )
+
+
+def mkdocs_build(project: Path, out: Path, runs: int) -> measure.Stats:
+    """Time `mkdocs build` with Material alone."""
+    return measure.interleave([mkdocs_job(project, out)], runs)[0]
 
 
 def fs_floor(out: Path, runs: int) -> measure.Stats:
@@ -174,7 +184,7 @@ def fs_floor(out: Path, runs: int) -> measure.Stats:
         stats.floor_seconds = seconds
         stats.note = (
             f"creating {found[0]['files']} files in {found[0]['folders']} folders took {seconds:.2f} s "
-            f"({found[0]['processes']} processes); the rest of the wall time is reading them back"
+            f"({found[0]['processes']} processes); the rest of its wall time is reading the build's files and deleting the copy"
         )
     return stats
 
@@ -183,17 +193,21 @@ def case_site(report: Report, work: Path, pages: int, runs: int, with_peers: boo
     """1,000 pages of headings, paragraphs, code, a table and links: full build, docsgen vs MkDocs + Material."""
     site = sitegen.write_docsgen_site(work / f"site-{pages}" / "docs", pages)
     out = work / f"site-{pages}" / "out"
-    cold = docsgen_build(site, out, "docsgen build (cold)", runs)
+    cold_job = docsgen_job(site, out, "docsgen build (cold)")
+    peer = None
+    if with_peers:  # docsgen and MkDocs in turns: drifts of a shared machine weigh on both alike
+        project = sitegen.write_mkdocs_site(work / f"mkdocs-{pages}", pages)
+        cold, peer = measure.interleave(
+            [cold_job, mkdocs_job(project, work / f"mkdocs-{pages}" / "site")], runs
+        )
+    else:
+        [cold] = measure.interleave([cold_job], runs)
+    floor = fs_floor(out, runs)
     warm = docsgen_build(site, out, "docsgen build (page cache warm, no change)", runs, warm=True)
     serial = docsgen_build(
         site, out, "docsgen build (cold, 1 process)", max(1, runs // 2), DOCSGEN_WORKERS="1"
     )
-    rows = [cold, serial, warm, fs_floor(out, runs)]
-    peer = None
-    if with_peers:
-        project = sitegen.write_mkdocs_site(work / f"mkdocs-{pages}", pages)
-        peer = mkdocs_build(project, work / f"mkdocs-{pages}" / "site", runs)
-        rows.append(peer)
+    rows = [cold, serial, warm, floor] + ([peer] if peer else [])
     report.table(f"{pages:,}-page site: full build", rows, peer, stage_breakdown(site, out))
     if peer is not None and peer.ok and cold.ok:
         ratio = cold.median("wall") / peer.median("wall")
@@ -261,8 +275,21 @@ def case_github(report: Report, work: Path, runs: int, with_peers: bool) -> None
     # the full build: only when docsgen generates endpoint pages from an `openapi` navigation field
     site = sitegen.write_openapi_site(work / "github" / "docs", spec)
     out = work / "github" / "out"
-    build = docsgen_build(site, out, "docsgen build (one page per operation, cold)", runs)
+    cold_job = docsgen_job(site, out, "docsgen build (one page per operation, cold)")
+    peer = None
+    if with_peers:  # docsgen and Redocly in turns: drifts of a shared machine weigh on both alike
+        redoc = work / "github" / "redoc.html"
+        peer_job = measure.Job(
+            "redocly build-docs (one page)",
+            [str(redocly), "build-docs", str(spec), "-o", str(redoc)],
+            env=env(),
+            output=redoc,
+        )
+        build, peer = measure.interleave([cold_job, peer_job], runs)
+    else:
+        [build] = measure.interleave([cold_job], runs)
     pages = len(list(out.rglob("index.html"))) if out.exists() else 0
+    floor = fs_floor(out, runs) if pages else None
     warm = docsgen_build(site, out, "docsgen build (page cache warm, no change)", runs, warm=True)
     if not build.ok or pages < 1000:
         report.text(
@@ -272,18 +299,7 @@ def case_github(report: Report, work: Path, runs: int, with_peers: bool) -> None
         )
         return
     build.note = f"{pages} pages"
-    floor = fs_floor(out, runs)
-    peer_rows = [build, warm, floor]
-    peer = None
-    if with_peers:
-        peer = measure.repeat(
-            "redocly build-docs (one page)",
-            [str(redocly), "build-docs", str(spec), "-o", str(work / "github" / "redoc.html")],
-            runs,
-            env=env(),
-            output=work / "github" / "redoc.html",
-        )
-        peer_rows.append(peer)
+    peer_rows = [build, warm, floor] + ([peer] if peer else [])
     report.table("GitHub REST description: full build", peer_rows, peer, stage_breakdown(site, out))
     if peer is not None and peer.ok:
         ratio = build.median("wall") / peer.median("wall")
@@ -293,7 +309,7 @@ def case_github(report: Report, work: Path, runs: int, with_peers: bool) -> None
             "<= 0.5",
             ratio <= 0.5,
         )
-        seconds = floor.floor_seconds
+        seconds = floor.floor_seconds if floor else None
         if seconds is not None:
             report.target(
                 "GitHub build: creating its output files alone (no content work) vs redocly build-docs (wall)",
