@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from docsgen.pages import Page
     from docsgen.render import SiteContext
 
-FORMAT = 3  # 3: entries in pack files with an index
+FORMAT = 4  # 3: entries in pack files with an index; 4: text_html instead of text
 INDEX = "index.json"
 PACKS_KEPT = 4  # packs a process keeps parsed (chunks are contiguous runs of the sorted pages)
 _RESULT_FIELDS = tuple(f.name for f in fields(MdxResult))
@@ -113,7 +113,7 @@ def encode_result(result: MdxResult) -> dict | None:
         "dependencies": sorted(result.dependencies),
         "assets": sorted(result.assets),
         "icons": sorted(result.icons),
-        "text": result.text,
+        "text_html": result.text_html,
         "panel_html": result.panel_html,
         "aside_html": result.aside_html,
     }
@@ -146,7 +146,7 @@ def decode_result(data: dict) -> MdxResult:
         dependencies=set(data["dependencies"]),
         assets=set(data["assets"]),
         icons=set(data["icons"]),
-        text=data["text"],
+        text_html=data["text_html"],
         panel_html=data["panel_html"],
         aside_html=data["aside_html"],
     )

@@ -12,7 +12,7 @@ from docsgen.mdx.components.updates import tag_filter
 from docsgen.mdx.esm import process_esm
 from docsgen.mdx.parser import MD
 from docsgen.mdx.state import FileFrame, RenderState
-from docsgen.mdx.text import finish_html, html_to_text
+from docsgen.mdx.text import finish_html
 from docsgen.mdx.types import MdxContext, MdxResult
 
 _VARIABLE_RE = re.compile(r"\{\{\s*([\w.-]+)\s*\}\}")
@@ -73,17 +73,17 @@ def render(body: str, ctx: MdxContext) -> MdxResult:
     if any(entry.tags for entry in state.updates):
         state.assets.add("changelog")
         raw_html = tag_filter(state.updates) + raw_html
-    text = html_to_text(raw_html)
+    finished = finish_html(raw_html)
     result = MdxResult(
-        html=finish_html(raw_html),
+        html=finished,
         toc=state.toc,
         diagnostics=state.diagnostics,
         dependencies=state.dependencies,
         assets=state.assets,
         icons=state.icons,
-        text=text,
         panel_html="".join(finish_html(part) for part in state.panel_html),
         aside_html="".join(finish_html(part) for part in state.aside_html),
+        text_html=None if finished is raw_html else raw_html,
     )
     result.changelog = state.updates  # type: ignore[attr-defined]
     return result

@@ -48,6 +48,15 @@ class MdxResult:
     dependencies: set[str] = field(default_factory=set)  # snippet files used, relative posix paths
     assets: set[str] = field(default_factory=set)  # front-end features the page needs: "tabs", "mermaid", ...
     icons: set[str] = field(default_factory=set)  # icon names used (so only those ship)
-    text: str = ""  # plain text of the page, for search and llms-full.txt
     panel_html: str = ""  # <Panel> content, replacing the right-hand TOC
     aside_html: str = ""  # RequestExample/ResponseExample content for the right-hand column of API pages
+    text_html: str | None = (
+        None  # the body before agent-only content was removed, when that differs from html
+    )
+
+    @property
+    def text(self) -> str:
+        """Plain text of the body (agent-only content in, human-only out): made when asked, as builds never ask."""
+        from docsgen.mdx.text import html_to_text
+
+        return html_to_text(self.text_html if self.text_html is not None else self.html)
