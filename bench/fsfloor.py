@@ -1,7 +1,9 @@
 """File-system floor: the time it takes just to create a built site's folders and files, with no content work.
 
-`python bench/fsfloor.py SRC DST` reads every file of SRC into memory, then re-creates the same tree under DST
-from as many processes as there are CPUs (each takes every n-th file), and prints the seconds the creation took.
+`python bench/fsfloor.py SRC DST [TRASH]` reads every file of SRC into memory, then re-creates the same tree under
+DST from as many processes as there are CPUs (each takes every n-th file), and prints the seconds the creation
+took. The copy is then moved into TRASH when given (deleting it would slow the next run's file creation, see
+measure.TRASH), else deleted.
 A build that writes N files can never be faster than this on the same disk; the benchmark reports it beside
 docsgen's builds so their ratios to a one-file peer (redocly build-docs) can be read against it.
 """
@@ -33,11 +35,11 @@ def create(dst: Path, files: list[tuple[str, bytes]]) -> None:
             out.write(data)
 
 
-def recreate(src: Path, dst: Path, processes: int) -> dict:
+def recreate(src: Path, dst: Path, processes: int, trash: Path | None = None) -> dict:
     """Re-create src's tree under dst from `processes` processes; return seconds and counts."""
     files = files_of(src)
     if dst.exists():
-        shutil.rmtree(dst)
+        _discard(dst, trash)
     dst.mkdir(parents=True)
     started = time.perf_counter()
     children = []
@@ -54,10 +56,23 @@ def recreate(src: Path, dst: Path, processes: int) -> dict:
         os.waitpid(pid, 0)
     seconds = time.perf_counter() - started
     folders = len({os.path.dirname(rel) for rel, _ in files})
-    shutil.rmtree(dst)
+    _discard(dst, trash)
     return {"seconds": seconds, "files": len(files), "folders": folders, "processes": processes}
+
+
+def _discard(folder: Path, trash: Path | None) -> None:
+    """Move a folder into the trash (a rename, when on the same file system) or delete it."""
+    if trash is not None:
+        trash.mkdir(parents=True, exist_ok=True)
+        try:
+            folder.rename(trash / f"floor-{time.time_ns()}")
+            return
+        except OSError:
+            pass
+    shutil.rmtree(folder)
 
 
 if __name__ == "__main__":
     cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-    print(json.dumps(recreate(Path(sys.argv[1]), Path(sys.argv[2]), cpus)))
+    trash = Path(sys.argv[3]) if len(sys.argv) > 3 else None
+    print(json.dumps(recreate(Path(sys.argv[1]), Path(sys.argv[2]), cpus, trash)))

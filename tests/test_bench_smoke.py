@@ -16,6 +16,7 @@ def test_bench_harness_runs_on_a_tiny_site(tmp_path):
     command += ["--work", str(tmp_path / "work"), "--out", str(out)]
     result = subprocess.run(command, capture_output=True, text=True, timeout=600, check=False, cwd=tmp_path)
     assert result.returncode == 0, result.stderr[-2000:]
+    assert not (tmp_path / "work" / ".trash").exists()  # outputs moved aside during the runs are deleted at the end
     text = out.read_text(encoding="utf-8")
     for heading in ("## Machine", "| CPUs (nproc) |", "### 12-page site: full build", "### Start-up"):
         assert heading in text
