@@ -14,6 +14,7 @@ import re
 import subprocess
 import tempfile
 import threading
+import time
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -106,6 +107,7 @@ class PagefindRun:
         self._last: int | None = None  # message id of the bundle request, once every record is sent
         self._errors: list[str] = []
         self._files: list[dict] | None = None
+        self.added_seconds: float | None = None  # perf_counter() of the latest page Pagefind finished adding
         self._cancelled = False
         self._group = _GROUP.get()
         if self._group is None:
@@ -189,6 +191,8 @@ class PagefindRun:
             self._errors.append(f"{payload.get('message', 'error')}{where}")
         elif payload.get("type") == "GetFiles" and number == self._last:
             self._files = payload.get("files") or []
+        else:  # a page added (responses come in order: after result(), this is when the last one was)
+            self.added_seconds = time.perf_counter()
 
     def result(self, timeout: float = 600) -> dict[str, bytes]:
         """Wait for the bundle and return {path under pagefind/: bytes}; raise RuntimeError when it failed."""

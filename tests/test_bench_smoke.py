@@ -16,7 +16,8 @@ def test_bench_harness_runs_on_a_tiny_site(tmp_path):
     command += ["--work", str(tmp_path / "work"), "--out", str(out)]
     result = subprocess.run(command, capture_output=True, text=True, timeout=600, check=False, cwd=tmp_path)
     assert result.returncode == 0, result.stderr[-2000:]
-    assert not (tmp_path / "work" / ".trash").exists()  # outputs moved aside during the runs are deleted at the end
+    # outputs moved aside during the runs are deleted at the end
+    assert not (tmp_path / "work" / ".trash").exists()
     text = out.read_text(encoding="utf-8")
     for heading in ("## Machine", "| CPUs (nproc) |", "### 12-page site: full build", "### Start-up"):
         assert heading in text
@@ -45,3 +46,27 @@ def test_bench_harness_runs_on_a_tiny_site(tmp_path):
     # page weight targets are checked and reported with numbers
     assert "| page HTML at 12 vs 10 pages |" in text
     assert "| JS a content page loads (gzip) |" in text
+
+
+def test_search_floor_times_pagefind_alone(make_site):
+    site = make_site(
+        {
+            "docs.json": json.dumps(
+                {
+                    "theme": "mint",
+                    "name": "Floor",
+                    "colors": {"primary": "#112233"},
+                    "navigation": {"pages": ["index", "a", "b"]},
+                }
+            ),
+            "index.mdx": "---\ntitle: Home\n---\nHello searchers.\n",
+            "a.mdx": "---\ntitle: A\n---\nAlpha words.\n",
+            "b.mdx": "---\ntitle: B\n---\nBeta words.\n",
+        }
+    )
+    command = [sys.executable, str(REPO / "bench" / "search_floor.py"), str(site), "2"]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=300, check=False)
+    assert result.returncode == 0, result.stderr[-2000:]
+    data = json.loads(result.stdout.strip().splitlines()[-1])
+    assert data["pages"] == 3 and data["runs"] == 2 and data["html_bytes"] > 100
+    assert 0 < data["added_seconds"] <= data["ready_seconds"] and data["pagefind_cpu_seconds"] > 0
