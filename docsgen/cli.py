@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from pathlib import Path
@@ -122,8 +123,9 @@ def entry() -> None:
     if isinstance(code, str):
         click.echo(code, err=True)
         code = 1
-    sys.stdout.flush()
-    sys.stderr.flush()
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError):  # a reader that went away (`docsgen build | head`)
+            stream.flush()
     os._exit(code or 0)
 
 
