@@ -2,4 +2,5 @@
 
 from docsgen.cli import entry
 
-entry()
+if __name__ == "__main__":
+    entry()

@@ -26,10 +26,22 @@ def markdown_path(page: Page) -> str:
     return (url or "index") + ".md"
 
 
+def twin_owners(site: Site, pages: list[Page]) -> dict[str, str]:
+    """Map each twin path to the page whose twin it is: the first page claiming it (in render order), unless a
+    file of the docs folder has that path (`index.mdx` and `index/index.mdx` both claim `index.md`)."""
+    static = set(site.sources.static)
+    owners: dict[str, str] = {}
+    for page in pages:
+        path = markdown_path(page)
+        if path not in static:
+            owners.setdefault(path, page.key)
+    return owners
+
+
 def twin_path_free(site: Site, page: Page) -> str | None:
-    """Return the twin's site path when no file of the docs folder claims it (a render worker may write it)."""
+    """Return the twin's site path when the page owns it (site.twin_owners), so its render worker may write it."""
     path = markdown_path(page)
-    return None if path in site.sources.static else path
+    return path if site.twin_owners.get(path) == page.key else None
 
 
 def instructions(site: Site) -> str:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from docsgen import links
+from docsgen.agents import twin_owners
 from docsgen.config import SiteConfig, load_config
 from docsgen.errors import Diagnostic, DocsgenError, Severity, has_errors, sort_diagnostics
 from docsgen.features import add_site_features
@@ -63,6 +64,7 @@ class Site:
     spec_hashes: dict[str, str] = field(default_factory=dict)  # OpenAPI spec source -> content hash
     twins: dict[str, str] = field(default_factory=dict)  # page key -> Markdown twin, made while rendering
     twins_written: set[str] = field(default_factory=set)  # page keys whose twin a render worker already wrote
+    twin_owners: dict[str, str] = field(default_factory=dict)  # twin path -> the page key that writes it
     pending_search: PendingIndex | None = None  # render_site(collect=False): the index Pagefind is building
 
 
@@ -188,6 +190,7 @@ def render_site(
         add_theme_assets(ctx, files)
         add_sidebars(ctx, site, files)
     pages = pages_to_render(site)
+    site.twin_owners = twin_owners(site, pages)  # before the workers fork: each writes only the twins it owns
     with stage("page cache"):
         page_cache = _page_cache(site, strict, cache)
     streaming = stream_search_index(ctx, site, cache=cache)  # a cold build: Pagefind indexes as pages come

@@ -234,7 +234,9 @@ class PageCache:
         pack = self.load_index().get(key)
         if pack is None or "/" in pack or not pack.startswith("pack-"):
             return None
-        if pack not in self._packs:
+        if pack in self._packs:
+            self._packs[pack] = self._packs.pop(pack)  # most recently used last: the oldest is dropped first
+        else:
             try:
                 data = json.loads((self.folder / pack).read_text(encoding="utf-8"))
             except (OSError, ValueError):

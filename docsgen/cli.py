@@ -124,8 +124,9 @@ def entry() -> None:
         click.echo(code, err=True)
         code = 1
     for stream in (sys.stdout, sys.stderr):
-        with contextlib.suppress(OSError, ValueError):  # a reader that went away (`docsgen build | head`)
-            stream.flush()
+        if stream is not None:  # None: started with that descriptor closed
+            with contextlib.suppress(OSError, ValueError):  # a reader that went away (`docsgen build | head`)
+                stream.flush()
     os._exit(code or 0)
 
 

@@ -136,3 +136,25 @@ def test_llms_txt_stays_under_100000_characters(make_site):
     entries = [line for line in text.splitlines() if line.startswith("- [")]
     assert 900 < len(entries) < 1500  # descriptions dropped first, then the list cut
     assert not [e for e in entries if "word" in e]
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_twin_path_claimed_by_two_pages_holds_the_first_ones_twin(make_site, tmp_path, workers):
+    """`index.mdx` (URL /) and `index/index.mdx` (URL /index/) both map to the twin `index.md`: the first page
+    owns it, in a serial build and when render workers write the twins."""
+    filler = [f"p/page-{n}" for n in range(100)]
+    files = {
+        "docs.json": (
+            '{"theme": "mint", "name": "Twins", "colors": {"primary": "#112233"},'
+            ' "navigation": {"pages": ["index", "index/index", ' + ", ".join(f'"{k}"' for k in filler) + "]}}"
+        ),
+        "index.mdx": "---\ntitle: Home\n---\nThe home page.\n",
+        "index/index.mdx": "---\ntitle: Nested\n---\nA page whose URL is /index/.\n" + "Long text. " * 400,
+        **{f"{k}.mdx": f"---\ntitle: Filler {k}\n---\nText.\n" for k in filler},
+    }
+    site = make_site(files)
+    out = tmp_path / "out"
+    build(site, out, cache=False, workers=workers)
+    twin = (out / "index.md").read_text(encoding="utf-8")
+    assert twin.startswith("# Home") and "Nested" not in twin and "Long text" not in twin
+    assert (out / "index" / "index.html").is_file() and (out / "p" / "page-99.md").is_file()

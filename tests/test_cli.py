@@ -71,5 +71,17 @@ def test_script_exit_codes_and_output_after_a_quick_exit(make_site, tmp_path):
     assert (tmp_path / "out" / "index.html").is_file()  # the old site is untouched
     usage = subprocess.run([*run, "build", "--no-such-flag"], capture_output=True, text=True)
     assert usage.returncode == 2 and "No such option" in usage.stderr
+    # stdout closed (`docsgen build >&-`): the build still succeeds, without a traceback
+    (site / "docs.json").write_text(
+        '{"theme": "mint", "name": "X", "colors": {"primary": "#112233"}, "navigation": {"pages": ["index"]}}',
+        encoding="utf-8",
+    )
+    closed = subprocess.run(
+        ["bash", "-c", '"$@" >&-', "-", *run, "build", str(site), "-o", str(tmp_path / "out2")],
+        capture_output=True,
+        text=True,
+    )
+    assert closed.returncode == 0 and "Traceback" not in closed.stderr, closed.stderr
+    assert (tmp_path / "out2" / "index.html").is_file()
     version = subprocess.run([*run, "--version"], capture_output=True, text=True)
     assert version.returncode == 0 and "docsgen" in version.stdout

@@ -144,6 +144,24 @@ def test_config_and_theme_changes_rebuild_everything(dev: DevSite, site: Path):
     assert "edited-in-dev" not in html(dev, "d/index.html")
 
 
+def test_template_edit_while_the_config_is_broken_shows_once_it_is_fixed(dev: DevSite, site: Path):
+    good = (site / "docs.json").read_text(encoding="utf-8")
+    footer = themes_dir() / "base" / "templates" / "partials" / "footer.html"
+    original = footer.read_bytes()
+    try:
+        (site / "docs.json").write_text("{ broken", encoding="utf-8")
+        assert dev.apply([site / "docs.json"]).errors
+        footer.write_bytes(original + b"<!-- edited-while-broken -->\n")
+        assert dev.apply([footer]).errors  # still broken: nothing rebuilt yet
+        (site / "docs.json").write_text(good, encoding="utf-8")
+        update = dev.apply([site / "docs.json"])
+        assert not update.errors and "edited-while-broken" in html(dev, "d/index.html")
+    finally:
+        footer.write_bytes(original)
+    dev.apply([footer])
+    assert "edited-while-broken" not in html(dev, "d/index.html")
+
+
 def test_stylesheet_changes_render_nothing(dev: DevSite, site: Path):
     theme_css = themes_dir() / "base" / "static" / "site.css"
     assert dev.classify(theme_css) == "theme-css"

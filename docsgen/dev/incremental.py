@@ -146,7 +146,8 @@ class DevSite:
 
     # ------------------------------------------------------------------ rebuilds
     def _apply(self, paths: list[Path]) -> tuple[str, set[str] | None, list[str]]:
-        if self.site is None:
+        if self.site is None:  # recovering from an error: theme files may have changed meanwhile, unseen
+            reset_theme_caches()
             self._full()
             return "full", None, []
         kinds = {path: self.classify(path) for path in paths}
