@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import sys
 import time
 from pathlib import Path
+
+import measure  # bench/ is on sys.path when this file is run as a script
 
 
 def files_of(root: Path) -> list[tuple[str, bytes]]:
@@ -38,8 +39,8 @@ def create(dst: Path, files: list[tuple[str, bytes]]) -> None:
 def recreate(src: Path, dst: Path, processes: int, trash: Path | None = None) -> dict:
     """Re-create src's tree under dst from `processes` processes; return seconds and counts."""
     files = files_of(src)
-    if dst.exists():
-        _discard(dst, trash)
+    measure.TRASH = trash
+    measure.remove(dst)
     dst.mkdir(parents=True)
     started = time.perf_counter()
     children = []
@@ -56,20 +57,8 @@ def recreate(src: Path, dst: Path, processes: int, trash: Path | None = None) ->
         os.waitpid(pid, 0)
     seconds = time.perf_counter() - started
     folders = len({os.path.dirname(rel) for rel, _ in files})
-    _discard(dst, trash)
+    measure.remove(dst)
     return {"seconds": seconds, "files": len(files), "folders": folders, "processes": processes}
-
-
-def _discard(folder: Path, trash: Path | None) -> None:
-    """Move a folder into the trash (a rename, when on the same file system) or delete it."""
-    if trash is not None:
-        trash.mkdir(parents=True, exist_ok=True)
-        try:
-            folder.rename(trash / f"floor-{time.time_ns()}")
-            return
-        except OSError:
-            pass
-    shutil.rmtree(folder)
 
 
 if __name__ == "__main__":

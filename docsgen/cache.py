@@ -92,13 +92,17 @@ def cached_keys(docs_dir: Path) -> dict[str, str]:
     """Return the entries the last build used and kept: key -> pack file name (all fingerprints)."""
     keys: dict[str, str] = {}
     for index in sorted(cache_folder(docs_dir).glob(f"pages-*/{INDEX}")):
-        try:
-            data = json.loads(index.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            continue
-        if isinstance(data, dict):
-            keys.update({k: v for k, v in data.items() if isinstance(v, str)})
+        keys.update(_read_index(index))
     return keys
+
+
+def _read_index(path: Path) -> dict[str, str]:
+    """Return an index file's key -> pack map ({} when missing or unreadable)."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return {k: v for k, v in data.items() if isinstance(v, str)} if isinstance(data, dict) else {}
 
 
 def encode_result(result: MdxResult) -> dict | None:
@@ -216,13 +220,7 @@ class PageCache:
     def load_index(self) -> dict[str, str]:
         """Return the previous build's key -> pack map (read once; render workers inherit it when forked)."""
         if self._index is None:
-            try:
-                data = json.loads((self.folder / INDEX).read_text(encoding="utf-8"))
-            except (OSError, ValueError):
-                data = {}
-            self._index = (
-                {k: v for k, v in data.items() if isinstance(v, str)} if isinstance(data, dict) else {}
-            )
+            self._index = _read_index(self.folder / INDEX)
         return self._index
 
     def pack_of(self, key: str) -> str | None:

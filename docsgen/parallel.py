@@ -167,8 +167,9 @@ def _flushed(cache: PageCache | None, results: list[Rendered]) -> list[Rendered]
     pack = cache.flush() if cache else None
     for rendered in results:
         if rendered.cache_key and rendered.cache_pack is None:
+            if pack is None:  # not written: no entry to keep
+                rendered.cache_key = None
             rendered.cache_pack = pack
-            rendered.cache_key = rendered.cache_key if pack else None
     return results
 
 
@@ -210,9 +211,8 @@ def render_pages(
                 on_rendered([page])
             if progress:
                 progress("render", done, len(pages))
-            if done % SERIAL_PACK == 0:
+            if done % SERIAL_PACK == 0 or done == len(pages):
                 _flushed(cache, results[-SERIAL_PACK:])
-        _flushed(cache, results[-(len(results) % SERIAL_PACK or SERIAL_PACK) :])
         return results
     # The first page renders here, before the fork: the modules, templates and caches it loads lazily are then
     # loaded once and inherited by every worker instead of being loaded again in each.

@@ -6,6 +6,7 @@ import json
 import os
 import re
 from dataclasses import dataclass, field
+from html import escape as html_escape
 from typing import TYPE_CHECKING, Any
 
 from markupsafe import Markup, escape
@@ -39,11 +40,6 @@ class PagePolicy:
         default_factory=dict
     )  # {"language": "fr", "version": "v2", "product": "API"}
     crumbs: tuple[str, ...] = ()  # section and group labels, outermost first
-
-
-def xml_escape(text: str) -> str:
-    """Escape text for XML character data (xml.sax.saxutils would import urllib.request and http.client)."""
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 def site_url(obj: Any = None) -> str | None:
@@ -365,7 +361,7 @@ def sitemap_xml(base: str, pages: list[Page], config: SiteConfig) -> str:
         '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
     ]
     for page in pages:
-        lines.append(f"  <url><loc>{xml_escape(absolute_url(base, page, config))}</loc></url>")
+        lines.append(f"  <url><loc>{html_escape(absolute_url(base, page, config), quote=False)}</loc></url>")
     lines.append("</urlset>")
     return "\n".join(lines) + "\n"
 
@@ -376,7 +372,9 @@ def sitemap_index_xml(base: str, names: list[str]) -> str:
         '<?xml version="1.0" encoding="UTF-8"?>',
         '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
     ]
-    lines += [f"  <sitemap><loc>{xml_escape(f'{base}/{name}')}</loc></sitemap>" for name in names]
+    lines += [
+        f"  <sitemap><loc>{html_escape(f'{base}/{name}', quote=False)}</loc></sitemap>" for name in names
+    ]
     lines.append("</sitemapindex>")
     return "\n".join(lines) + "\n"
 

@@ -55,8 +55,13 @@ class MdxResult:
     )
 
     @property
+    def text_source(self) -> str:
+        """The HTML the plain text is made from: text_html when agent-only content made it differ, else html."""
+        return self.text_html if self.text_html is not None else self.html
+
+    @property
     def text(self) -> str:
         """Plain text of the body (agent-only content in, human-only out): made when asked, as builds never ask."""
         from docsgen.mdx.text import html_to_text
 
-        return html_to_text(self.text_html if self.text_html is not None else self.html)
+        return html_to_text(self.text_source)

@@ -292,7 +292,7 @@ class ApiPages:
             dependencies=before.dependencies,
             assets=before.assets | rendered.assets | extra,
             icons=before.icons,
-            text_html=before.text_html if before.text_html is not None else before.html,  # text: the MDX part
+            text_html=before.text_source,  # text: the MDX part
             panel_html=before.panel_html,
             aside_html=rendered.aside_html + before.aside_html,
         )
@@ -442,7 +442,7 @@ class ApiPages:
                 dependencies=body.dependencies,
                 assets=body.assets | rendered.assets | extra,
                 icons=body.icons,
-                text_html=body.text_html if body.text_html is not None else body.html,
+                text_html=body.text_source,
                 panel_html=body.panel_html,
                 aside_html=body.aside_html,
             )
