@@ -115,9 +115,13 @@ class PagefindRun:
         else:
             self._group.start(self, binary)  # refused once the group is cancelled
         if records is not None:
-            for record in records:
-                self.add(record)
-            self.finish()
+            try:
+                for record in records:
+                    self.add(record)
+                self.finish()
+            except BaseException:  # Ctrl-C while queueing: nobody will get this run to close it
+                self.close()
+                raise
 
     def _start(self, binary: str | None) -> None:
         """Start the service process and the threads feeding and reading it."""
@@ -227,6 +231,8 @@ class PagefindRun:
         self._queue.put(None)  # a writer waiting for more records ends
         with contextlib.suppress(OSError):
             self._proc.kill()  # the reader sees end of output; a waiting result() returns
+        with contextlib.suppress(OSError, subprocess.TimeoutExpired):
+            self._proc.wait(timeout=5)  # reaped here: the thread that owns the run may never get to _stop()
 
     def close(self) -> None:
         """Stop the service at once (the build no longer wants the bundle) and release everything."""
