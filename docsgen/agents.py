@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Any
 
 from docsgen.markdown_export import page_markdown_of, rewrite_links
 from docsgen.seo import policies, site_url
-from docsgen.write import WRITTEN
 
 if TYPE_CHECKING:
     from docsgen.build import Site
@@ -202,12 +201,19 @@ def add_agent_files(ctx: SiteContext, site: Site, files: SiteFiles) -> None:
 
     twins: dict[str, str] = {}
     for page in pages_to_render(site):
+        twin = site.twins.get(page.key) or page_markdown(site, page)
+        if page.key in site.twins_written:  # in the output folder and in `files` already (render_site)
+            twins[page.key] = twin
+            continue
         path = markdown_path(page)
-        if files.has(path):
-            continue  # a file of the docs folder (or another page) already owns this path
-        twins[page.key] = site.twins.get(page.key) or page_markdown(site, page)
-        written = page.key in site.twins_written  # already in the output folder, put there by a render worker
-        files.add(path, WRITTEN if written else twins[page.key], page.source or page.key)
+        # a file of the docs folder (or another page) owning this path wins, with a warning
+        if files.add(
+            path,
+            twin,
+            f"the Markdown twin of {page.source or page.key}",
+            on_clash="keep",
+        ):
+            twins[page.key] = twin
     base = site_url(site)
     pages = agent_pages(site)
     llms = llms_txt(site, pages, base)

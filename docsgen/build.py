@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from docsgen import links
-from docsgen.agents import twin_owners
+from docsgen.agents import markdown_path, twin_owners
 from docsgen.config import SiteConfig, load_config
 from docsgen.errors import Diagnostic, DocsgenError, Severity, has_errors, sort_diagnostics
 from docsgen.features import add_site_features
@@ -214,8 +214,9 @@ def render_site(
     for page, result in zip(pages, rendered, strict=True):
         files.add(page.output, WRITTEN if result.html is None else result.html, page.source or page.key)
         site.twins[page.key] = result.twin
-        if result.twin_written:
+        if result.twin_written:  # on disk already: claimed now, before any later output can need its path
             site.twins_written.add(page.key)
+            files.add(markdown_path(page), WRITTEN, f"the Markdown twin of {page.source or page.key}")
     with stage("search, SEO, agent files"):
         # Pagefind indexes in its own process while the rest of the build goes on
         search = streaming.pending(cache=cache) if streaming else start_search_index(ctx, site, cache=cache)
@@ -327,8 +328,7 @@ def add_static_files(site: Site, files: SiteFiles) -> None:
     for rel in site.sources.static:
         if rel in site.config.files:
             continue  # docs.json and its $ref parts are configuration, not content
-        if not files.has(rel):
-            files.add(rel, site.docs_dir / rel, rel)
+        files.add(rel, site.docs_dir / rel, rel, on_clash="keep")  # a page of that path wins, with a warning
 
 
 def _special_pages(ctx: SiteContext, site: Site, files: SiteFiles) -> None:
@@ -357,7 +357,7 @@ def _special_pages(ctx: SiteContext, site: Site, files: SiteFiles) -> None:
         switchers={},
         settings={"banner": {}, "footer": ctx.config.footer, "navbar": ctx.config.navbar},
     )
-    files.add("404.html", html, "404 page")
+    files.add("404.html", html, "the generated 404 page", on_clash="keep")  # the docs folder's 404.html wins
     if "index.html" not in files.files:
         path = site.nav.default_section_path()
         first = path[-1].first_page() if path else site.nav.root.first_page()

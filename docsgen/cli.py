@@ -118,6 +118,14 @@ def entry() -> None:
         code: int | str | None = 0
     except SystemExit as exc:
         code = exc.code
+    except ModuleNotFoundError as exc:  # an optional feature run without its extra installed
+        code = _missing_extra(exc)
+    except KeyboardInterrupt:
+        code = 130
+    except Exception as exc:  # a bug of ours: one readable line, the traceback only when asked for
+        if os.environ.get("DOCSGEN_DEBUG"):
+            raise
+        code = f"docsgen: internal error: {type(exc).__name__}: {exc} (set DOCSGEN_DEBUG=1 for the traceback)"
     if not _QUICK_EXIT:
         sys.exit(code)
     if isinstance(code, str):
@@ -128,6 +136,25 @@ def entry() -> None:
             with contextlib.suppress(OSError, ValueError):  # a reader that went away (`docsgen build | head`)
                 stream.flush()
     os._exit(code or 0)
+
+
+# Optional dependencies by the extra that installs them, for the message when a command needs one that is missing.
+_EXTRAS = {
+    "httpx": "links",
+    "starlette": "server",
+    "uvicorn": "server",
+    "sqlalchemy": "server",
+    "psycopg": "server",
+}
+
+
+def _missing_extra(exc: ModuleNotFoundError) -> str:
+    """Return the message for a command whose optional dependency is not installed."""
+    top = (exc.name or "").split(".")[0]
+    extra = _EXTRAS.get(top)
+    if extra is None:
+        return f"docsgen: a required module is missing: {exc.name} (reinstall docsgen: pip install docsgen)"
+    return f"docsgen: this command needs the '{extra}' extra ({top} is not installed): pip install 'docsgen[{extra}]'"
 
 
 @main.command()

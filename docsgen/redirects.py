@@ -189,7 +189,7 @@ def add_redirect_pages(ctx: SiteContext, site: Site, files: SiteFiles) -> None:
             if is_external(destination)
             else relative_url(output, ctx.helpers["page_link"](path or "/")) + sep + fragment
         )
-        files.add(output, template.render(target=target), f"redirect {source}")
+        files.add(output, template.render(target=target), f"redirect {source}", on_clash="keep")
 
 
 def not_found_settings(config: SiteConfig) -> dict[str, Any]:

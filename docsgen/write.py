@@ -7,8 +7,30 @@ import shutil
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Literal
 
-from docsgen.errors import Diagnostic, error
+from docsgen.errors import Diagnostic, error, warning
+
+Clash = Literal[
+    "error", "keep"
+]  # what SiteFiles.add does when a path is taken: refuse the build, or keep the first
+
+
+class UnsafeOutputPath(ValueError):
+    """An output path that would land outside the output folder (`..`, absolute, NUL, backslash)."""
+
+
+def safe_output_path(path: str) -> str:
+    """Return `path` when it names a file inside the output folder; raise UnsafeOutputPath otherwise.
+
+    The one check every output goes through (SiteFiles.add and OutputFolder both call it): a path from a spec's
+    x-mint.href or a redirect source can never climb out with `..`, start at `/`, or smuggle a NUL or `\\`.
+    """
+    if not path or "\x00" in path or "\\" in path or path.startswith("/"):
+        raise UnsafeOutputPath(path)
+    if any(part in ("..", ".", "") for part in path.split("/")):
+        raise UnsafeOutputPath(path)
+    return path
 
 
 class Written:
@@ -25,21 +47,75 @@ class SiteFiles:
     files: dict[str, bytes | Path | Written] = field(default_factory=dict)  # content, a file to copy, WRITTEN
     owners: dict[str, str] = field(default_factory=dict)
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    folders: set[str] = field(default_factory=set)  # every folder some output lives in ("a", "a/b" for a/b/c)
 
-    def add(self, path: str, content: str | bytes | Path | Written, owner: str) -> None:
-        """Add an output file; `owner` names what produced it, for the clash message."""
-        if path in self.files:
+    def add(
+        self, path: str, content: str | bytes | Path | Written, owner: str, *, on_clash: Clash = "error"
+    ) -> bool:
+        """Add an output file and return True; `owner` names what produced it, for messages.
+
+        A path already taken (or a file where another output needs a folder, `x.md` against `x.md/index.html`)
+        is refused: an error with on_clash="error", a warning keeping the first writer with on_clash="keep".
+        A path that would leave the output folder is always an error and never added.
+        """
+        try:
+            safe_output_path(path)
+        except UnsafeOutputPath:
             self.diagnostics.append(
                 error(
-                    "write.duplicate-output",
-                    f"{owner} and {self.owners[path]} both write {path}",
+                    "write.outside-output",
+                    f"{owner} would write {path!r}, outside the output folder",
                     owner,
-                    hint="rename one of them, or change its URL (x-svc.href, directory)",
+                    hint="output paths are relative and may not contain '..' segments",
                 )
             )
-            return
+            return False
+        other = self._clash(path)
+        if other is not None:
+            first = self.owners.get(other, "another output")
+            if other == path:
+                why = f"{first} already writes {path}"
+            elif path.startswith(other + "/"):
+                why = f"{path} needs a folder {other}, which is a file written by {first}"
+            else:
+                why = f"{path} is a folder of other outputs ({first} writes {other})"
+            if on_clash == "keep":
+                self.diagnostics.append(
+                    warning(
+                        "write.path-taken", f"{owner} is not written: {why}", owner, hint="rename one of them"
+                    )
+                )
+            else:
+                self.diagnostics.append(
+                    error(
+                        "write.duplicate-output",
+                        f"{owner} clashes with another output: {why}",
+                        owner,
+                        hint="rename one of them, or change its URL (x-svc.href, directory)",
+                    )
+                )
+            return False
         self.files[path] = content.encode("utf-8") if isinstance(content, str) else content
         self.owners[path] = owner
+        parent = path.rpartition("/")[0]
+        while parent and parent not in self.folders:
+            self.folders.add(parent)
+            parent = parent.rpartition("/")[0]
+        return True
+
+    def _clash(self, path: str) -> str | None:
+        """Return the output that stands in the way of `path` (the same path, a file named like one of its
+        folders, or the files inside a folder named `path`), or None."""
+        if path in self.files:
+            return path
+        if path in self.folders:
+            return next((p for p in self.files if p.startswith(path + "/")), path)
+        parent = path.rpartition("/")[0]
+        while parent:
+            if parent in self.files:
+                return parent
+            parent = parent.rpartition("/")[0]
+        return None
 
     def has(self, path: str) -> bool:
         """Tell whether a path is already taken."""
@@ -76,7 +152,7 @@ class OutputFolder:
         self._target(rel).write_bytes(text.encode("utf-8"))
 
     def _target(self, rel: str) -> Path:
-        target = self.tmp / rel
+        target = self.tmp / safe_output_path(rel)
         parent = target.parent
         if parent not in self._made:
             parent.mkdir(parents=True, exist_ok=True)

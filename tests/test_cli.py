@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -9,6 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from docsgen.cli import _FEATURE_COMMANDS, main
+from tests.conftest import FIXTURES
 
 
 def test_help_lists_every_command():
@@ -85,3 +87,43 @@ def test_script_exit_codes_and_output_after_a_quick_exit(make_site, tmp_path):
     assert (tmp_path / "out2" / "index.html").is_file()
     version = subprocess.run([*run, "--version"], capture_output=True, text=True)
     assert version.returncode == 0 and "docsgen" in version.stdout
+
+
+@pytest.mark.parametrize(
+    ("blocked", "args", "extra"),
+    [
+        ("httpx", ["broken-links", "{site}", "--check-external"], "links"),
+        ("uvicorn", ["server", "run", "--db", "{tmp}/f.sqlite3"], "server"),
+        ("sqlalchemy", ["server", "projects", "list", "--db", "{tmp}/f.sqlite3"], "server"),
+    ],
+)
+def test_a_command_without_its_extra_says_what_to_install(tmp_path, blocked, args, extra):
+    """An optional dependency missing (None in sys.modules makes its import fail as when not installed)."""
+    site = FIXTURES / "example"
+    argv = [a.format(site=site, tmp=tmp_path) for a in args]
+    code = (
+        f"import sys; sys.modules[{blocked!r}] = None; sys.argv = ['docsgen', *{argv!r}]\n"
+        "from docsgen.cli import entry; entry()"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 1, result.stderr
+    assert "Traceback" not in result.stderr
+    assert f"pip install 'docsgen[{extra}]'" in result.stderr
+
+
+def test_an_internal_error_is_one_line_without_a_traceback(tmp_path):
+    code = (
+        "import sys; sys.argv = ['docsgen', 'build', sys.argv[1], '-o', sys.argv[2]]\n"
+        "import docsgen.build as b\n"
+        "def boom(*a, **k): raise ZeroDivisionError('simulated bug')\n"
+        "b.read_site = boom\n"
+        "from docsgen.cli import entry; entry()"
+    )
+    argv = [sys.executable, "-c", code, str(FIXTURES / "example"), str(tmp_path / "out")]
+    result = subprocess.run(argv, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert "internal error: ZeroDivisionError: simulated bug" in result.stderr
+    debug = subprocess.run(
+        argv, capture_output=True, text=True, timeout=120, env={**os.environ, "DOCSGEN_DEBUG": "1"}
+    )
+    assert "Traceback" in debug.stderr
