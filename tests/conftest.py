@@ -11,7 +11,11 @@ import pytest
 CHROMIUM = os.environ.get("DOCSGEN_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 REPO = Path(__file__).resolve().parent.parent
 FIXTURES = REPO / "fixtures"
-CORPUS = REPO.parent / "shared" / "corpus" / "mintlify-docs"
+# Mintlify's own docs (MIT, vendored as they are: fixtures/mintlify-docs/LICENSE); the README's test command needs
+# nothing outside the repository. Tests of the other real sites need ../shared and carry the `shared` marker.
+CORPUS = FIXTURES / "mintlify-docs"
+SHARED = REPO.parent / "shared"
+REAL_SITES = SHARED / "corpus" / "real-sites"
 
 
 @pytest.fixture(scope="session")

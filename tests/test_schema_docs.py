@@ -13,7 +13,7 @@ from jsonschema.exceptions import best_match
 
 REPO = Path(__file__).resolve().parent.parent
 SCHEMA_FILE = REPO / "schemas" / "docs.schema.json"
-CORPUS = REPO.parent / "shared" / "corpus" / "mintlify-docs"
+CORPUS = REPO / "fixtures" / "mintlify-docs"
 
 SCHEMA = json.loads(SCHEMA_FILE.read_text(encoding="utf-8"))
 VALIDATOR = Draft202012Validator(SCHEMA)
