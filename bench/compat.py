@@ -47,8 +47,10 @@ MULTILINE_LINK = re.compile(r"(?<!!)\[([^\]\n]*\n[^\]]*)\]\([^)\s]*\)")
 REACT_EXPORT = re.compile(r"^export\s+(?:const|function)\s+([A-Z]\w*)", re.M)
 LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
 EXPRESSION = re.compile(r"\{[^{}]*\}")
-RAW_MDX = re.compile(
-    r"</?[A-Z][A-Za-z0-9]*(?:\.[A-Z]\w*)?(?:\s+\w+=|\s*/?>)|\{/\*|\*/\}|^\s*(?:import|export)\s+\S+.*\bfrom\b|export const "
+RAW_MDX = re.compile(  # a component tag (not a generic type such as Array<Item>), an MDX comment, ESM
+    r"(?<![\w.])</?[A-Z][A-Za-z0-9]*(?:\.[A-Z]\w*)?(?:\s+\w+=|\s*/?>)|\{/\*|\*/\}"
+    r"|^\s*(?:import|export)\s+\S+.*\bfrom\b|export const ",
+    re.M,
 )
 WORD = re.compile(r"[A-Za-z0-9]")
 SPACE = re.compile(r"\s+")
