@@ -14,6 +14,7 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from docsgen.server import feedback as fb
 from docsgen.server.apierror import ApiError, bad_request, unprocessable
@@ -107,7 +108,7 @@ class FeedbackServer:
         return {"Access-Control-Allow-Origin": origin, "Vary": "Origin"} if allowed else {}
 
     def client_id(self, request: Request) -> str:
-        """Identify the client for rate limiting (uvicorn's --forwarded-allow-ips makes this the real client)."""
+        """Identify the client for rate limits: the peer address, or X-Forwarded-For from a trusted proxy only."""
         return request.client.host if request.client else "unknown"
 
     # Routes -----------------------------------------------------------------------------------------------
@@ -252,8 +253,13 @@ def create_app(
     rate_limit: int = DEFAULT_RATE_LIMIT,
     max_body: int = DEFAULT_MAX_BODY,
     build_fn: BuildFn | None = None,
+    forwarded_allow_ips: str | None = None,
 ) -> Starlette:
-    """Build the ASGI app, creating or migrating the database first."""
+    """Build the ASGI app, creating or migrating the database first.
+
+    `forwarded_allow_ips` (comma-separated addresses or networks, `*` for any) names the reverse proxies whose
+    X-Forwarded-For and X-Forwarded-Proto are believed; by default none is, whatever uvicorn is told.
+    """
     server = FeedbackServer(engine or open_database(db_url), rate_limit, max_body, build_fn)
     routes = [
         Route("/v1/feedback/{projectId}", server.collect, methods=["POST"]),
@@ -272,4 +278,6 @@ def create_app(
     app.state.server = server
     mount_dashboard(app, server)  # /dashboard and GET /v1/analytics/{projectId}/feedback/by-page
     app.add_middleware(_SecurityHeaders)
+    if forwarded_allow_ips:  # added last, so it runs first: every route and limiter sees the real client
+        app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=forwarded_allow_ips)
     return app

@@ -59,7 +59,9 @@ def server() -> None:
 @click.option(
     "--forwarded-allow-ips",
     default=None,
-    help="Proxy addresses trusted for X-Forwarded-For (uvicorn's option).",
+    metavar="IPS",
+    help="Comma-separated proxy addresses or networks whose X-Forwarded-For/-Proto are trusted "
+    "(like uvicorn's option); default: none, not even loopback.",
 )
 def run(
     db: str | None, host: str, port: int, rate_limit: int, max_body: int, forwarded_allow_ips: str | None
@@ -69,11 +71,11 @@ def run(
 
     from docsgen.server.app import create_app
 
-    app = create_app(engine=_engine(db), rate_limit=rate_limit, max_body=max_body)
-    kwargs = (
-        {"forwarded_allow_ips": forwarded_allow_ips, "proxy_headers": True} if forwarded_allow_ips else {}
+    app = create_app(
+        engine=_engine(db), rate_limit=rate_limit, max_body=max_body, forwarded_allow_ips=forwarded_allow_ips
     )
-    uvicorn.run(app, host=host, port=port, log_level="info", server_header=False, **kwargs)
+    # The app applies --forwarded-allow-ips itself; uvicorn's own default would trust loopback peers.
+    uvicorn.run(app, host=host, port=port, log_level="info", server_header=False, proxy_headers=False)
 
 
 @server.group("keys")

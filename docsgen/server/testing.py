@@ -19,7 +19,9 @@ class LiveServer:
         self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         self.sock.bind((host, 0))
         self.url = f"http://{host}:{self.sock.getsockname()[1]}"
-        config = uvicorn.Config(app, log_level="warning", server_header=False, lifespan="off")
+        config = uvicorn.Config(
+            app, log_level="warning", server_header=False, lifespan="off", proxy_headers=False
+        )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)
 
