@@ -3,57 +3,25 @@
 from __future__ import annotations
 
 import os
-import signal
-import socket
 import subprocess
 import sys
-import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
 
+from docsgen.server.testing import cli_server
 from tests.dashboard_helpers import sign_in
 
 BODY = {"path": "/", "source": "thumbs_only", "helpful": True}
 
 
-@contextmanager
-def running_server(tmp_path: Path, *options: str) -> Iterator[str]:
-    """Run `docsgen server run` for real on a free loopback port; yield its base URL."""
-    env = {k: v for k, v in os.environ.items() if k not in ("DOCSGEN_DATABASE_URL", "FORWARDED_ALLOW_IPS")}
+def running_server(tmp_path: Path, *options: str):
+    """`docsgen server run` for real, with a project `px` in its default database."""
+    env = {k: v for k, v in os.environ.items() if k != "DOCSGEN_DATABASE_URL"}
+    command = [sys.executable, "-m", "docsgen.server.cli", "projects", "add", "px"]
+    subprocess.run(command, cwd=tmp_path, env=env, check=True, capture_output=True)
     # uvicorn reads this variable as its default list of trusted proxies: the server must not.
-    env["FORWARDED_ALLOW_IPS"] = "*"
-    subprocess.run(
-        [sys.executable, "-m", "docsgen.server.cli", "projects", "add", "px"],
-        cwd=tmp_path,
-        env=env,
-        check=True,
-        capture_output=True,
-    )
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    command = [sys.executable, "-m", "docsgen.server.cli", "run", "--port", str(port), *options]
-    process = subprocess.Popen(
-        command, cwd=tmp_path, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                if httpx.get(f"{base}/healthz", timeout=2).status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            assert process.poll() is None and time.monotonic() < deadline, process.stderr.read().decode()
-            time.sleep(0.05)
-        yield base
-    finally:
-        process.send_signal(signal.SIGINT)
-        process.wait(20)
+    return cli_server(tmp_path, *options, env={"FORWARDED_ALLOW_IPS": "*"})
 
 
 def post_as(base: str, forwarded_for: str) -> int:

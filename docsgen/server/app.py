@@ -22,12 +22,11 @@ from docsgen.server.dashboard import mount_dashboard
 from docsgen.server.db import get_setting, open_database
 from docsgen.server.deployments import BuildFn, Deployer
 from docsgen.server.keys import KeyInfo, authenticate
+from docsgen.server.limits import DEFAULT_MAX_BODY, DEFAULT_RATE_LIMIT
 from docsgen.server.projects import get_project, normalize_origin, origins_of
 from docsgen.server.ratelimit import RateLimiter, retry_after_header
 
 log = logging.getLogger("docsgen.server")
-DEFAULT_RATE_LIMIT = 30  # feedback POSTs per client per minute
-DEFAULT_MAX_BODY = 256 * 1024  # bytes: the longest fields allowed, even fully \u-escaped, fit
 SECURITY_HEADERS = [(b"x-content-type-options", b"nosniff"), (b"cache-control", b"no-store")]
 
 

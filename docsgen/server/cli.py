@@ -10,6 +10,8 @@ from pathlib import Path
 
 import click
 
+from docsgen.server.limits import DEFAULT_MAX_BODY, DEFAULT_RATE_LIMIT
+
 DB_HELP = "Database URL (sqlite:///file or postgresql://...); default $DOCSGEN_DATABASE_URL, else ./docsgen-feedback.sqlite3."
 
 
@@ -44,17 +46,17 @@ def server() -> None:
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535), help="TCP port.")
 @click.option(
     "--rate-limit",
-    default=30,
+    default=DEFAULT_RATE_LIMIT,
     show_default=True,
     type=click.IntRange(0),
     help="Feedback POSTs per client per minute (0: no limit).",
 )
 @click.option(
     "--max-body",
-    default=64 * 1024,
+    default=DEFAULT_MAX_BODY,
     show_default=True,
     type=click.IntRange(1024),
-    help="Largest request body in bytes.",
+    help="Largest request body in bytes (the default fits the longest valid entry, fully \\u-escaped).",
 )
 @click.option(
     "--forwarded-allow-ips",
