@@ -21,6 +21,7 @@ from docsgen.server.apierror import ApiError, bad_request, unprocessable
 from docsgen.server.dashboard import mount_dashboard
 from docsgen.server.db import get_setting, open_database
 from docsgen.server.deployments import BuildFn, Deployer
+from docsgen.server.isolated_build import BuildLimits
 from docsgen.server.keys import KeyInfo, authenticate
 from docsgen.server.limits import DEFAULT_MAX_BODY, DEFAULT_RATE_LIMIT
 from docsgen.server.projects import get_project, normalize_origin, origins_of
@@ -33,13 +34,20 @@ SECURITY_HEADERS = [(b"x-content-type-options", b"nosniff"), (b"cache-control", 
 class FeedbackServer:
     """The state behind the routes: database, cursor secret, rate limiter, deployer."""
 
-    def __init__(self, engine: Engine, rate_limit: int, max_body: int, build_fn: BuildFn | None):
+    def __init__(
+        self,
+        engine: Engine,
+        rate_limit: int,
+        max_body: int,
+        build_fn: BuildFn | None,
+        build_limits: BuildLimits | None = None,
+    ):
         self.engine = engine
         with engine.connect() as conn:
             self.secret = get_setting(conn, "cursor_secret") or ""
         self.limiter = RateLimiter(rate_limit)
         self.max_body = max_body
-        self.deployer = Deployer(engine, build_fn)
+        self.deployer = Deployer(engine, build_fn, build_limits)
         self.deployer.recover()
 
     async def db(self, fn: Callable[..., Any], *args: Any, write: bool = False) -> Any:
@@ -253,13 +261,14 @@ def create_app(
     max_body: int = DEFAULT_MAX_BODY,
     build_fn: BuildFn | None = None,
     forwarded_allow_ips: str | None = None,
+    build_limits: BuildLimits | None = None,
 ) -> Starlette:
     """Build the ASGI app, creating or migrating the database first.
 
     `forwarded_allow_ips` (comma-separated addresses or networks, `*` for any) names the reverse proxies whose
     X-Forwarded-For and X-Forwarded-Proto are believed; by default none is, whatever uvicorn is told.
     """
-    server = FeedbackServer(engine or open_database(db_url), rate_limit, max_body, build_fn)
+    server = FeedbackServer(engine or open_database(db_url), rate_limit, max_body, build_fn, build_limits)
     routes = [
         Route("/v1/feedback/{projectId}", server.collect, methods=["POST"]),
         Route("/v1/feedback/{projectId}", server.preflight, methods=["OPTIONS"]),

@@ -9,3 +9,7 @@ MAX_LENGTH = {"path": 2048, "comment": 5000, "contact": 254, "code": 20000, "fil
 # about 330,000 bytes; the default leaves room for that and for the field names.
 DEFAULT_MAX_BODY = 512 * 1024
 DEFAULT_RATE_LIMIT = 30  # feedback POSTs per client per minute
+# A deployment build runs in a child process stopped after this many seconds or above this much address space
+# (RLIMIT_AS counts reserved, not used, memory: thread stacks and allocator arenas need headroom).
+DEFAULT_BUILD_TIMEOUT = 900.0
+DEFAULT_BUILD_MEMORY = 4 * 1024**3

@@ -102,3 +102,27 @@ def cli_server(cwd: Path, *options: str, env: dict[str, str] | None = None) -> I
                 process.kill()
                 process.wait()
         process.stderr.close()
+
+
+# Deployment builds that misbehave on purpose, run as "docsgen.server.testing:NAME" in the isolated child. ------
+
+
+def crash_build(docs_dir: Path, out_dir: Path, strict: bool = False) -> object:
+    """Die of a segmentation fault, like libyaml on deeply nested input."""
+    os.kill(os.getpid(), signal.SIGSEGV)
+    raise AssertionError("unreachable")
+
+
+def hang_build(docs_dir: Path, out_dir: Path, strict: bool = False) -> object:
+    """Start a helper process (its pid goes to DOCS/helper.pid), then never finish."""
+    helper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(3600)"])
+    (docs_dir / "helper.pid").write_text(str(helper.pid), encoding="utf-8")
+    while True:
+        time.sleep(3600)
+
+
+def hog_build(docs_dir: Path, out_dir: Path, strict: bool = False) -> object:
+    """Allocate without end (untouched pages: address space grows, the machine's memory does not)."""
+    hoard = []
+    while True:
+        hoard.append(bytearray(64 * 2**20))
