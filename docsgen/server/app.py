@@ -17,6 +17,7 @@ from starlette.routing import Route
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from docsgen.server import feedback as fb
+from docsgen.server import idempotency as idem
 from docsgen.server.apierror import ApiError, bad_request, unprocessable
 from docsgen.server.dashboard import mount_dashboard
 from docsgen.server.db import get_setting, open_database
@@ -141,11 +142,23 @@ class FeedbackServer:
                     "too much feedback from this client; retry later",
                     headers=retry_after_header(wait),
                 )
-            values = fb.validate_submission(await self.read_json(request))
-            entry = await self.db(fb.store, project_id, values, write=True)
+            key = idem.parse_key(request.headers.get(idem.HEADER))
+            body = await self.read_json(request)
+            values = fb.validate_submission(body)
+            headers = dict(cors)
+            if key is None:
+                entry = await self.db(fb.store, project_id, values, write=True)
+            else:
+                digest = idem.body_hash(body)
+                entry, replayed = await run_in_threadpool(
+                    idem.store_once, self.engine, project_id, values, key, digest
+                )
+                headers[idem.REPLAYED_HEADER] = "true" if replayed else "false"
+                if cors:
+                    headers["Access-Control-Expose-Headers"] = idem.REPLAYED_HEADER
         except ApiError as exc:
             return exc.response(cors)
-        return JSONResponse(entry, status_code=201, headers=cors)
+        return JSONResponse(entry, status_code=201, headers=headers)
 
     async def preflight(self, request: Request) -> Response:
         """OPTIONS /v1/feedback/{projectId}: CORS preflight, answered only for the project's origins."""
@@ -159,7 +172,7 @@ class FeedbackServer:
         headers = {
             **cors,
             "Access-Control-Allow-Methods": "POST",
-            "Access-Control-Allow-Headers": "Content-Type",
+            "Access-Control-Allow-Headers": f"Content-Type, {idem.HEADER}",
             "Access-Control-Max-Age": "600",
         }
         return Response(status_code=204, headers=headers)

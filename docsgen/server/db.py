@@ -31,7 +31,7 @@ from sqlalchemy.engine import Connection, make_url
 
 DEFAULT_SQLITE_FILE = "docsgen-feedback.sqlite3"
 ENV_URL = "DOCSGEN_DATABASE_URL"
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 metadata = MetaData()
 
@@ -138,6 +138,19 @@ api_key_uses = Table(
 )
 
 
+# Version 3: the Idempotency-Key of feedback POSTs, so a retried request is answered without storing twice.
+idempotency_keys = Table(
+    "feedback_idempotency_keys",
+    metadata,
+    Column("project_id", String(64), ForeignKey("projects.id"), primary_key=True),
+    Column("key", String(255), primary_key=True),
+    Column("body_hash", String(64), nullable=False),  # hex SHA-256 of the canonical JSON body
+    # No foreign key: the key row is written first, so a concurrent duplicate fails before storing anything.
+    Column("feedback_id", String(32), nullable=False),
+    Column("created_ms", BigInteger, nullable=False, index=True),
+)
+
+
 def now_ms() -> int:
     """Return the current UTC time in whole milliseconds (the precision of createdAt)."""
     return time.time_ns() // 1_000_000
@@ -216,7 +229,12 @@ def _migrate_to_2(conn: Connection) -> None:
     metadata.create_all(conn, checkfirst=True)
 
 
-MIGRATIONS = {1: _migrate_to_1, 2: _migrate_to_2}
+def _migrate_to_3(conn: Connection) -> None:
+    """Version 3: the idempotency keys of feedback POSTs (additive)."""
+    metadata.create_all(conn, checkfirst=True)
+
+
+MIGRATIONS = {1: _migrate_to_1, 2: _migrate_to_2, 3: _migrate_to_3}
 
 
 def current_version(conn: Connection) -> int:

@@ -101,10 +101,16 @@ def validate_submission(body: object) -> dict:
     return values
 
 
-def store(conn: Connection, project_id: str, values: dict, created_ms: int | None = None) -> dict:
+def store(
+    conn: Connection,
+    project_id: str,
+    values: dict,
+    created_ms: int | None = None,
+    entry_id: str | None = None,
+) -> dict:
     """Insert one entry with status pending and return it as the API shows it."""
     row = {
-        "id": new_id(),
+        "id": entry_id or new_id(),
         "project_id": project_id,
         "status": "pending",
         "created_ms": now_ms() if created_ms is None else created_ms,
