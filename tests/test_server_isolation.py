@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import secrets
+import signal
 import subprocess
 import sys
 import time
@@ -153,3 +155,54 @@ def test_a_build_out_of_memory_fails_with_the_limit_named(engine, tmp_path):
     assert result["status"] == "failed" and result["summary"] == "build failed: out of memory (limit 512 MiB)"
     assert result["errors"][0]["code"] == "deploy.out-of-memory"
     assert "--build-memory" in result["errors"][0]["message"]
+
+
+def wait_gone(pid: int) -> bool:
+    deadline = time.monotonic() + 10
+    while not process_is_gone(pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return process_is_gone(pid)
+
+
+SERVER_SCRIPT = """
+import sys, threading, time
+from pathlib import Path
+from docsgen.server.isolated_build import BuildLimits, run_isolated
+
+docs, out, how = Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[3]
+args = (docs, out, False, BuildLimits(), "docsgen.server.testing:hang_build")
+threading.Thread(target=run_isolated, args=args, daemon=True).start()
+while not (docs / "build.pid").exists():
+    time.sleep(0.02)
+print("building", flush=True)
+if how == "exit":
+    sys.exit(0)
+time.sleep(3600)
+"""
+
+
+def start_fake_server(tmp_path: Path, docs: Path, how: str) -> tuple[subprocess.Popen, int, int]:
+    """A process that starts a hanging isolated build, like the server; return it, the build and its helper."""
+    (docs / "build.pid").unlink(missing_ok=True)
+    script = tmp_path / "server.py"
+    script.write_text(SERVER_SCRIPT, encoding="utf-8")
+    command = [sys.executable, str(script), str(docs), str(tmp_path / "out"), how]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+    assert process.stdout.readline() == "building\n"
+    return process, int((docs / "build.pid").read_text()), int((docs / "helper.pid").read_text())
+
+
+def test_builds_stop_with_the_server(tmp_path):
+    docs = make_docs(tmp_path / "docs", GOOD_SPEC)
+    # A server that exits kills its builds and what they started.
+    server, build, helper = start_fake_server(tmp_path, docs, "exit")
+    assert server.wait(30) == 0
+    assert wait_gone(build) and wait_gone(helper)
+
+    # A server killed with SIGKILL runs no code: Linux's parent-death signal stops the build process.
+    server, build, helper = start_fake_server(tmp_path, docs, "hang")
+    server.kill()
+    server.wait(30)
+    assert wait_gone(build)
+    with contextlib.suppress(ProcessLookupError):
+        os.kill(helper, signal.SIGKILL)  # the build's own helper is orphaned then: not the server's to reach

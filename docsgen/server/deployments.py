@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import atexit
 import json
 import logging
 import os
@@ -25,7 +24,6 @@ from docsgen.server.isolated_build import (
     failure,
     outcome_of,
     run_isolated,
-    stop_all,
 )
 
 log = logging.getLogger("docsgen.server")
@@ -71,7 +69,6 @@ class Deployer:
         self.build_fn = build_fn or DEFAULT_TARGET
         self.limits = limits or BuildLimits()
         self.threads: dict[str, threading.Thread] = {}
-        atexit.register(stop_all)  # the server is exiting: stop its builds (registering twice is harmless)
 
     def recover(self) -> None:
         """Fail deployments left queued or running by a server that stopped mid-build."""

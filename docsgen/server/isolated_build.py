@@ -9,6 +9,7 @@ and reports through a JSON file.
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import faulthandler
 import importlib
@@ -33,6 +34,7 @@ LOG_TAIL = 2000  # characters of the child's stderr quoted when it fails without
 log = logging.getLogger("docsgen.server")
 _running: set[subprocess.Popen] = set()
 _running_lock = threading.Lock()
+_stopping = threading.Event()
 
 
 @dataclass(frozen=True)
@@ -97,9 +99,11 @@ def _kill_group(process: subprocess.Popen) -> None:
         os.killpg(process.pid, signal.SIGKILL)
 
 
+@atexit.register
 def stop_all() -> None:
     """Kill every running build (the server is exiting; the deployments are failed at its next start)."""
     with _running_lock:
+        _stopping.set()
         for process in list(_running):
             _kill_group(process)
 
@@ -113,6 +117,8 @@ def _explain_exit(status: int, limits: BuildLimits, log_tail: str) -> Outcome:
             f"out of memory (limit {mib} MiB)",
             f"the build needed more than {mib} MiB of memory and was stopped (server option --build-memory)",
         )
+    if status == -signal.SIGKILL and _stopping.is_set():
+        return failure("deploy.interrupted", "interrupted", "the server stopped during the build")
     if status < 0:
         name = signal_name(-status)
         reason = f"killed by signal {-status} ({name})"

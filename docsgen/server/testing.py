@@ -114,9 +114,10 @@ def crash_build(docs_dir: Path, out_dir: Path, strict: bool = False) -> object:
 
 
 def hang_build(docs_dir: Path, out_dir: Path, strict: bool = False) -> object:
-    """Start a helper process (its pid goes to DOCS/helper.pid), then never finish."""
+    """Start a helper process, then never finish; DOCS/helper.pid and DOCS/build.pid name both processes."""
     helper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(3600)"])
     (docs_dir / "helper.pid").write_text(str(helper.pid), encoding="utf-8")
+    (docs_dir / "build.pid").write_text(str(os.getpid()), encoding="utf-8")
     while True:
         time.sleep(3600)
 
