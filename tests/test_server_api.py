@@ -13,6 +13,7 @@ import pytest
 from docsgen.server import feedback as fb
 from docsgen.server.app import create_app
 from docsgen.server.db import open_database
+from docsgen.server.limits import DEFAULT_MAX_BODY
 from docsgen.server.testing import LiveServer, seed_project
 from tests.pg import fresh_database
 
@@ -218,11 +219,11 @@ def test_malformed_bodies(project):
         error_of(client.post(url, content=b"a=b", headers={"Content-Type": "text/plain"}), 415)["code"]
         == "unsupported_media_type"
     )
-    huge = {"path": "/a", "source": "contextual", "helpful": True, "comment": "x" * 300_000}
+    huge = {"path": "/a", "source": "contextual", "helpful": True, "comment": "x" * (DEFAULT_MAX_BODY + 1)}
     assert error_of(project.post(huge), 413)["code"] == "payload_too_large"
 
     def chunks():  # no Content-Length: the limit must hold while streaming too
-        for _ in range(300):
+        for _ in range(DEFAULT_MAX_BODY // 1024 + 1):
             yield b" " * 1024
 
     streamed = client.post(url, content=chunks(), headers={"Content-Type": "application/json"})

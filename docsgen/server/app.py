@@ -14,32 +14,41 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from docsgen.server import feedback as fb
+from docsgen.server import idempotency as idem
 from docsgen.server.apierror import ApiError, bad_request, unprocessable
 from docsgen.server.dashboard import mount_dashboard
 from docsgen.server.db import get_setting, open_database
 from docsgen.server.deployments import BuildFn, Deployer
+from docsgen.server.isolated_build import BuildLimits
 from docsgen.server.keys import KeyInfo, authenticate
+from docsgen.server.limits import DEFAULT_MAX_BODY, DEFAULT_RATE_LIMIT
 from docsgen.server.projects import get_project, normalize_origin, origins_of
 from docsgen.server.ratelimit import RateLimiter, retry_after_header
 
 log = logging.getLogger("docsgen.server")
-DEFAULT_RATE_LIMIT = 30  # feedback POSTs per client per minute
-DEFAULT_MAX_BODY = 256 * 1024  # bytes: the longest fields allowed, even fully \u-escaped, fit
 SECURITY_HEADERS = [(b"x-content-type-options", b"nosniff"), (b"cache-control", b"no-store")]
 
 
 class FeedbackServer:
     """The state behind the routes: database, cursor secret, rate limiter, deployer."""
 
-    def __init__(self, engine: Engine, rate_limit: int, max_body: int, build_fn: BuildFn | None):
+    def __init__(
+        self,
+        engine: Engine,
+        rate_limit: int,
+        max_body: int,
+        build_fn: BuildFn | None,
+        build_limits: BuildLimits | None = None,
+    ):
         self.engine = engine
         with engine.connect() as conn:
             self.secret = get_setting(conn, "cursor_secret") or ""
         self.limiter = RateLimiter(rate_limit)
         self.max_body = max_body
-        self.deployer = Deployer(engine, build_fn)
+        self.deployer = Deployer(engine, build_fn, build_limits)
         self.deployer.recover()
 
     async def db(self, fn: Callable[..., Any], *args: Any, write: bool = False) -> Any:
@@ -107,7 +116,7 @@ class FeedbackServer:
         return {"Access-Control-Allow-Origin": origin, "Vary": "Origin"} if allowed else {}
 
     def client_id(self, request: Request) -> str:
-        """Identify the client for rate limiting (uvicorn's --forwarded-allow-ips makes this the real client)."""
+        """Identify the client for rate limits: the peer address, or X-Forwarded-For from a trusted proxy only."""
         return request.client.host if request.client else "unknown"
 
     # Routes -----------------------------------------------------------------------------------------------
@@ -133,11 +142,23 @@ class FeedbackServer:
                     "too much feedback from this client; retry later",
                     headers=retry_after_header(wait),
                 )
-            values = fb.validate_submission(await self.read_json(request))
-            entry = await self.db(fb.store, project_id, values, write=True)
+            key = idem.parse_key(request.headers.get(idem.HEADER))
+            body = await self.read_json(request)
+            values = fb.validate_submission(body)
+            headers = dict(cors)
+            if key is None:
+                entry = await self.db(fb.store, project_id, values, write=True)
+            else:
+                digest = idem.body_hash(body)
+                entry, replayed = await run_in_threadpool(
+                    idem.store_once, self.engine, project_id, values, key, digest
+                )
+                headers[idem.REPLAYED_HEADER] = "true" if replayed else "false"
+                if cors:
+                    headers["Access-Control-Expose-Headers"] = idem.REPLAYED_HEADER
         except ApiError as exc:
             return exc.response(cors)
-        return JSONResponse(entry, status_code=201, headers=cors)
+        return JSONResponse(entry, status_code=201, headers=headers)
 
     async def preflight(self, request: Request) -> Response:
         """OPTIONS /v1/feedback/{projectId}: CORS preflight, answered only for the project's origins."""
@@ -151,7 +172,7 @@ class FeedbackServer:
         headers = {
             **cors,
             "Access-Control-Allow-Methods": "POST",
-            "Access-Control-Allow-Headers": "Content-Type",
+            "Access-Control-Allow-Headers": f"Content-Type, {idem.HEADER}",
             "Access-Control-Max-Age": "600",
         }
         return Response(status_code=204, headers=headers)
@@ -252,9 +273,15 @@ def create_app(
     rate_limit: int = DEFAULT_RATE_LIMIT,
     max_body: int = DEFAULT_MAX_BODY,
     build_fn: BuildFn | None = None,
+    forwarded_allow_ips: str | None = None,
+    build_limits: BuildLimits | None = None,
 ) -> Starlette:
-    """Build the ASGI app, creating or migrating the database first."""
-    server = FeedbackServer(engine or open_database(db_url), rate_limit, max_body, build_fn)
+    """Build the ASGI app, creating or migrating the database first.
+
+    `forwarded_allow_ips` (comma-separated addresses or networks, `*` for any) names the reverse proxies whose
+    X-Forwarded-For and X-Forwarded-Proto are believed; by default none is, whatever uvicorn is told.
+    """
+    server = FeedbackServer(engine or open_database(db_url), rate_limit, max_body, build_fn, build_limits)
     routes = [
         Route("/v1/feedback/{projectId}", server.collect, methods=["POST"]),
         Route("/v1/feedback/{projectId}", server.preflight, methods=["OPTIONS"]),
@@ -272,4 +299,6 @@ def create_app(
     app.state.server = server
     mount_dashboard(app, server)  # /dashboard and GET /v1/analytics/{projectId}/feedback/by-page
     app.add_middleware(_SecurityHeaders)
+    if forwarded_allow_ips:  # added last, so it runs first: every route and limiter sees the real client
+        app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=forwarded_allow_ips)
     return app

@@ -10,6 +10,13 @@ from pathlib import Path
 
 import click
 
+from docsgen.server.limits import (
+    DEFAULT_BUILD_MEMORY,
+    DEFAULT_BUILD_TIMEOUT,
+    DEFAULT_MAX_BODY,
+    DEFAULT_RATE_LIMIT,
+)
+
 DB_HELP = "Database URL (sqlite:///file or postgresql://...); default $DOCSGEN_DATABASE_URL, else ./docsgen-feedback.sqlite3."
 
 
@@ -44,36 +51,64 @@ def server() -> None:
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535), help="TCP port.")
 @click.option(
     "--rate-limit",
-    default=30,
+    default=DEFAULT_RATE_LIMIT,
     show_default=True,
     type=click.IntRange(0),
     help="Feedback POSTs per client per minute (0: no limit).",
 )
 @click.option(
     "--max-body",
-    default=64 * 1024,
+    default=DEFAULT_MAX_BODY,
     show_default=True,
     type=click.IntRange(1024),
-    help="Largest request body in bytes.",
+    help="Largest request body in bytes (the default fits the longest valid entry, fully \\u-escaped).",
 )
 @click.option(
     "--forwarded-allow-ips",
     default=None,
-    help="Proxy addresses trusted for X-Forwarded-For (uvicorn's option).",
+    metavar="IPS",
+    help="Comma-separated proxy addresses or networks whose X-Forwarded-For/-Proto are trusted "
+    "(like uvicorn's option); default: none, not even loopback.",
+)
+@click.option(
+    "--build-timeout",
+    default=DEFAULT_BUILD_TIMEOUT,
+    show_default=True,
+    type=click.FloatRange(0),
+    help="Seconds a deployment build may run before it is stopped and fails (0: no limit).",
+)
+@click.option(
+    "--build-memory",
+    default=DEFAULT_BUILD_MEMORY // 2**20,
+    show_default=True,
+    type=click.IntRange(0),
+    help="Address space in MiB a deployment build may use before it fails as out of memory (0: no limit).",
 )
 def run(
-    db: str | None, host: str, port: int, rate_limit: int, max_body: int, forwarded_allow_ips: str | None
+    db: str | None,
+    host: str,
+    port: int,
+    rate_limit: int,
+    max_body: int,
+    forwarded_allow_ips: str | None,
+    build_timeout: float,
+    build_memory: int,
 ) -> None:
     """Serve the feedback API."""
     import uvicorn
 
     from docsgen.server.app import create_app
+    from docsgen.server.isolated_build import BuildLimits
 
-    app = create_app(engine=_engine(db), rate_limit=rate_limit, max_body=max_body)
-    kwargs = (
-        {"forwarded_allow_ips": forwarded_allow_ips, "proxy_headers": True} if forwarded_allow_ips else {}
+    app = create_app(
+        engine=_engine(db),
+        rate_limit=rate_limit,
+        max_body=max_body,
+        forwarded_allow_ips=forwarded_allow_ips,
+        build_limits=BuildLimits(timeout=build_timeout, memory=build_memory * 2**20),
     )
-    uvicorn.run(app, host=host, port=port, log_level="info", server_header=False, **kwargs)
+    # The app applies --forwarded-allow-ips itself; uvicorn's own default would trust loopback peers.
+    uvicorn.run(app, host=host, port=port, log_level="info", server_header=False, proxy_headers=False)
 
 
 @server.group("keys")

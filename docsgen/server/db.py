@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
+import stat
 import time
 from pathlib import Path
 
@@ -29,7 +31,7 @@ from sqlalchemy.engine import Connection, make_url
 
 DEFAULT_SQLITE_FILE = "docsgen-feedback.sqlite3"
 ENV_URL = "DOCSGEN_DATABASE_URL"
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 metadata = MetaData()
 
@@ -136,6 +138,19 @@ api_key_uses = Table(
 )
 
 
+# Version 3: the Idempotency-Key of feedback POSTs, so a retried request is answered without storing twice.
+idempotency_keys = Table(
+    "feedback_idempotency_keys",
+    metadata,
+    Column("project_id", String(64), ForeignKey("projects.id"), primary_key=True),
+    Column("key", String(255), primary_key=True),
+    Column("body_hash", String(64), nullable=False),  # hex SHA-256 of the canonical JSON body
+    # No foreign key: the key row is written first, so a concurrent duplicate fails before storing anything.
+    Column("feedback_id", String(32), nullable=False),
+    Column("created_ms", BigInteger, nullable=False, index=True),
+)
+
+
 def now_ms() -> int:
     """Return the current UTC time in whole milliseconds (the precision of createdAt)."""
     return time.time_ns() // 1_000_000
@@ -154,6 +169,26 @@ def resolve_url(url: str | None = None) -> str:
     return url
 
 
+def prepare_sqlite_file(path: Path) -> None:
+    """Create the SQLite file readable by its owner only (0600), in a folder others cannot write to.
+
+    The database holds admin key hashes, sessions and readers' e-mail addresses. SQLite gives its -wal and -shm
+    files the mode of the database file, so they are private too. A folder anyone may write to (such as /tmp)
+    would let another user replace or pre-create those files: it is refused.
+    """
+    folder = path.parent
+    if not folder.exists():
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    mode = folder.stat().st_mode
+    if mode & stat.S_IWOTH:
+        raise ValueError(
+            f"the database folder {folder} is writable by every user (mode {stat.S_IMODE(mode):o}): "
+            "put the database in a folder only the server's user can write to"
+        )
+    with contextlib.suppress(FileExistsError):  # an existing database keeps the mode its owner gave it
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+
+
 def make_engine(url: str | None = None) -> Engine:
     """Create an engine for SQLite (WAL, durable commits, busy timeout) or PostgreSQL (psycopg 3)."""
     resolved = make_url(resolve_url(url))
@@ -161,7 +196,7 @@ def make_engine(url: str | None = None) -> Engine:
         database = resolved.database or ""
         if database in ("", ":memory:"):
             raise ValueError("the feedback server needs a SQLite file, not an in-memory database")
-        Path(database).parent.mkdir(parents=True, exist_ok=True)
+        prepare_sqlite_file(Path(database))
         engine = create_engine(resolved, connect_args={"timeout": 30, "check_same_thread": False})
 
         @event.listens_for(engine, "connect")
@@ -194,7 +229,12 @@ def _migrate_to_2(conn: Connection) -> None:
     metadata.create_all(conn, checkfirst=True)
 
 
-MIGRATIONS = {1: _migrate_to_1, 2: _migrate_to_2}
+def _migrate_to_3(conn: Connection) -> None:
+    """Version 3: the idempotency keys of feedback POSTs (additive)."""
+    metadata.create_all(conn, checkfirst=True)
+
+
+MIGRATIONS = {1: _migrate_to_1, 2: _migrate_to_2, 3: _migrate_to_3}
 
 
 def current_version(conn: Connection) -> int:

@@ -17,9 +17,18 @@ from sqlalchemy.exc import IntegrityError
 from docsgen.server.apierror import ApiError
 from docsgen.server.db import deployments, now_ms
 from docsgen.server.feedback import format_time
+from docsgen.server.isolated_build import (
+    DEFAULT_TARGET,
+    BuildLimits,
+    Outcome,
+    failure,
+    outcome_of,
+    run_isolated,
+)
 
 log = logging.getLogger("docsgen.server")
-BuildFn = Callable[..., object]
+# A callable runs in the server's own thread (tests use fakes); a "module:function" name runs in a child process.
+BuildFn = Callable[..., object] | str
 ACTIVE = ("queued", "running")
 KEEP_RELEASES = 2  # the published one and the one before it (for a manual rollback)
 
@@ -48,37 +57,17 @@ def prune_releases(out_dir: Path) -> None:
         shutil.rmtree(old, ignore_errors=True)
 
 
-def _default_build(docs_dir: Path, out_dir: Path, strict: bool = False) -> object:
-    from docsgen.build import build  # imported late: the build pipeline is heavy and may be mid-change
-
-    return build(docs_dir, out_dir, strict=strict)
-
-
-def summarize(result: object) -> tuple[str, list[dict]]:
-    """Turn a BuildResult into a one-line summary and its warnings."""
-    diagnostics = list(getattr(result, "diagnostics", None) or [])
-    warnings = [d.to_json() for d in diagnostics if hasattr(d, "to_json") and not d.is_error]
-    parts = ["build succeeded"]
-    pages = getattr(result, "pages", None)
-    if isinstance(pages, int):
-        parts.append(f"{pages} page(s)")
-    files = getattr(result, "files", None)
-    if isinstance(files, int) and files:
-        parts.append(f"{files} file(s)")
-    parts.append(f"{len(warnings)} warning(s)")
-    seconds = getattr(result, "seconds", None)
-    summary = ", ".join(parts[:1]) + ": " + ", ".join(parts[1:])
-    if isinstance(seconds, float):
-        summary += f" in {seconds:.2f}s"
-    return summary, warnings
-
-
 class Deployer:
-    """Start builds in background threads; the database allows one queued or running deployment per project."""
+    """Start builds from background threads; the database allows one queued or running deployment per project.
 
-    def __init__(self, engine: Engine, build_fn: BuildFn | None = None):
+    Each build runs in a child process within `limits` (see isolated_build), so a crashing, hanging or
+    memory-hungry build fails its deployment and nothing else.
+    """
+
+    def __init__(self, engine: Engine, build_fn: BuildFn | None = None, limits: BuildLimits | None = None):
         self.engine = engine
-        self.build_fn = build_fn or _default_build
+        self.build_fn = build_fn or DEFAULT_TARGET
+        self.limits = limits or BuildLimits()
         self.threads: dict[str, threading.Thread] = {}
 
     def recover(self) -> None:
@@ -176,9 +165,12 @@ class Deployer:
                 )
             )
 
-    def _run(self, dep_id: str, docs_dir: Path, out_dir: Path, strict: bool) -> None:
-        from docsgen.errors import DocsgenError
+    def _build(self, docs_dir: Path, release: Path, strict: bool) -> Outcome:
+        if callable(self.build_fn):
+            return outcome_of(self.build_fn, docs_dir, release, strict)
+        return run_isolated(docs_dir, release, strict, self.limits, self.build_fn)
 
+    def _run(self, dep_id: str, docs_dir: Path, out_dir: Path, strict: bool) -> None:
         with self.engine.begin() as conn:
             conn.execute(
                 update(deployments)
@@ -188,29 +180,18 @@ class Deployer:
         release = releases_dir(out_dir) / dep_id
         try:
             release.parent.mkdir(parents=True, exist_ok=True)
-            result = self.build_fn(docs_dir, release, strict=strict)
-            publish(release, out_dir)
-        except DocsgenError as exc:
-            shutil.rmtree(release, ignore_errors=True)
-            errors = [d.to_json() for d in exc.diagnostics if d.is_error]
-            warnings = [d.to_json() for d in exc.diagnostics if not d.is_error]
-            self._finish(
-                dep_id,
-                "failed",
-                f"build failed: {len(errors)} error(s), {len(warnings)} warning(s)",
-                errors,
-                warnings,
-            )
-            return
+            outcome = self._build(docs_dir, release, strict)
+            if outcome.ok:
+                publish(release, out_dir)
         except Exception as exc:  # a bug or an I/O problem: report it, keep the last good site
             log.exception("deployment %s failed", dep_id)
+            outcome = failure("deploy.internal", "internal error", f"{type(exc).__name__}: {exc}")
+        if not outcome.ok:
             shutil.rmtree(release, ignore_errors=True)
-            error = {"code": "deploy.internal", "message": f"{type(exc).__name__}: {exc}"}
-            self._finish(dep_id, "failed", "build failed: internal error", [error], [])
+            self._finish(dep_id, "failed", outcome.summary, outcome.errors, outcome.warnings)
             return
-        summary, warnings = summarize(result)
         try:
             prune_releases(out_dir)
         except OSError:
             log.warning("could not prune old releases of %s", out_dir, exc_info=True)
-        self._finish(dep_id, "succeeded", summary, [], warnings)
+        self._finish(dep_id, "succeeded", outcome.summary, [], outcome.warnings)

@@ -16,6 +16,7 @@ from sqlalchemy.engine import Connection
 
 from docsgen.server.apierror import ApiError, bad_request, unprocessable
 from docsgen.server.db import feedback, now_ms, status_changes
+from docsgen.server.limits import MAX_LENGTH
 
 SOURCES = ("code_snippet", "contextual", "thumbs_only")
 STATUSES = ("pending", "in_progress", "resolved", "dismissed")
@@ -28,8 +29,6 @@ TRANSITIONS: dict[str, frozenset[str]] = {
 }
 DEFAULT_LIMIT = 50
 MAX_LIMIT = 100
-# Longest accepted value of each text field, in characters.
-MAX_LENGTH = {"path": 2048, "comment": 5000, "contact": 254, "code": 20000, "filename": 255, "lang": 64}
 # Which body fields each source accepts, and which of them it requires.
 FIELDS = {
     "thumbs_only": ({"helpful", "contact", "comment"}, {"helpful"}),
@@ -102,10 +101,16 @@ def validate_submission(body: object) -> dict:
     return values
 
 
-def store(conn: Connection, project_id: str, values: dict, created_ms: int | None = None) -> dict:
+def store(
+    conn: Connection,
+    project_id: str,
+    values: dict,
+    created_ms: int | None = None,
+    entry_id: str | None = None,
+) -> dict:
     """Insert one entry with status pending and return it as the API shows it."""
     row = {
-        "id": new_id(),
+        "id": entry_id or new_id(),
         "project_id": project_id,
         "status": "pending",
         "created_ms": now_ms() if created_ms is None else created_ms,
