@@ -227,8 +227,10 @@ def validate(docs_dir: Path, strict: bool, verbose: bool) -> None:
 
     if not docs_dir.is_dir():
         raise DocsgenError(f"docs folder '{docs_dir}' does not exist")
+    from docsgen.config.rules import promote_spec_rules
+
     site = read_site(docs_dir, verbose=verbose)
-    diagnostics = sorted(set(site.diagnostics))
+    diagnostics = promote_spec_rules(sorted(set(site.diagnostics)))
     if strict:
         diagnostics = [d.as_error() if d.severity is Severity.WARNING else d for d in diagnostics]
     if any(d.is_error for d in diagnostics):

@@ -24,7 +24,7 @@ class NavLink:
     key: str | None  # page key; None for external links
     url: str  # site-relative URL of the page, or the external URL
     external: bool = False
-    icon: str | None = None
+    icon: str | dict | None = None  # a name, an image, or {name, style, library}
     tag: str | None = None
     method: str | None = None
     deprecated: bool = False
@@ -37,7 +37,7 @@ class NavGroup:
     label: str
     children: list[NavGroup | NavLink]
     depth: int
-    icon: str | None = None
+    icon: str | dict | None = None  # a name, an image, or {name, style, library}
     tag: str | None = None
     root: NavLink | None = None
     expanded: bool = False

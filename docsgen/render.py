@@ -132,6 +132,15 @@ def language_settings(site: SiteContext, section: Section | None) -> dict[str, A
     return settings
 
 
+def global_anchors(site: SiteContext, section: Section | None) -> tuple[dict, ...]:
+    """Return the anchors shown on every page: the page's language's own `global`, else navigation.global."""
+    for s in section.chain() if section else []:
+        own = s.fields.get("global") if s.kind == "language" else None
+        if isinstance(own, dict) and isinstance(own.get("anchors"), list):
+            return tuple(a for a in own["anchors"] if isinstance(a, dict) and a.get("href"))
+    return site.config.global_anchors
+
+
 def page_html(site: SiteContext, page: Page, *, root: str | None = None) -> str:
     """Render one page to a complete HTML document."""
     env = environment(site.theme.name)
@@ -176,7 +185,7 @@ def page_html(site: SiteContext, page: Page, *, root: str | None = None) -> str:
         "prev": None if page.meta.get("hideFooterPagination") else neighbour(prev_key),
         "next": None if page.meta.get("hideFooterPagination") else neighbour(next_key),
         "switchers": switchers(site, section),
-        "global_anchors": site.config.global_anchors,
+        "global_anchors": global_anchors(site, section),
         "settings": language_settings(site, section),
         "sidebar_src": site.nav_files.get(sidebar_sid or "", ""),
         "sidebar_key": page.key,
@@ -258,6 +267,18 @@ def _inline_md():
     return md
 
 
+def icon_parts(value: Any, library: str) -> tuple[str, str | None, str]:
+    """Return (name, style or None, library) of an icon written as a string or as {name, style, library}."""
+    if isinstance(value, dict):
+        name, style, lib = value.get("name"), value.get("style"), value.get("library")
+        return (
+            name.strip() if isinstance(name, str) else "",
+            style if isinstance(style, str) and style else None,
+            lib if isinstance(lib, str) and lib else library,
+        )
+    return (value.strip() if isinstance(value, str) else ""), None, library
+
+
 def template_globals(site: SiteContext) -> dict[str, Any]:
     """Return the helper functions every template may call."""
     from docsgen.mdx import icons as icon_lib
@@ -266,12 +287,17 @@ def template_globals(site: SiteContext) -> dict[str, Any]:
     static = site.theme.static_files()
     environment(site.theme.name)  # compiled once here, before render workers fork
 
-    def icon(name: Any) -> Markup:
-        if not isinstance(name, str) or not name:
+    def icon(value: Any, icon_type: Any = None) -> Markup:
+        """Draw an icon given as a name (any capitalisation), an image path/URL or {name, style, library}."""
+        name, style, lib = icon_parts(value, library)
+        if not name:
             return Markup("")
         if name.startswith(("/", "http://", "https://", "./")) or name.endswith((".svg", ".png")):
+            if _EXTERNAL.match(name) and not name.lower().startswith(("http://", "https://", "//")):
+                return Markup("")  # javascript:, data: ... never become an image source
             return Markup('<img class="dg-icon" src="{}" alt="">').format(name)
-        svg = icon_lib.icon_svg(name, library)
+        style = style or (icon_type if isinstance(icon_type, str) and icon_type else None)
+        svg = icon_lib.icon_svg(name, lib, style) or icon_lib.icon_svg(name.lower(), lib, style)
         return Markup(svg) if svg else Markup("")
 
     def social_icon(network: str) -> Markup:

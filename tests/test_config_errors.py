@@ -25,15 +25,6 @@ CASES = [
     ),
     ("empty-file", {"docs.json": ""}, "docs.json:1:1: error: file is empty"),
     (
-        "two-patterns",
-        {
-            "docs.json": docs(
-                tabs=[{"tab": "A", "pages": ["index"]}], groups=[{"group": "G", "pages": ["index"]}]
-            )
-        },
-        "docs.json:16:5: error: navigation mixes tabs, groups at its root; expected exactly one primary pattern (nest the others inside it) (at navigation.groups)",
-    ),
-    (
         "mixed-children",
         {
             "docs.json": docs(

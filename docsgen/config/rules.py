@@ -7,8 +7,17 @@ from docsgen.config.model import CHILD_KEYS, LABEL_KEY, NavEntry, NavNode
 from docsgen.errors import Diagnostic
 from docsgen.jsonpos import JsonPath, type_name
 
-# Keys of a navigation element that are not child arrays.
-_NON_CHILD_META = ("global",)
+# Rules of the interface spec that published Mintlify sites break: a plain build warns and does what Mintlify
+# does; `validate` and `--strict` report them as errors (see promote_spec_rules).
+SPEC_RULE_CODES = frozenset({"nav.several-patterns", "nav.menu-content"})
+
+# What a tab's menu item may hold besides its own fields (spec 2.3: groups, pages and an external link).
+_MENU_CHILDREN = ("groups", "pages")
+
+
+def promote_spec_rules(diags: list[Diagnostic]) -> list[Diagnostic]:
+    """Return the diagnostics with the spec-rule warnings made errors (for `validate` and `--strict`)."""
+    return [d.as_error() if d.code in SPEC_RULE_CODES else d for d in diags]
 
 
 def build_navigation(raw: RawConfig) -> tuple[NavNode, list[Diagnostic]]:
@@ -29,12 +38,15 @@ def build_navigation(raw: RawConfig) -> tuple[NavNode, list[Diagnostic]]:
             )
         )
     elif len(present) > 1:
+        ignored = ", ".join(f"'{k}'" for k in present[1:])
         diags.append(
             raw.diagnostic(
                 "nav.several-patterns",
-                f"navigation mixes {', '.join(present)} at its root; expected exactly one primary pattern (nest the others inside it)",
+                f"navigation mixes {', '.join(present)} at its root; expected exactly one primary pattern "
+                f"(nest the others inside it); the site uses '{present[0]}' and ignores {ignored}, as Mintlify does",
                 ("navigation", present[1]),
                 key=True,
+                severity="warning",
             )
         )
     root = _node(raw, nav, "root", "", ("navigation",), diags)
@@ -63,6 +75,17 @@ def _node(
                 key=True,
             )
         )
+    if kind == "menu":
+        for extra in [k for k in child_keys if k not in _MENU_CHILDREN]:
+            diags.append(
+                raw.diagnostic(
+                    "nav.menu-content",
+                    f"a menu item holds '{extra}'; expected only groups, pages and an external link (href)",
+                    (*path, extra),
+                    key=True,
+                    severity="warning",
+                )
+            )
     child_key = child_keys[0] if child_keys else None
     children: list[NavNode | NavEntry] = []
     if child_key is not None:
