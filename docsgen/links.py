@@ -28,8 +28,8 @@ class LinkResolver:
         self.docs_dir, self.pages, self.static = docs_dir, pages, static
         self.redirects = redirects or {}
 
-    def target(self, page: Page, href: str) -> tuple[str | None, str]:
-        """Return (site-relative URL or None when unknown, fragment-and-query) for a link in a page."""
+    def target(self, page: Page, href: str, _hops: int = 0) -> tuple[str | None, str]:
+        """Return (site-relative URL, external URL through a redirect, or None when unknown; fragment-and-query)."""
         path, sep, rest = href.partition("#")
         query = ""
         if "?" in path:
@@ -44,16 +44,40 @@ class LinkResolver:
         if joined in (".", ""):
             return "", suffix
         key = _PAGE_SUFFIX.sub("", joined).rstrip("/")
+        folder = self._version_folder(page) if path.startswith("/") else None
+        if folder and key and not key.startswith(folder + "/"):
+            for candidate in (f"{folder}/{key}", f"{folder}/{key}/index"):
+                if candidate in self.pages:  # a link written without the version, on a page of that version
+                    return self.pages[candidate].url, suffix
         for candidate in (key, key + "/index"):
             if candidate in self.pages:
                 return self.pages[candidate].url, suffix
         if key == "" or key == "index":
             return "", suffix
         if key in self.redirects:
+            if key in getattr(self.redirects, "expanded", ()):
+                return self._wildcard(page, key, _hops), suffix  # straight to the destination
             return key + "/", suffix
         if joined in self.static or joined.rstrip("/") in self.static:
             return joined.rstrip("/"), suffix
-        return None, suffix
+        return self._wildcard(page, key, _hops), suffix
+
+    def _version_folder(self, page: Page) -> str | None:
+        """Return the version folder a page lives in ("v2" for v2/en/x), when the site has versions."""
+        folders = getattr(self.redirects, "version_folders", None)
+        first = page.key.split("/", 1)[0]
+        return first if folders and "/" in page.key and first in folders else None
+
+    def _wildcard(self, page: Page, key: str, hops: int) -> str | None:
+        """Return where a wildcard redirect matching the path leads (an external URL or a page URL), else None."""
+        match = getattr(self.redirects, "wildcard_destination", None)
+        destination = match(key) if match is not None and hops < 5 else None
+        if destination is None:
+            return None
+        if is_external(destination):
+            return destination
+        url, _ = self.target(page, "/" + destination.lstrip("/"), hops + 1)
+        return url
 
     def for_page(self, page: Page, diagnostics: list[Diagnostic]) -> Callable[[str], str]:
         """Return the resolver the MDX reader calls for every link of one page."""
@@ -75,6 +99,8 @@ class LinkResolver:
                 url = href.lstrip("/") if href.startswith("/") else None
                 if url is None:
                     return href
+            if is_external(url):
+                return url + suffix
             return relative_url(page.output, url) + suffix
 
         return resolve
@@ -99,6 +125,8 @@ class LinkResolver:
                     if src.startswith("/")
                     else posixpath.normpath(posixpath.join(posixpath.dirname(page.source or page.key), src))
                 )
+            if is_external(url):
+                return url + suffix
             return relative_url(page.output, url) + suffix
 
         return resolve

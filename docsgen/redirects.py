@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import json
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -171,9 +172,106 @@ def folder_indexes(site: Site) -> dict[str, str]:
     return dict(sorted(out.items()))
 
 
-def link_targets(site: Site) -> dict[str, str]:
-    """Return every URL served by a redirect page: docs.json redirects, then folder indexes."""
-    return {**folder_indexes(site), **redirect_sources(site.config)}
+class LinkTargets(dict[str, str]):
+    """{path served by a redirect page: destination}, with what else an author's link may mean on this site.
+
+    wildcards: the docs.json redirects with `:param`/`*` parts, in order (a link matching one goes to its
+    destination); version_folders: the leading folder of each version's pages (`v2` for `v2/en/x`), so a link
+    written without it, on a page of that version, reaches that version's page as on Mintlify.
+    """
+
+    def __init__(
+        self,
+        exact: dict[str, str],
+        wildcards: list[Rule] | None = None,
+        version_folders: set[str] | None = None,
+    ):
+        super().__init__(exact)
+        self.wildcards = list(wildcards or ())
+        self.version_folders = set(version_folders or ())
+        self.expanded: set[str] = set()  # paths above that come from a wildcard redirect
+
+    def wildcard_destination(self, key: str) -> str | None:
+        """Return the destination of the first wildcard redirect matching a site path ("old/x"), else None."""
+        for rule in self.wildcards:
+            target = rule.match("/" + key)
+            if target is not None:
+                return target
+        return None
+
+
+def link_targets(site: Site) -> LinkTargets:
+    """Return every URL served by a redirect page (docs.json redirects, wildcard ones expanded to the site's
+    pages, folder indexes), with the wildcard rules and the version folders."""
+    site_rules = rules(site.config)
+    expanded = wildcard_pages(site_rules, site.pages)
+    exact = {**folder_indexes(site), **expanded, **redirect_sources(site.config)}
+    targets = LinkTargets(exact, [r for r in site_rules if r.wildcard], version_folders(site))
+    targets.expanded = {k for k in expanded if exact[k] == expanded[k]}
+    return targets
+
+
+# At most this many redirect pages are written for one wildcard redirect (the rest is left to _redirects and to
+# the 404 page's script, which follow every rule).
+MAX_WILDCARD_PAGES = 5000
+
+
+def wildcard_pages(site_rules: list[Rule], pages: Mapping[str, object]) -> dict[str, str]:
+    """Return {old path: destination} for every page reachable through a wildcard redirect run backwards.
+
+    `/old/:slug*` -> `/new/:slug*` yields `old/x` -> `/new/x` for each page `new/x`: the old URLs of the pages
+    that exist, which is what links and bookmarks use. Rules whose destination is external or does not reuse
+    the source's parameters cannot be run backwards; they work through `_redirects` and the 404 page's script.
+    """
+    out: dict[str, str] = {}
+    for rule in site_rules:
+        if not rule.wildcard or is_external(rule.destination):
+            continue
+        backwards = Rule("/" + rule.destination.partition("#")[0].lstrip("/"), rule.source, rule.status)
+        regex, names = backwards.pattern()
+        source_names = set(rule.pattern()[1])
+        if not names or set(names) != source_names:
+            continue
+        compiled, count = re.compile(regex), 0
+        for key in pages:
+            for path in (key, key[: -len("/index")] if key.endswith("/index") else None):
+                if path is None or not compiled.match("/" + path):
+                    continue
+                old = backwards.match("/" + path)
+                if old is None or any(c in old for c in "*:") or "/../" in old + "/":
+                    continue
+                old_key = old.strip("/")
+                if old_key and old_key not in pages and old_key not in out and rule.match(old) is not None:
+                    out[old_key] = rule.match(old) or ""
+                    count += 1
+            if count >= MAX_WILDCARD_PAGES:
+                break
+    return out
+
+
+def version_folders(site: Site) -> set[str]:
+    """Return the leading folder of each version's pages that no other version uses ("v2" for v2/en/x)."""
+    by_version: dict[str, list[str]] = {}
+    for key, place in site.nav.placements.items():
+        version = next((s for s in place.section.chain() if s.kind == "version"), None)
+        if version is not None:
+            by_version.setdefault(version.id, []).append(key)
+    if len(by_version) < 2:
+        return set()
+    firsts = {vid: {k.split("/", 1)[0] for k in keys if "/" in k} for vid, keys in by_version.items()}
+    out = set()
+    for vid, keys in by_version.items():
+        others = {f for other, fs in firsts.items() if other != vid for f in fs}
+        elsewhere = {k for other, ks in by_version.items() if other != vid for k in ks}
+        # A version folder is one whose pages, without it, are pages of another version (v2/en/x and en/x).
+        counts: dict[str, int] = {}
+        for key in keys:
+            first, _, rest = key.partition("/")
+            if rest and first not in others and rest in elsewhere:
+                counts[first] = counts.get(first, 0) + 1
+        if counts:
+            out.add(max(counts, key=lambda f: counts[f]))
+    return out
 
 
 def add_redirect_pages(ctx: SiteContext, site: Site, files: SiteFiles) -> None:

@@ -97,7 +97,17 @@ def test_redirects_file_and_pages(make_site, tmp_path):
         doc = parse((out / source / "index.html").read_text())
         refresh = doc.find("meta", http_equiv="refresh")
         assert refresh is not None and refresh.attrs["content"] == f"0; url={target}"
-    assert not (out / "blog").exists()  # wildcard sources have no static page
+    # wildcard sources get a redirect page for each existing page the rule leads to (its old URL)
+    for source, target in [
+        ("blog/a", "../../guides/a/"),
+        ("blog/deep/b", "../../../guides/deep/b/"),
+        ("files/deep/b", "../../../guides/deep/b/"),
+        ("v1/a/intro", "../../../guides/a/"),
+    ]:
+        doc = parse((out / source / "index.html").read_text())
+        assert doc.find("meta", http_equiv="refresh").attrs["content"] == f"0; url={target}"
+    assert not (out / "blog" / "index.html").exists()  # /blog leads to /guides, which is no page
+    assert not (out / "v1" / "deep").exists()  # /guides/:section is one segment: guides/deep/b is not reached
 
 
 def test_no_redirects_no_file(make_site, tmp_path):
