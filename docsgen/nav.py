@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from docsgen.config.model import NavEntry, NavNode, SiteConfig
+from docsgen.config.safety import is_unsafe_url
 from docsgen.errors import Diagnostic, warning
 from docsgen.jsonpos import format_path
 from docsgen.pages import Page
@@ -320,6 +321,22 @@ class _Builder:
 
     def place(self, page: Page, sec: Section, groups: list[NavGroup]) -> NavLink:
         url_override = page.meta.get("url")
+        if is_unsafe_url(url_override) and page.key not in self.placements:
+            # located at the frontmatter (line 1): pages keep no positions of their frontmatter keys
+            self.diags.append(
+                warning(
+                    "page.unsafe-url",
+                    f"frontmatter url {str(url_override)[:60]!r} runs code in the reader's browser; the sidebar "
+                    "links to the page itself instead",
+                    page.source or page.key,
+                    1,
+                    1,
+                    "url",
+                    "use an https:// URL or a path on this site",
+                )
+            )
+        if is_unsafe_url(url_override):
+            url_override = None
         external = isinstance(url_override, str) and bool(re.match(r"^[a-z][a-z0-9+.-]*:", url_override))
         link = NavLink(
             page.sidebar_title,

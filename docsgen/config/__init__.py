@@ -7,6 +7,7 @@ from pathlib import Path
 from docsgen.config.load import RawConfig, load_raw_config
 from docsgen.config.model import NavEntry, NavNode, SiteConfig, ThemeChoice
 from docsgen.config.rules import build_navigation
+from docsgen.config.safety import check_redirect_sources, remove_unsafe_urls
 from docsgen.config.schema import ignored_fields, validate_schema
 from docsgen.errors import Diagnostic, has_errors
 
@@ -35,6 +36,8 @@ def load_config(docs_dir: Path, *, verbose: bool = False) -> tuple[SiteConfig | 
         raw, more = _from_mint_json(raw)
         diags += more
     diags += validate_schema(raw)
+    diags += check_redirect_sources(raw)
+    diags += remove_unsafe_urls(raw)
     navigation, more = build_navigation(raw)
     diags += more
     if verbose:
@@ -74,7 +77,9 @@ def to_model(raw: RawConfig, navigation: NavNode) -> SiteConfig:
         theme=ThemeChoice(requested, THEME_MAP.get(requested, "mint")),
         colors=dict(d.get("colors") or {}),
         navigation=navigation,
-        global_anchors=tuple(a for a in global_nav.get("anchors", []) if isinstance(a, dict)),
+        global_anchors=tuple(
+            a for a in global_nav.get("anchors", []) if isinstance(a, dict) and a.get("href")
+        ),
         logo=dict(logo),
         favicon=dict(favicon),
         description=d.get("description", ""),

@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import unquote
 
 from docsgen.errors import Diagnostic, error, info, warning
 from docsgen.jsonpos import JsonPath, JsonSyntaxError, PositionIndex, format_path, loads, type_name
 
 CONFIG_NAMES = ("docs.json", "mint.json")
+
+# Deepest nesting accepted in docs.json (its `$ref` files included); real configurations stay under 20 levels.
+MAX_DEPTH = 64
+
+_BRACKETS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]', re.S)
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
 
 
 @dataclass
@@ -60,10 +68,52 @@ def find_config(docs_dir: Path) -> Path | None:
     return None
 
 
+def _too_deep(text: str) -> int | None:
+    """Return the offset where the text's brackets nest deeper than MAX_DEPTH, else None (strings skipped)."""
+    depth = 0
+    for m in _BRACKETS.finditer(text):
+        ch = m.group(0)
+        if ch in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return m.start()
+        elif ch in "]}":
+            depth -= 1
+    return None
+
+
+def _line_col(text: str, offset: int) -> tuple[int, int]:
+    line = text.count("\n", 0, offset) + 1
+    return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
+
+
+def _has_surrogate(text: str) -> bool:
+    return any("\ud800" <= c <= "\udfff" for c in text)
+
+
+def _surrogate_path(value: object, path: JsonPath) -> tuple[JsonPath, bool] | None:
+    """Return (path, is a key) of the first string holding a lone surrogate, else None."""
+    if isinstance(value, str):
+        return (path, False) if _has_surrogate(value) else None
+    if isinstance(value, dict):
+        for k, v in value.items():
+            if _has_surrogate(k):
+                return (*path, k), True
+            found = _surrogate_path(v, (*path, k))
+            if found:
+                return found
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            found = _surrogate_path(v, (*path, i))
+            if found:
+                return found
+    return None
+
+
 def read_json_file(
-    docs_dir: Path, rel: str, indexes: dict[str, PositionIndex]
+    docs_dir: Path, rel: str, indexes: dict[str, PositionIndex], expected: str = "a JSON object"
 ) -> tuple[object, list[Diagnostic]]:
-    """Parse one JSON file of the docs folder, recording its position index."""
+    """Parse one JSON file of the docs folder, recording its position index (None with the reasons if unusable)."""
     path = docs_dir / rel
     try:
         text = path.read_text(encoding="utf-8-sig")
@@ -73,11 +123,41 @@ def read_json_file(
         return None, [error("config.read", f"cannot read file: {exc.strerror}", rel)]
     if not text.strip():
         return None, [error("config.empty", "file is empty; expected a JSON object", rel, 1, 1)]
+    too_deep = _too_deep(text)
+    if too_deep is not None:
+        line, col = _line_col(text, too_deep)
+        return None, [
+            error(
+                "config.depth",
+                f"JSON nested more than {MAX_DEPTH} levels deep; expected a flatter document",
+                rel,
+                line,
+                col,
+            )
+        ]
     try:
         data = loads(text)
     except JsonSyntaxError as exc:
         return None, [error("config.json", f"invalid JSON: {exc.message}", rel, exc.line, exc.column)]
+    except RecursionError:  # bounded above; kept so no input can end in a traceback
+        return None, [error("config.depth", "JSON nested too deeply", rel, 1, 1)]
     index = PositionIndex(text)
+    if data is None:
+        return None, [error("config.type", f"{rel} holds null; expected {expected}", rel, *index.locate(()))]
+    if _SURROGATE_ESCAPE.search(text):
+        bad = _surrogate_path(data, ())
+        if bad is not None:
+            path, is_key = bad
+            return None, [
+                error(
+                    "config.encoding",
+                    "string holds an unpaired UTF-16 surrogate escape (such as \\ud800), which is not text; "
+                    "expected a valid Unicode string (escape a character outside the BMP as a surrogate pair)",
+                    rel,
+                    *index.locate(path, key=is_key),
+                    format_path(path),
+                )
+            ]
     indexes[rel] = index
     diags = [
         warning(
@@ -131,6 +211,20 @@ class _RefResolver:
         self, value: object, file: str, inner: JsonPath, outer: JsonPath, stack: tuple[str, ...]
     ) -> object:
         self.raw.origins[outer] = (file, inner)
+        if len(outer) > MAX_DEPTH and isinstance(value, dict | list):
+            line, col = self.raw.indexes[file].locate(inner)
+            self.diags.append(
+                error(
+                    "config.depth",
+                    f"configuration nested more than {MAX_DEPTH} levels deep (through $ref includes); "
+                    "expected a flatter document",
+                    file,
+                    line,
+                    col,
+                    format_path(outer),
+                )
+            )
+            return None
         if isinstance(value, dict):
             ref = value.get("$ref")
             if isinstance(ref, str) and not ref.startswith("#"):
@@ -147,7 +241,8 @@ class _RefResolver:
         line, col = index.locate((*inner, "$ref"))
         where = (file, line, col, format_path(outer) + ".$ref" if outer else "$ref")
         base = (self.root / file).parent
-        target = (base / ref.split("#", 1)[0]).resolve()
+        ref_file, _, fragment = ref.partition("#")
+        target = (base / ref_file).resolve()
         try:
             rel = target.relative_to(self.root).as_posix()
         except ValueError:
@@ -164,14 +259,27 @@ class _RefResolver:
                 error("config.ref-missing", f"$ref '{ref}' names a file that does not exist ({rel})", *where)
             )
             return None
-        if rel not in self.raw.indexes:
-            data, diags = read_json_file(self.root, rel, self.raw.indexes)
+        if rel not in self.cache:
+            data, diags = read_json_file(self.root, rel, self.raw.indexes, "the value to include")
             self.diags.extend(diags)
+            self.cache[rel] = data
             if data is None:
                 return None
-            self.cache[rel] = data
             self.raw.files.append(rel)
-        referenced = self.resolve(self.cache[rel], rel, (), outer, (*stack, rel))
+        if self.cache[rel] is None:
+            return None
+        pointer = _pointer(self.cache[rel], fragment)
+        if pointer is None:
+            self.diags.append(
+                error(
+                    "config.ref-missing",
+                    f"$ref '{ref}': {rel} has no value at '#{fragment}'; expected a JSON pointer such as "
+                    "'#/navigation/groups' to a value of the file",
+                    *where,
+                )
+            )
+            return None
+        referenced = self.resolve(_at(self.cache[rel], pointer), rel, pointer, outer, (*stack, rel))
         siblings = {k: v for k, v in value.items() if k != "$ref"}
         if not siblings:
             return referenced
@@ -188,3 +296,30 @@ class _RefResolver:
         for k, v in siblings.items():
             merged[k] = self.resolve(v, file, (*inner, k), (*outer, k), stack)
         return merged
+
+
+def _pointer(data: object, fragment: str) -> JsonPath | None:
+    """Return the path a `$ref` fragment (a JSON pointer such as /a/0/b; empty for the whole file) names, or None."""
+    if not fragment or fragment == "/":
+        return ()
+    if not fragment.startswith("/"):
+        return None
+    path: list[str | int] = []
+    node = data
+    for token in fragment[1:].split("/"):
+        token = unquote(token).replace("~1", "/").replace("~0", "~")
+        if isinstance(node, dict) and token in node:
+            path.append(token)
+            node = node[token]
+        elif isinstance(node, list) and token.isdigit() and int(token) < len(node):
+            path.append(int(token))
+            node = node[int(token)]
+        else:
+            return None
+    return tuple(path)
+
+
+def _at(data: object, path: JsonPath) -> object:
+    for part in path:
+        data = data[part]  # type: ignore[index]
+    return data

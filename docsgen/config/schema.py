@@ -92,7 +92,8 @@ def _to_diagnostic(raw: RawConfig, err: ValidationError) -> Diagnostic:
     elif v == "type":
         expected = err.validator_value
         expected = " or ".join(expected) if isinstance(expected, list) else expected
-        message = f"found {type_name(found)} {_short(found)}, expected {expected}"
+        shown = "" if found is None else " " + _short(found)
+        message = f"found {type_name(found)}{shown}, expected {expected}"
     elif v == "pattern":
         message = f"found {json.dumps(found)}, expected a value matching {err.validator_value}"
     elif v in ("minItems", "maxItems", "minLength", "maxLength", "minimum", "maximum"):
