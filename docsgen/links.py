@@ -26,7 +26,7 @@ class LinkResolver:
         redirects: dict[str, str] | None = None,
     ):
         self.docs_dir, self.pages, self.static = docs_dir, pages, static
-        self.redirects = redirects or {}
+        self.redirects = redirects if redirects is not None else {}  # LinkTargets: falsy when empty
 
     def target(self, page: Page, href: str, _hops: int = 0) -> tuple[str | None, str]:
         """Return (site-relative URL, external URL through a redirect, or None when unknown; fragment-and-query)."""

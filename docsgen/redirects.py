@@ -262,7 +262,13 @@ def version_folders(site: Site) -> set[str]:
     out = set()
     for vid, keys in by_version.items():
         others = {f for other, fs in firsts.items() if other != vid for f in fs}
-        elsewhere = {k for other, ks in by_version.items() if other != vid for k in ks}
+        elsewhere = {
+            p
+            for other, ks in by_version.items()
+            if other != vid
+            for k in ks
+            for p in (k, k.partition("/")[2])
+        }
         # A version folder is one whose pages, without it, are pages of another version (v2/en/x and en/x).
         counts: dict[str, int] = {}
         for key in keys:

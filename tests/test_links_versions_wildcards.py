@@ -59,6 +59,27 @@ def test_a_link_without_the_version_goes_to_the_pages_own_version(make_site, tmp
     assert v1["Other"] == "../v2/en/concepts/x/"
 
 
+def test_every_version_in_its_own_folder(make_site, tmp_path):
+    navigation = {
+        "versions": [
+            {"version": f"v{n}", "groups": [{"group": "G", "pages": [f"v{n}/index", f"v{n}/guide"]}]}
+            for n in (1, 2)
+        ]
+    }
+    page = "# Home\n\n[Guide](/guide)\n"
+    files = {
+        f"v{n}/{name}.mdx": page if name == "index" else "# G\n"
+        for n in (1, 2)
+        for name in ("index", "guide")
+    }
+    site = make_site({"docs.json": json.dumps({**BASE, "navigation": navigation}), **files}, name="folders")
+    out = tmp_path / "out"
+    result = build(site, out)
+    assert [d for d in result.diagnostics if d.code == "link.broken"] == []
+    assert content_links(out, "v1/index.html")["Guide"] == "../v1/guide/"
+    assert content_links(out, "v2/index.html")["Guide"] == "../v2/guide/"
+
+
 WILDCARDS = [
     {"source": "/old-guides/:slug*", "destination": "/guides/:slug*"},
     {"source": "/docs/:path*", "destination": "/:path*"},
