@@ -233,17 +233,18 @@ def wildcard_pages(site_rules: list[Rule], pages: Mapping[str, object]) -> dict[
         if not names or set(names) != source_names:
             continue
         compiled, count = re.compile(regex), 0
-        for key in pages:
-            for path in (key, key[: -len("/index")] if key.endswith("/index") else None):
-                if path is None or not compiled.match("/" + path):
-                    continue
-                old = backwards.match("/" + path)
-                if old is None or any(c in old for c in "*:") or "/../" in old + "/":
-                    continue
-                old_key = old.strip("/")
-                if old_key and old_key not in pages and old_key not in out and rule.match(old) is not None:
-                    out[old_key] = rule.match(old) or ""
-                    count += 1
+        for key, page in pages.items():
+            url = getattr(
+                page, "url", key
+            )  # where the page is served: "" for the home page, "a/" for a/index
+            path = url.strip("/") if isinstance(url, str) else key
+            old = backwards.match("/" + path) if compiled.match("/" + path) else None
+            if old is None or any(c in old for c in "*:") or "/../" in old + "/":
+                continue
+            old_key, destination = old.strip("/"), rule.match(old)
+            if old_key and old_key not in pages and old_key not in out and destination is not None:
+                out[old_key] = destination
+                count += 1
             if count >= MAX_WILDCARD_PAGES:
                 break
     return out
