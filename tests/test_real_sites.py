@@ -38,6 +38,7 @@ EXPECTED_KINDS = {
     "mdx.missing-prop",
     "mdx.expression",
     "nav.missing-page",
+    "nav.several-patterns",
     "openapi.unknown-operation",
     "config.unknown-field",
     "fonts.google",
