@@ -142,7 +142,7 @@ def read_site(
             pages[page.key] = page
             diagnostics += diags
     with timings.stage("openapi + navigation"):
-        api = _api_pages(docs_dir, config, pages)
+        api = _api_pages(docs_dir, config, pages, sources.static)
         nav = build_nav(config, pages, api.resolve_entry if api else None, config.locate)
         diagnostics += nav.diagnostics
         if api:
@@ -153,11 +153,11 @@ def read_site(
     return site
 
 
-def _api_pages(docs_dir: Path, config: SiteConfig, pages: dict[str, Page]):
+def _api_pages(docs_dir: Path, config: SiteConfig, pages: dict[str, Page], files: list[str] | None = None):
     """Return the OpenAPI page generator when the site uses OpenAPI (imported lazily: it is the heaviest stage)."""
     from docsgen.openapi.pages import ApiPages
 
-    return ApiPages.for_site(docs_dir, config, pages)
+    return ApiPages.for_site(docs_dir, config, pages, files)
 
 
 def _is_rendered(site: Site, page: Page) -> bool:

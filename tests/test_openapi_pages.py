@@ -43,11 +43,11 @@ def test_openapi_tab_generates_one_page_per_operation_grouped_by_tag(api_site):
         "get-inventory",
         "orders/list-orders",
         "orders/place-an-order",
+        "pet-adopted",  # Mintlify: no tag, no tag folder (webhooks too)
         "pets/create-a-pet",
         "pets/delete-a-pet",
         "pets/get-a-pet",
         "pets/list-pets",
-        "webhooks/pet-adopted",
     ]
     doc = read(out, "api-reference/pets/list-pets")
     side = sidebar(out, doc)
@@ -183,8 +183,15 @@ def test_spec_by_url(make_site, tmp_path, spec_server):
     assert (tmp_path / "o/api-reference/get-inventory/index.html").is_file()
     docs["navigation"]["groups"][0]["openapi"] = f"{spec_server}/missing.json"
     (site / "docs.json").write_text(json.dumps(docs, indent=2))
+    # A spec that cannot be fetched (and was never fetched before): a located warning, its pages left out ...
+    result = build(site, tmp_path / "o2")
+    (problem,) = [d for d in result.warnings if d.code == "openapi.http-status"]
+    assert "404" in problem.message and (problem.path, problem.line) == ("docs.json", 9)
+    assert problem.json_path == "navigation.groups[0]"
+    assert (tmp_path / "o2/index.html").is_file() or result.pages == 0
+    # ... and an error under --strict.
     with pytest.raises(DocsgenError) as exc:
-        build(site, tmp_path / "o2")
+        build(site, tmp_path / "o3", strict=True)
     assert any("404" in d.message for d in exc.value.diagnostics)
 
 

@@ -41,9 +41,11 @@ def check_sources(
             found = [replace(d, path=source) if d.path == ref else d for d in found]
             if spec is not None:
                 spec.source = source
-        problems += found
         if spec is None:
+            # In a site a spec that cannot be read only costs its pages (a warning); here it is the whole point.
+            problems += [d.as_error() for d in found]
             continue
+        problems += found
         specs.append(spec)
         problems += store.validate(spec)
         if reference:

@@ -6,8 +6,6 @@ import gc
 import hashlib
 import json
 import re
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -16,10 +14,11 @@ from typing import Any
 
 import yaml
 
+from docsgen.openapi.limits import MAX_EXPANDED_NODES, MAX_NESTING
 from docsgen.openapi.locate import JsonLocator, JsonPath, YamlLocator, make_locator
+from docsgen.safeload import NestingError, check_nesting
 
 SUPPORTED = re.compile(r"^3\.[01]\.\d+(-.+)?$")
-USER_AGENT = "docsgen-openapi/1"
 
 
 class LoadProblem(Exception):
@@ -69,40 +68,6 @@ def is_url(ref: str) -> bool:
     return ref.startswith(("http://", "https://"))
 
 
-def fetch_url(url: str, *, timeout: float, max_bytes: int) -> bytes:
-    """Download a spec, refusing non-2xx answers, slow servers and bodies over max_bytes."""
-    request = urllib.request.Request(
-        url, headers={"User-Agent": USER_AGENT, "Accept": "application/json, */*"}
-    )
-    try:
-        with urllib.request.urlopen(request, timeout=timeout) as response:  # noqa: S310 - http(s) only
-            length = response.headers.get("Content-Length")
-            if length and length.isdigit() and int(length) > max_bytes:
-                raise LoadProblem(
-                    "openapi.too-big", f"spec is {int(length):,} bytes, over the {max_bytes:,}-byte limit"
-                )
-            chunks, size = [], 0
-            while chunk := response.read(1 << 20):
-                size += len(chunk)
-                if size > max_bytes:
-                    raise LoadProblem("openapi.too-big", f"spec is over the {max_bytes:,}-byte limit")
-                chunks.append(chunk)
-            return b"".join(chunks)
-    except urllib.error.HTTPError as exc:
-        raise LoadProblem(
-            "openapi.http-status", f"fetching the spec answered HTTP {exc.code} {exc.reason}"
-        ) from None
-    except TimeoutError:
-        raise LoadProblem("openapi.network", f"fetching the spec timed out after {timeout:g} s") from None
-    except urllib.error.URLError as exc:
-        reason = exc.reason
-        if isinstance(reason, TimeoutError):
-            raise LoadProblem("openapi.network", f"fetching the spec timed out after {timeout:g} s") from None
-        raise LoadProblem("openapi.network", f"could not fetch the spec: {reason}") from None
-    except (OSError, ValueError) as exc:
-        raise LoadProblem("openapi.network", f"could not fetch the spec: {exc.__class__.__name__}") from None
-
-
 def read_file(path: Path, *, max_bytes: int) -> bytes:
     """Read a spec file, refusing missing files, folders and files over max_bytes."""
     if not path.is_file():
@@ -150,7 +115,19 @@ def parse(raw: bytes, name: str, *, find_duplicates: bool = True, sha256: str = 
     text = decode(raw)
     sha = sha256 or content_hash(raw)
     stripped = text.lstrip()
-    if name.lower().endswith(".json") or stripped.startswith("{"):
+    is_json = name.lower().endswith(".json") or stripped.startswith("{")
+    try:
+        # Before any parser runs: libyaml would overflow the C stack on a deep enough document.
+        check_nesting(text, MAX_NESTING, syntax="json" if is_json else "yaml")
+    except NestingError as exc:
+        raise LoadProblem(
+            "openapi.too-deep",
+            f"the spec nests objects and arrays more than {MAX_NESTING} levels deep",
+            exc.line,
+            exc.column,
+            hint="no real API needs this depth: flatten it with `$ref`s to named schemas",
+        ) from None
+    if is_json:
         return _parse_json(text, sha, find_duplicates)
     return _parse_yaml(text, sha, find_duplicates)
 
@@ -295,46 +272,44 @@ def _node_paths(root: yaml.Node, wanted: set[int]) -> dict[int, JsonPath]:
     return found
 
 
-MAX_EXPANDED_NODES = 5_000_000
-
-
 def _check_aliases(root: yaml.Node) -> None:
-    """Refuse recursive aliases and alias bombs: both would make every later walk of the data endless."""
-    sizes: dict[int, int] = {}
-    open_nodes: set[int] = set()
+    """Refuse recursive aliases, alias bombs and aliases nesting the data too deep (iteratively).
 
-    def size(node: yaml.Node) -> int:
+    Each would make later walks of the data endless or too deep; the node graph is walked once, children before
+    parents, keeping each node's expanded size and depth.
+    """
+    sizes: dict[int, tuple[int, int]] = {}  # id -> (expanded size, depth)
+    open_nodes: set[int] = set()
+    stack: list[tuple[yaml.Node, bool]] = [(root, False)]
+    while stack:
+        node, done = stack.pop()
         key = id(node)
-        if key in sizes:
-            return sizes[key]
-        if key in open_nodes:
-            mark = node.start_mark
-            raise LoadProblem(
-                "openapi.syntax", "invalid YAML: an alias refers to itself", mark.line + 1, mark.column + 1
-            )
-        if isinstance(node, yaml.ScalarNode):
-            return 1
-        open_nodes.add(key)
+        if isinstance(node, yaml.ScalarNode) or (key in sizes and not done):
+            sizes.setdefault(key, (1, 0))
+            continue
         children = (
             node.value if isinstance(node, yaml.SequenceNode) else [n for pair in node.value for n in pair]
         )
-        total = 1 + sum(size(child) for child in children)
+        if not done:
+            if key in open_nodes:
+                raise _alias_problem(node, "an alias refers to itself")
+            open_nodes.add(key)
+            stack.append((node, True))
+            stack.extend((child, False) for child in children if id(child) not in sizes)
+            continue
         open_nodes.discard(key)
+        total = 1 + sum(sizes[id(c)][0] for c in children)
+        depth = 1 + max((sizes[id(c)][1] for c in children), default=0)
         if total > MAX_EXPANDED_NODES:
-            mark = node.start_mark
-            raise LoadProblem(
-                "openapi.syntax",
-                "invalid YAML: aliases expand to too much data",
-                mark.line + 1,
-                mark.column + 1,
-            )
-        sizes[key] = total
-        return total
+            raise _alias_problem(node, "aliases expand to too much data")
+        if depth > MAX_NESTING:
+            raise _alias_problem(node, f"aliases nest the data more than {MAX_NESTING} levels deep")
+        sizes[key] = (total, depth)
 
-    try:
-        size(root)
-    except RecursionError:
-        raise LoadProblem("openapi.syntax", "invalid YAML: nested too deeply") from None
+
+def _alias_problem(node: yaml.Node, message: str) -> LoadProblem:
+    mark = node.start_mark
+    return LoadProblem("openapi.syntax", f"invalid YAML: {message}", mark.line + 1, mark.column + 1)
 
 
 def detect_version(doc: Document) -> str:

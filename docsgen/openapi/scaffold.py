@@ -8,9 +8,9 @@ from pathlib import Path
 import click
 
 from docsgen.errors import DocsgenError, error
-from docsgen.openapi.pages import slugify
 from docsgen.openapi.spec import Spec
 from docsgen.openapi.store import SpecStore, is_url
+from docsgen.openapi.urls import slugify
 
 
 def scaffold_pages(

@@ -11,14 +11,14 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from docsgen.errors import Diagnostic, Severity, error
+from docsgen.errors import Diagnostic, Severity, error, warning
+from docsgen.openapi.fetch import fetch_url
 from docsgen.openapi.load import (
     Document,
     LazyLocator,
     LoadProblem,
     content_hash,
     detect_version,
-    fetch_url,
     gc_paused,
     is_url,
     parse,
@@ -31,7 +31,10 @@ from docsgen.openapi.validate import duplicate_operations, external_ref_errors, 
 RULES_VERSION = "1"
 # The parsed data of a spec is cached in marshal's format, which only this Python reads back the same way.
 _DATA_TAG = f"docsgen-openapi-data {RULES_VERSION} {sys.implementation.cache_tag} {marshal.version}"
-# Problems reported where the spec is referenced (docs.json or a page), not inside the spec.
+# Problems reported where the spec is referenced (docs.json or a page), not inside the spec. They concern one spec:
+# warnings (the pages that need the spec are left out, everything else is built); --strict makes them errors.
+_UNREACHABLE = {"openapi.network", "openapi.http-status"}
+_AT_ORIGIN_ERRORS = {"openapi.outside-docs"}
 _AT_ORIGIN = {
     "openapi.missing-file",
     "openapi.network",
@@ -66,6 +69,7 @@ class SpecStore:
         self.cache_dir = Path(cache_dir) if cache_dir is not None else default_cache_dir(self.docs_dir)
         self.use_cache = use_cache
         self._loaded: dict[str, tuple[Spec | None, list[Diagnostic], LoadProblem | None]] = {}
+        self._stale: dict[str, LoadProblem] = {}  # URL specs built from the last good copy: why
         self._files: dict[str, Path] = {}
         self._validated: dict[int, list[Diagnostic]] = {}
 
@@ -85,28 +89,48 @@ class SpecStore:
                 out.append(part)
         return "/".join(out)
 
-    def load(
-        self, ref: str, *, origin: tuple[str, int, int] = ("", 0, 0)
-    ) -> tuple[Spec | None, list[Diagnostic]]:
+    def load(self, ref: str, *, origin: tuple = ("", 0, 0)) -> tuple[Spec | None, list[Diagnostic]]:
         """Return the spec named by `ref` (docs-relative path or http(s) URL) and the problems found loading it."""
         source = self.normalize(ref)
         if source not in self._loaded:
             self._loaded[source] = self._load(source)
         spec, diagnostics, problem = self._loaded[source]
+        file, line, column = origin[:3]
+        json_path = origin[3] if len(origin) > 3 else ""
+        where = f"{source}: " if file else ""
         if problem is not None:
-            file, line, column = origin
-            where = f"{source}: " if file else ""
+            make = error if problem.code in _AT_ORIGIN_ERRORS else warning
             diagnostics = [
-                error(
-                    problem.code, f"{where}{problem.message}", file or source, line, column, hint=problem.hint
+                make(
+                    problem.code,
+                    f"{where}{problem.message}",
+                    file or source,
+                    line,
+                    column,
+                    json_path,
+                    hint=problem.hint,
                 )
+            ]
+        elif source in self._stale:
+            stale = self._stale.pop(source)  # said once, where the spec is first used
+            diagnostics = [
+                warning(
+                    stale.code,
+                    f"{where}{stale.message}; built from the last copy fetched successfully",
+                    file or source,
+                    line,
+                    column,
+                    json_path,
+                    hint="the pages may be out of date until the URL answers again",
+                ),
+                *diagnostics,
             ]
         return spec, list(diagnostics)
 
     def _load(self, source: str) -> tuple[Spec | None, list[Diagnostic], LoadProblem | None]:
         try:
             if is_url(source):
-                raw = fetch_url(source, timeout=self.timeout, max_bytes=self.max_bytes)
+                raw = self._fetch(source)
             else:
                 path = self._file_path(source)
                 raw = read_file(path, max_bytes=self.max_bytes)
@@ -162,6 +186,32 @@ class SpecStore:
         if data is None and data_file:
             self._write_data(data_file, sha, doc.data)
         return spec, [*duplicates, *external], None
+
+    def _fetch(self, url: str) -> bytes:
+        """Download a spec; keep the last good copy, and fall back to it when the URL cannot be fetched."""
+        copy = self._last_good_file(url)
+        try:
+            raw = fetch_url(url, timeout=self.timeout, max_bytes=self.max_bytes)
+        except LoadProblem as problem:
+            if problem.code not in _UNREACHABLE or copy is None:
+                raise
+            try:
+                raw = copy.read_bytes()
+            except OSError:
+                raise problem from None
+            if len(raw) > self.max_bytes:
+                raise problem from None
+            self._stale[url] = problem
+            return raw
+        if copy is not None:
+            self._write_bytes(copy, raw)
+        return raw
+
+    def _last_good_file(self, url: str) -> Path | None:
+        if not self.use_cache:
+            return None
+        key = hashlib.sha256(f"last-good\0{url}".encode()).hexdigest()
+        return self.cache_dir / f"{key[:32]}.spec"
 
     def _file_path(self, source: str) -> Path:
         root = self.docs_dir.resolve()
