@@ -110,7 +110,7 @@ def test_api_pages_twins_carry_endpoint_parameters_and_schemas(tmp_path):
     assert "\\<script>" in md and "<script>" not in md.replace("\\<", "")  # spec text escaped, never raw HTML
     assert "  - `pets`" in md  # nested schema fields stay nested
     assert "```bash\ncurl --request GET" in md
-    webhook = (tmp_path / "out" / "api-reference" / "webhooks" / "pet-adopted.md").read_text(encoding="utf-8")
+    webhook = (tmp_path / "out" / "api-reference" / "pet-adopted.md").read_text(encoding="utf-8")
     assert webhook.startswith("# ") and ("```" in webhook or "- `" in webhook)
 
 

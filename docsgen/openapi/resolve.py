@@ -39,6 +39,12 @@ _NAME_MAPS = frozenset(
 )
 
 
+# A schema keyword with a lower and an upper bound, or a pattern: checked for consistency (schema_rules).
+_BOUND_KEYS = frozenset(
+    {"maximum", "exclusiveMaximum", "maxLength", "maxItems", "maxProperties", "maxContains"}
+)
+
+
 class RefError(LookupError):
     """An internal reference that points nowhere (message names the missing step)."""
 
@@ -101,6 +107,9 @@ class Scan:
     refs: list[tuple[JsonPath, str]] = field(default_factory=list)  # (path of the object holding $ref, ref)
     defaults: list[tuple[JsonPath, dict]] = field(default_factory=list)  # objects with a `default`
     combined: list[tuple[JsonPath, dict]] = field(default_factory=list)  # objects with `allOf` and `required`
+    bounded: list[tuple[JsonPath, dict]] = field(
+        default_factory=list
+    )  # objects with a `pattern` or min/max pair
 
 
 def scan(doc: Any) -> Scan:
@@ -121,6 +130,8 @@ def scan(doc: Any) -> Scan:
                     found.defaults.append((_path_of(link), node))
                 if "allOf" in node and "required" in node:
                     found.combined.append((_path_of(link), node))
+                if "pattern" in node or not _BOUND_KEYS.isdisjoint(node):
+                    found.bounded.append((_path_of(link), node))
             literal = () if is_map else _LITERAL_KEYS
             for key, value in node.items():
                 if not isinstance(value, (dict, list)) or key in literal:

@@ -10,11 +10,14 @@ from typing import Any
 
 import jsonschema_rs
 
-from docsgen.errors import Diagnostic, error, warning
+from docsgen.errors import Diagnostic, warning
 from docsgen.openapi.locate import JsonPath
 from docsgen.openapi.messages import describe, json_type, short, where
-from docsgen.openapi.resolve import RefError, resolve_ref
+from docsgen.openapi.ref_rules import external_ref_errors, ref_warnings
+from docsgen.openapi.schema_rules import consistency_problems
 from docsgen.openapi.spec import METHODS, Spec
+
+__all__ = ["external_ref_errors", "ref_warnings", "semantic_problems"]
 
 SVC_KEYS = ("x-svc", "x-mint")
 SVC_FIELDS = {"metadata", "content", "href", "mcp"}
@@ -26,69 +29,8 @@ def semantic_problems(spec: Spec) -> list[Diagnostic]:
     problems += _operation_problems(spec)
     problems += _tag_problems(spec)
     problems += _schema_problems(spec)
+    problems += consistency_problems(spec)
     return problems
-
-
-def ref_warnings(spec: Spec) -> list[Diagnostic]:
-    """Warn about internal references that point nowhere, or only to references in a loop."""
-    _, broken = spec.ref_report()
-    problems = [
-        warning(
-            "openapi.unresolved-ref",
-            f"reference {ref!r} cannot be resolved: {reason}",
-            **where(spec, (*p, "$ref")),
-        )
-        for p, ref, reason in broken
-    ]
-    broken_refs = {b[1] for b in broken}
-    loops: dict[str, list[str]] = {}
-    for path, ref in spec.scan().refs:
-        if not ref.startswith("#") or ref in broken_refs:
-            continue
-        if ref not in loops:
-            loops[ref] = _ref_loop(spec, ref)
-        chain = loops[ref]
-        if chain:
-            problems.append(
-                warning(
-                    "openapi.ref-cycle",
-                    f"references loop without reaching a value: {' -> '.join(chain)}",
-                    **where(spec, (*path, "$ref")),
-                )
-            )
-    return problems
-
-
-def _ref_loop(spec: Spec, ref: str) -> list[str]:
-    """Return the chain when following `ref` only ever reaches more references (A -> B -> A)."""
-    chain = [ref]
-    node: Any = {"$ref": ref}
-    while isinstance(node, dict) and isinstance(node.get("$ref"), str):
-        try:
-            node = resolve_ref(node["$ref"], spec.data)
-        except RefError:
-            return []
-        nxt = node.get("$ref") if isinstance(node, dict) else None
-        if not isinstance(nxt, str):
-            return []
-        if nxt in chain:
-            return [*chain, nxt]
-        chain.append(nxt)
-    return []
-
-
-def external_ref_errors(spec: Spec) -> list[Diagnostic]:
-    """Error for each external reference: docsgen resolves references inside one document only."""
-    external, _ = spec.ref_report()
-    return [
-        error(
-            "openapi.external-ref",
-            f"external reference {ref!r} is not supported: only references inside the document ('#/...') are",
-            hint="bundle the spec into one file first, e.g. `redocly bundle`",
-            **where(spec, (*p, "$ref")),
-        )
-        for p, ref in external
-    ]
 
 
 def _path_item_entries(spec: Spec):
