@@ -110,3 +110,17 @@ def test_endpoint_with_no_spec_anywhere_is_a_warning(make_site, tmp_path):
     result = build(site, tmp_path / "o")
     (d,) = [d for d in result.warnings if d.code.startswith("openapi.")]
     assert (d.code, d.path, d.line) == ("openapi.no-spec", "index.mdx", 2)
+
+
+def test_openapi_frontmatter_that_is_not_a_string_is_a_warning(make_site, tmp_path):
+    site = make_site(
+        {
+            "docs.json": json.dumps({**BASE, "navigation": {"groups": [{"group": "G", "pages": ["index"]}]}}),
+            "index.mdx": "---\ntitle: Home\nopenapi: 12\n---\n\nStill built.\n",
+        }
+    )
+    result = build(site, tmp_path / "o")
+    (d,) = [d for d in result.warnings if d.code.startswith("openapi.")]
+    assert (d.code, d.path, d.json_path) == ("openapi.frontmatter", "index.mdx", "openapi")
+    assert "found int" in d.message
+    assert "Still built." in (tmp_path / "o/index.html").read_text(encoding="utf-8")

@@ -71,6 +71,18 @@ class FrontmatterPages:
                 if isinstance(value, str) and value.strip():
                     self._attach(page, field_name, value.strip())
                     break
+                if value is not None and not isinstance(value, str):
+                    self.diagnostics.append(
+                        warning(
+                            "openapi.frontmatter",
+                            f"`{field_name}` must be a string like 'openapi.json GET /path', found "
+                            f"{type(value).__name__} {str(value)[:40]!r}; the page is built without it",
+                            page.source or page.key,
+                            2,
+                            1,
+                            field_name,
+                        )
+                    )
 
     def _spec_named(self, name: str, page: Page | None) -> str:
         """Return the source a spec name means for this page (see docsgen.openapi.discover)."""

@@ -101,7 +101,11 @@ class ApiPages(FrontmatterPages):
         named at all, are looked for. Without it the folder is walked when needed.
         """
         uses_nav = _nav_uses_openapi(config.navigation)
-        uses_pages = any(p.meta.get(k) for p in pages.values() for k in ("openapi", "openapi-schema", "api"))
+        uses_pages = any(
+            p.meta.get(k) not in (None, "")
+            for p in pages.values()
+            for k in ("openapi", "openapi-schema", "api")
+        )
         if not (config.api.get("openapi") or uses_nav or uses_pages):
             return None
         api = cls(docs_dir, config, pages, SpecStore(docs_dir), finder=SpecFinder(docs_dir, files))
