@@ -241,3 +241,23 @@ def test_spec_content_keeps_components_and_formatting_but_never_runs_script(make
     assert not any("alert(" in s for s in scripts)
     assert doc.find("iframe") is None
     assert "&lt;script&gt;alert" in text  # the description's markup is shown as text
+
+
+def test_schemas_composed_through_a_long_ref_chain_check_and_build(tmp_path):
+    n = 5_000
+    schemas = {
+        f"S{i}": {"allOf": [{"$ref": f"#/components/schemas/S{i + 1}"}], "required": ["x"]} for i in range(n)
+    }
+    schemas[f"S{n}"] = {"type": "object", "properties": {"x": {"type": "string"}}}
+    spec = _ref_chain(0)
+    spec["components"]["schemas"] = schemas
+    content = spec["paths"]["/a"]["get"]["responses"]["200"]["content"]["application/json"]
+    content["schema"] = {"$ref": "#/components/schemas/S0"}
+    (tmp_path / "openapi.json").write_text(json.dumps(spec), encoding="utf-8")
+    checked = docsgen("openapi-check", "openapi.json", cwd=tmp_path)
+    assert "Traceback" not in checked.stderr and checked.returncode == 0, checked.stderr[-1500:]
+    docs = {**BASE, "navigation": {"groups": [{"group": "API", "openapi": "openapi.json"}]}}
+    (tmp_path / "docs.json").write_text(json.dumps(docs), encoding="utf-8")
+    built = docsgen("build", ".", "-o", str(tmp_path / "out"), cwd=tmp_path)
+    assert built.returncode == 0 and "Traceback" not in built.stderr, built.stderr[-1500:]
+    assert (tmp_path / "out/api-reference/get-a/index.html").is_file()

@@ -109,11 +109,11 @@ class FrontmatterPages:
                 continue
             loaded.append(spec)
             if _find(spec, kind, name) is not None:
-                return spec
+                return self._spec(source, where)  # the one used: its problems are reported
         if unreadable:
             return None  # maybe in the declared spec that cannot be read: its warning says so
-        if loaded:
-            return loaded[0]  # reported as an unknown operation of the first spec, with suggestions
+        if declared and loaded and loaded[0].source == declared[0]:
+            return loaded[0]  # reported as an unknown operation of the declared spec, with suggestions
         self.diagnostics.append(
             warning(
                 "openapi.no-spec",

@@ -15,4 +15,5 @@ SNIFF_BYTES = 65_536  # how much of a .json/.yaml file is read to tell whether i
 
 # Working on a parsed spec.
 MAX_REF_HOPS = 64  # a `$ref` chain longer than this is reported and not followed further
+MAX_COMPOSITION_WALK = 64  # schemas followed through allOf/anyOf/oneOf when checking `required` names
 MAX_SCHEMA_PROBLEMS = 500  # validation stops reporting after this many problems in one spec

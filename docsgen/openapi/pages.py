@@ -183,10 +183,11 @@ class ApiPages(FrontmatterPages):
         return list(dict.fromkeys(self._spec_named(n, None) for n in names))
 
     def _spec(self, source: str, where: tuple, *, quiet: bool = False) -> Spec | None:
-        """Return a loaded spec (problems reported at `where`); quiet: a file only searched, never named."""
+        """Return a loaded spec, its problems reported at `where`; quiet: only searched, reported when used."""
         spec, diags = self.store.load(source, origin=where)
-        if not quiet or spec is not None:
-            self.diagnostics.extend(diags)
+        if quiet:
+            return spec
+        self.diagnostics.extend(diags)
         if spec is not None and spec.source not in self.used:
             self.used[spec.source] = spec
         return spec

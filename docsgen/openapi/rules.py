@@ -11,6 +11,7 @@ from typing import Any
 import jsonschema_rs
 
 from docsgen.errors import Diagnostic, warning
+from docsgen.openapi.limits import MAX_COMPOSITION_WALK
 from docsgen.openapi.locate import JsonPath
 from docsgen.openapi.messages import describe, json_type, short, where
 from docsgen.openapi.ref_rules import external_ref_errors, ref_warnings
@@ -221,7 +222,9 @@ def _schema_problems(spec: Spec) -> list[Diagnostic]:
     for path, schema in found.combined:
         if not isinstance(schema["required"], list):
             continue
-        known = _property_names(spec, schema, set())
+        known = _property_names(spec, schema)
+        if known is None:
+            continue
         missing = [r for r in schema["required"] if isinstance(r, str) and r not in known]
         if missing:
             problems.append(
@@ -234,18 +237,26 @@ def _schema_problems(spec: Spec) -> list[Diagnostic]:
     return problems
 
 
-def _property_names(spec: Spec, schema: Any, seen: set[int]) -> set[str]:
-    schema = spec.deref(schema)
-    if not isinstance(schema, dict) or id(schema) in seen:
-        return set()
-    seen.add(id(schema))
-    names = set(schema["properties"]) if isinstance(schema.get("properties"), dict) else set()
-    for key in ("allOf", "anyOf", "oneOf"):
-        for sub in schema.get(key) if isinstance(schema.get(key), list) else []:
-            names |= _property_names(spec, sub, seen)
-    for key in ("items", "not"):
-        if key in schema:
-            names |= _property_names(spec, schema[key], seen)
+def _property_names(spec: Spec, schema: Any) -> set[str] | None:
+    """Return the property names a schema defines through allOf/anyOf/oneOf/items/not (iteratively).
+
+    None when the composition has more than MAX_COMPOSITION_WALK schemas: too big to judge, so not judged.
+    """
+    names: set[str] = set()
+    seen: set[int] = set()
+    stack = [schema]
+    while stack:
+        node = spec.deref(stack.pop())
+        if not isinstance(node, dict) or id(node) in seen:
+            continue
+        seen.add(id(node))
+        if len(seen) > MAX_COMPOSITION_WALK:
+            return None
+        if isinstance(node.get("properties"), dict):
+            names.update(node["properties"])
+        for key in ("allOf", "anyOf", "oneOf"):
+            stack.extend(node[key] if isinstance(node.get(key), list) else [])
+        stack.extend(node[key] for key in ("items", "not") if key in node)
     return names
 
 

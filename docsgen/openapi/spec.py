@@ -6,10 +6,13 @@ import difflib
 from dataclasses import dataclass, field
 from typing import Any
 
+from docsgen.openapi.limits import MAX_REF_HOPS
 from docsgen.openapi.locate import JsonLocator, JsonPath, YamlLocator, format_path
-from docsgen.openapi.resolve import Scan, check_refs, deref, scan
+from docsgen.openapi.resolve import RefError, Scan, check_refs, resolve_ref, scan
 
 METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
+_UNKNOWN = object()
+_BROKEN = object()
 
 
 @dataclass(frozen=True)
@@ -58,6 +61,7 @@ class Spec:
         self._by_key: dict[tuple[str, str], Operation] | None = None
         self._refs: tuple[list, list] | None = None
         self._scan: Scan | None = None
+        self._targets: dict[str, Any] = {}  # reference -> what it points to (_BROKEN when nothing)
 
     def __repr__(self) -> str:
         return f"Spec({self.source!r}, {self.version!r})"
@@ -78,8 +82,27 @@ class Spec:
         return format_path(tuple(json_path))
 
     def deref(self, obj: Any) -> Any:
-        """Follow internal `$ref` chains to the value they point to (cycles and dead ends return the last object)."""
-        return deref(obj, self.data)
+        """Follow internal `$ref` chains to the value they point to (cycles and dead ends return the last object).
+
+        Each reference string is resolved once per spec; at most MAX_REF_HOPS references are followed.
+        """
+        seen: set[str] = set()
+        while isinstance(obj, dict) and isinstance(obj.get("$ref"), str) and len(seen) < MAX_REF_HOPS:
+            ref = obj["$ref"]
+            if ref in seen:
+                return obj
+            seen.add(ref)
+            target = self._targets.get(ref, _UNKNOWN)
+            if target is _UNKNOWN:
+                try:
+                    target = resolve_ref(ref, self.data)
+                except RefError:
+                    target = _BROKEN
+                self._targets[ref] = target
+            if target is _BROKEN:
+                return obj
+            obj = target
+        return obj
 
     def ref_report(self) -> tuple[list[tuple[JsonPath, str]], list[tuple[JsonPath, str, str]]]:
         """Return (external refs, unresolvable internal refs with reasons), computed once per spec."""
