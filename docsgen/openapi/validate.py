@@ -10,13 +10,14 @@ from typing import Any
 import jsonschema_rs
 
 from docsgen.errors import Diagnostic, warning
+from docsgen.openapi.limits import MAX_SCHEMA_PROBLEMS
 from docsgen.openapi.messages import best_leaf, describe, where
 from docsgen.openapi.rules import external_ref_errors, semantic_problems
 from docsgen.openapi.spec import Spec
 
 __all__ = ["duplicate_operations", "external_ref_errors", "structural_problems", "validate_spec"]
 
-MAX_SCHEMA_PROBLEMS = 500
+
 OAS31_DIALECT = "https://spec.openapis.org/oas/3.1/dialect/base"
 
 

@@ -6,6 +6,7 @@ import json
 from typing import Any
 from urllib.parse import quote
 
+from docsgen.openapi.limits import MAX_EXAMPLE_CHARS
 from docsgen.openapi.render import normalize_language
 from docsgen.openapi.render.context import RenderContext
 from docsgen.openapi.render.examples import example_for, media_examples
@@ -15,7 +16,6 @@ from docsgen.openapi.render.samples import GENERATORS, SampleRequest, generate
 from docsgen.openapi.render.schema_model import flatten
 from docsgen.openapi.render.security import AuthField, header_value
 
-MAX_EXAMPLE_CHARS = 60_000
 _SAFE_URL = "/{}<>[],:@!$'()*"
 
 

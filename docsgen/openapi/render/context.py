@@ -9,10 +9,10 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import unquote
 
+from docsgen.openapi.limits import MAX_REF_HOPS as _MAX_HOPS
 from docsgen.openapi.render.mdtext import spec_markdown
 from docsgen.openapi.render.simple_md import simple_markdown
 
-_MAX_HOPS = 64
 _TAG = re.compile(r"<[^>]*>")
 # One-line descriptions without any Markdown syntax render the same with every CommonMark renderer:
 # skip the renderer for them (most descriptions in large specs are like this).

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from docsgen.openapi.limits import EXAMPLE_MAX_DEPTH as MAX_DEPTH
+from docsgen.openapi.limits import EXAMPLE_MAX_NODES as MAX_NODES
+from docsgen.openapi.limits import EXAMPLE_MAX_PROPS as MAX_PROPS
 from docsgen.openapi.render.context import RenderContext
 from docsgen.openapi.render.schema_model import Flat, flatten, unwrap_single
-
-MAX_DEPTH = 10
-MAX_PROPS = 200
-MAX_NODES = 3000  # values generated per example: dense schema graphs would otherwise grow exponentially
 
 _FORMATS: dict[str, Any] = {
     "date-time": "2024-01-01T00:00:00Z",

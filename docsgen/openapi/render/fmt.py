@@ -7,12 +7,12 @@ import re
 from html import escape as _escape
 from typing import Any
 
+from docsgen.openapi.limits import MAX_VALUE_CHARS
+from docsgen.openapi.limits import SHOWN_ENUM as MAX_ENUM  # noqa: F401 - used by schema_tree
 from docsgen.openapi.render.schema_model import Flat
 
 _NEEDS_ESCAPE = re.compile("[&<>\"'\x00]")
 _SLUG_BAD = re.compile(r"[^A-Za-z0-9_.:+\-\[\]@$]+")
-MAX_VALUE_CHARS = 300
-MAX_ENUM = 60
 
 
 def esc(value: Any) -> str:

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from docsgen.openapi.limits import PLAYGROUND_MAX_DEPTH as MAX_DEPTH
+from docsgen.openapi.limits import PLAYGROUND_MAX_ENUM as MAX_ENUM
+from docsgen.openapi.limits import PLAYGROUND_MAX_NODES as MAX_NODES
+from docsgen.openapi.limits import PLAYGROUND_MAX_PROPS as MAX_PROPS
 from docsgen.openapi.render.context import RenderContext, plain_text
 from docsgen.openapi.render.examples import example_for, media_examples
 from docsgen.openapi.render.params import media_kind, param_schema
 from docsgen.openapi.render.schema_model import Flat, flatten, unwrap_single
 from docsgen.openapi.render.security import playground_security
 
-MAX_DEPTH = 4
-MAX_PROPS = 80
-MAX_ENUM = 200
-MAX_NODES = 1500  # schema nodes summarised per body/parameter
 _KEEP = (
     "format",
     "default",

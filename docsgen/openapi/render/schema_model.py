@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from docsgen.jsonpos import type_name
+from docsgen.openapi.limits import MAX_ALL_OF_DEPTH as _MAX_ALL_OF_DEPTH
 from docsgen.openapi.render.context import RenderContext, ref_name
 
 # Keywords copied from a schema (and from allOf members when the schema lacks them).
@@ -38,7 +39,6 @@ _SCALARS = (
     "contentEncoding",
     "x-default",
 )
-_MAX_ALL_OF_DEPTH = 16
 
 
 @dataclass
