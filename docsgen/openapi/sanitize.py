@@ -43,7 +43,7 @@ _VOID = _words(
 )
 _ATTRS = _words(
     """
-    class id title alt href src width height align colspan rowspan scope lang dir role target rel name
+    class id title alt href src width height hidden align colspan rowspan scope lang dir role target rel name
     open start reversed type value disabled checked readonly loading decoding datetime cite tabindex for
     display encoding controls muted loop playsinline poster srcset sizes media kind label srclang span
     headers abbr viewbox d fill stroke stroke-width stroke-linecap stroke-linejoin stroke-dasharray
@@ -54,6 +54,13 @@ _ATTRS = _words(
     accentunder columnalign rowalign xlink:href style data-icon
     """
 )
+# html.parser lower-cases names; SVG's camelCase ones are written back as SVG spells them.
+_SVG_CASE = {
+    name.lower(): name
+    for name in (
+        "viewBox preserveAspectRatio gradientUnits gradientTransform clipPath linearGradient radialGradient"
+    ).split()
+}
 _URL_ATTRS = frozenset({"href", "src", "cite", "poster", "xlink:href", "action", "formaction", "background"})
 _SAFE_SCHEMES = frozenset({"http", "https", "mailto", "tel"})
 _SCHEME = re.compile(r"^([a-z][a-z0-9+.\-]*):", re.I)
@@ -107,8 +114,9 @@ class _Sanitizer(HTMLParser):
         kept = []
         for name, value in attrs:
             if _safe_attr(tag, name, value):
+                name = _SVG_CASE.get(name, name)
                 kept.append(f" {name}" if value is None else f' {name}="{escape(value, quote=True)}"')
-        self.out.append(f"<{tag}{''.join(kept)}{' /' if closed else ''}>")
+        self.out.append(f"<{_SVG_CASE.get(tag, tag)}{''.join(kept)}{' /' if closed else ''}>")
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         self._open(tag, attrs, False)
@@ -122,7 +130,7 @@ class _Sanitizer(HTMLParser):
                 self._dropping.pop()
             return
         if tag in _TAGS and tag not in _VOID:
-            self.out.append(f"</{tag}>")
+            self.out.append(f"</{_SVG_CASE.get(tag, tag)}>")
 
     def handle_data(self, data: str) -> None:
         if not self._dropping:

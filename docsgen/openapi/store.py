@@ -13,6 +13,7 @@ from typing import Any
 
 from docsgen.errors import Diagnostic, Severity, error, warning
 from docsgen.openapi.fetch import fetch_url
+from docsgen.openapi.limits import FETCH_DEADLINE_SECONDS, MAX_SPEC_BYTES
 from docsgen.openapi.load import (
     Document,
     LazyLocator,
@@ -58,8 +59,8 @@ class SpecStore:
         self,
         docs_dir: Path,
         *,
-        timeout: float = 20,
-        max_bytes: int = 50_000_000,
+        timeout: float = FETCH_DEADLINE_SECONDS,
+        max_bytes: int = MAX_SPEC_BYTES,
         cache_dir: Path | None = None,
         use_cache: bool = True,
     ):
