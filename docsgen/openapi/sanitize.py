@@ -57,9 +57,15 @@ _ATTRS = _words(
 # html.parser lower-cases names; SVG's camelCase ones are written back as SVG spells them.
 _SVG_CASE = {
     name.lower(): name
-    for name in (
-        "viewBox preserveAspectRatio gradientUnits gradientTransform clipPath linearGradient radialGradient"
-    ).split()
+    for name in [
+        "viewBox",
+        "preserveAspectRatio",
+        "gradientUnits",
+        "gradientTransform",
+        "clipPath",
+        "linearGradient",
+        "radialGradient",
+    ]
 }
 _URL_ATTRS = frozenset({"href", "src", "cite", "poster", "xlink:href", "action", "formaction", "background"})
 _SAFE_SCHEMES = frozenset({"http", "https", "mailto", "tel"})
