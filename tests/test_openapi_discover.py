@@ -124,3 +124,24 @@ def test_openapi_frontmatter_that_is_not_a_string_is_a_warning(make_site, tmp_pa
     assert (d.code, d.path, d.json_path) == ("openapi.frontmatter", "index.mdx", "openapi")
     assert "found int" in d.message
     assert "Still built." in (tmp_path / "o/index.html").read_text(encoding="utf-8")
+
+
+def test_schema_pages_of_an_unreadable_or_unknown_spec_are_warnings(make_site, tmp_path):
+    docs = {
+        **BASE,
+        "api": {"openapi": "http://127.0.0.1:9/unreachable.json"},
+        "navigation": {"groups": [{"group": "G", "pages": ["index", "model", "other"]}]},
+    }
+    site = make_site(
+        {
+            "docs.json": json.dumps(docs),
+            "index.mdx": "---\ntitle: Home\n---\n\nHi.\n",
+            "model.mdx": "---\ntitle: Pet model\nopenapi-schema: Pet\n---\n\nAbout pets.\n",
+            "other.yaml": "openapi: 3.0.3\ninfo: {title: t, version: '1'}\npaths: {}\n",
+            "other.mdx": "---\ntitle: Other\nopenapi-schema: other.yaml Nope\n---\n\nOther.\n",
+        }
+    )
+    result = build(site, tmp_path / "o")
+    codes = sorted((d.path, d.code) for d in result.warnings if d.code.startswith("openapi."))
+    assert ("model.mdx", "openapi.network") in codes and ("other.mdx", "openapi.unknown-schema") in codes
+    assert "About pets." in (tmp_path / "o/model/index.html").read_text(encoding="utf-8")

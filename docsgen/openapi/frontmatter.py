@@ -194,9 +194,9 @@ class FrontmatterPages:
         if name not in spec.schemas():
             near = spec.nearest("schema", name)
             self.diagnostics.append(
-                error(
+                warning(
                     "openapi.unknown-schema",
-                    f"schema '{name}' is not in {spec.source}",
+                    f"schema '{name}' is not in {spec.source}; the page is built without it",
                     *where,
                     hint=f"did you mean: {', '.join(near)}?" if near else "",
                 )
@@ -216,8 +216,10 @@ class FrontmatterPages:
     def _schema_spec(self, name: str, where: tuple) -> str | None:
         refs = self._declared_specs()
         holders = []
+        unreadable = False
         for source in dict.fromkeys(refs):
             spec = self._spec(source, where)
+            unreadable = unreadable or spec is None
             if spec is not None and name in spec.schemas():
                 holders.append(source)
         if len(holders) > 1:
@@ -229,12 +231,15 @@ class FrontmatterPages:
                 )
             )
             return None
-        if not holders:
+        if not holders and not unreadable:  # (a spec that cannot be read has its own warning)
             self.diagnostics.append(
-                error("openapi.unknown-schema", f"no spec of this site has a schema named '{name}'", *where)
+                warning(
+                    "openapi.unknown-schema",
+                    f"no spec of this site has a schema named '{name}'; the page is built without it",
+                    *where,
+                )
             )
-            return None
-        return holders[0]
+        return holders[0] if holders else None
 
     def _attach_manual(self, page: Page, value: str) -> None:
         from docsgen.openapi.pages import api_settings
