@@ -15,9 +15,10 @@ import pytest
 
 from docsgen.openapi.pages import ApiPages
 from docsgen.openapi.store import SpecStore
-from tests.conftest import REPO
+from tests.conftest import REAL_SITES, SHARED
 
-REAL = REPO.parent / "shared" / "corpus" / "real-sites"
+pytestmark = pytest.mark.shared
+REAL = REAL_SITES
 _LINK = re.compile(r"""\]\((/[^)\s#?]+)|href=["'](/[^"'#?]+)""")
 
 # (site, spec, directory), as the sites' docs.json declare them
@@ -87,7 +88,7 @@ def test_every_real_spec_loads_without_a_nesting_alarm():
     """The nesting limit checked before parsing never refuses a real spec (all of the corpus's OpenAPI files)."""
     from docsgen.openapi.discover import SpecFinder
 
-    corpus = REPO.parent / "shared" / "corpus"
+    corpus = SHARED / "corpus"
     if not corpus.is_dir():
         pytest.fail(f"corpus not found at {corpus}")
     checked = 0

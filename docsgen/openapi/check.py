@@ -47,7 +47,7 @@ def check_sources(
             continue
         problems += found
         specs.append(spec)
-        problems += store.validate(spec)
+        problems += store.validate(spec, keep_errors=True)
         if reference:
             problems += reference_problems(spec)
     if len(specs) > 1:

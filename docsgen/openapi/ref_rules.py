@@ -80,8 +80,9 @@ def _follow(spec: Spec, refs: list[str]) -> dict[str, tuple[str, int, list[str]]
 
 
 def ref_warnings(spec: Spec) -> list[Diagnostic]:
-    """Warn about references that point nowhere, at the whole document, only to references in a loop, or
-    through a chain longer than docsgen follows."""
+    """Report references that point nowhere or only to references in a loop (warnings), and ones docsgen
+    cannot follow: the whole document, or a chain longer than it follows (errors in openapi-check, warnings in
+    a build)."""
     _, broken = spec.ref_report()
     problems = [
         warning(
@@ -101,7 +102,7 @@ def ref_warnings(spec: Spec) -> list[Diagnostic]:
     for path, ref in internal:
         if ref in whole:
             problems.append(
-                warning(
+                error(
                     "openapi.ref-to-document",
                     f"reference {ref!r} points at the whole document, which contains this reference itself",
                     hint="point at a definition, like '#/components/schemas/Pet'",
@@ -123,7 +124,7 @@ def ref_warnings(spec: Spec) -> list[Diagnostic]:
             )
         elif hops > MAX_REF_HOPS and _pointer(path) not in linked:
             problems.append(
-                warning(
+                error(
                     "openapi.ref-chain",
                     f"reference {ref!r} reaches a value only after {hops:,} references in a row; "
                     f"docsgen follows at most {MAX_REF_HOPS}",

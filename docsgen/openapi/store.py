@@ -29,7 +29,7 @@ from docsgen.openapi.spec import Spec
 from docsgen.openapi.validate import duplicate_operations, external_ref_errors, validate_spec
 
 # Bump when the rules change so cached validation results are recomputed.
-RULES_VERSION = "1"
+RULES_VERSION = "2"
 # The parsed data of a spec is cached in marshal's format, which only this Python reads back the same way.
 _DATA_TAG = f"docsgen-openapi-data {RULES_VERSION} {sys.implementation.cache_tag} {marshal.version}"
 # Problems reported where the spec is referenced (docs.json or a page), not inside the spec. They concern one spec:
@@ -243,18 +243,22 @@ class SpecStore:
         """Return source -> file for specs read from the docs folder (the build copies them to the site)."""
         return dict(self._files)
 
-    def validate(self, spec: Spec) -> list[Diagnostic]:
-        """Return the spec's validation problems as warnings, from the on-disk cache when the content is unchanged."""
-        if id(spec) in self._validated:
-            return list(self._validated[id(spec)])
-        cache_file = self._cache_file(spec.source, spec.sha256, "validate") if spec.sha256 else None
-        result = self._read_cache(cache_file) if cache_file else None
-        if result is None:
-            result = [d if d.severity is not Severity.ERROR else _as_warning(d) for d in validate_spec(spec)]
-            if cache_file:
-                self._write_json(cache_file, [d.to_json() for d in result])
-        self._validated[id(spec)] = result
-        return list(result)
+    def validate(self, spec: Spec, *, keep_errors: bool = False) -> list[Diagnostic]:
+        """Return the spec's validation problems, from the on-disk cache when the content is unchanged.
+
+        In a build they are warnings (a slightly invalid spec still renders); keep_errors (openapi-check) keeps
+        the few rules that make a spec unusable as errors.
+        """
+        if id(spec) not in self._validated:
+            cache_file = self._cache_file(spec.source, spec.sha256, "validate") if spec.sha256 else None
+            found = self._read_cache(cache_file) if cache_file else None
+            if found is None:
+                found = validate_spec(spec)
+                if cache_file:
+                    self._write_json(cache_file, [d.to_json() for d in found])
+            self._validated[id(spec)] = found
+        found = self._validated[id(spec)]
+        return list(found) if keep_errors else [_as_warning(d) if d.is_error else d for d in found]
 
     def validate_together(self, specs: list[Spec]) -> list[Diagnostic]:
         """Return problems between specs used together (the same METHOD /path in two of them)."""
