@@ -261,3 +261,30 @@ def test_schemas_composed_through_a_long_ref_chain_check_and_build(tmp_path):
     built = docsgen("build", ".", "-o", str(tmp_path / "out"), cwd=tmp_path)
     assert built.returncode == 0 and "Traceback" not in built.stderr, built.stderr[-1500:]
     assert (tmp_path / "out/api-reference/get-a/index.html").is_file()
+
+
+def test_spec_metadata_cannot_carry_script_urls(make_site, tmp_path):
+    metadata = {"title": "Step 1: Alpha", "url": " javascript:alert(1)", "description": "Fine"}
+    spec = {
+        "openapi": "3.1.0",
+        "info": {"title": "t", "version": "1"},
+        "paths": {
+            "/a": {
+                "get": {
+                    "summary": "A",
+                    "x-mint": {"metadata": metadata},
+                    "responses": {"200": {"description": "ok"}},
+                }
+            }
+        },
+    }
+    docs = {**BASE, "navigation": {"groups": [{"group": "API", "openapi": "openapi.json"}]}}
+    site = make_site({"docs.json": json.dumps(docs), "openapi.json": json.dumps(spec, indent=2)})
+    result = build(site, tmp_path / "o")
+    (d,) = [d for d in result.warnings if d.code == "openapi.extension"]
+    assert (
+        d.path == "openapi.json" and d.json_path == 'paths["/a"].get["x-mint"].metadata.url' and d.line == 14
+    )
+    text = (tmp_path / "o/api-reference/a/index.html").read_text(encoding="utf-8")
+    assert "javascript:" not in text.lower()
+    assert parse(text).find("h1").text.strip() == "Step 1: Alpha"

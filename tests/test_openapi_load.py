@@ -371,6 +371,13 @@ class _Handler(BaseHTTPRequestHandler):
                 self.wfile.write(PETSTORE[i : i + 200])
                 self.wfile.flush()
                 time.sleep(0.05)
+        elif self.path == "/drip-headers.yaml":  # the status line and headers themselves arrive slowly
+            self.wfile.write(b"HTTP/1.0 200 OK\r\n")
+            for i in range(40):
+                self.wfile.write(f"X-Slow-{i}: 1\r\n".encode())
+                self.wfile.flush()
+                time.sleep(0.05)
+            self.wfile.write(f"Content-Length: {len(PETSTORE)}\r\n\r\n".encode() + PETSTORE)
         elif self.path == "/big.json":
             self._send(200, b"{" + b" " * 5000 + b"}")
         elif self.path == "/chunked.json":
@@ -422,12 +429,13 @@ def test_url_200_loaded_once(spec_server, tmp_path):
         ("/missing.yaml", "openapi.http-status", "fetching the spec answered HTTP 404 Not Found"),
         ("/slow.yaml", "openapi.network", "fetching the spec took longer than 0.5 s in total"),
         ("/drip.yaml", "openapi.network", "fetching the spec took longer than 0.5 s in total"),
+        ("/drip-headers.yaml", "openapi.network", "fetching the spec took longer than 0.5 s in total"),
         ("/big.json", "openapi.too-big", "spec is 5,002 bytes, over the 1,000-byte limit"),
         ("/chunked.json", "openapi.too-big", "spec is over the 1,000-byte limit"),
     ],
 )
 def test_url_failures_are_located_warnings(spec_server, tmp_path, path, code, message):
-    store = SpecStore(tmp_path, timeout=0.5, max_bytes=1000 if path != "/drip.yaml" else len(PETSTORE))
+    store = SpecStore(tmp_path, timeout=0.5, max_bytes=len(PETSTORE) if "drip" in path else 1000)
     url = spec_server + path
     spec, found = store.load(url, origin=("docs.json", 7, 16))
     assert spec is None

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from docsgen.config.model import NavEntry, NavNode, SiteConfig
-from docsgen.errors import Diagnostic, error
+from docsgen.errors import Diagnostic, error, warning
 from docsgen.jsonpos import format_path
 from docsgen.markdown_export import page_markdown_of
 from docsgen.mdx import MdxContext, MdxResult, render_mdx
@@ -29,7 +29,7 @@ from docsgen.openapi.frontmatter import (
 )
 from docsgen.openapi.playground_auth import check_site, playground_page
 from docsgen.openapi.render import ApiSettings, RenderedApi, render_operation, render_webhook
-from docsgen.openapi.sanitize import sanitize_html
+from docsgen.openapi.sanitize import is_script_url, sanitize_html
 from docsgen.openapi.spec import Operation, Spec
 from docsgen.openapi.spec_links import SpecLinks
 from docsgen.openapi.store import SpecStore
@@ -251,9 +251,7 @@ class ApiPages(FrontmatterPages):
             meta["version"] = inherited["version"]
         if op.deprecated:
             meta["deprecated"] = True
-        metadata = ext.get("metadata")
-        if isinstance(metadata, dict):
-            meta.update({k: v for k, v in metadata.items() if k != "openapi"})
+        meta.update(self._spec_metadata(spec, op, ext.get("metadata")))
         url = page_url(key)
         page = Page(key, url, url_output(url), meta=meta, kind="webhook" if webhook else "endpoint")
         page.method = "WEBHOOK" if webhook else op.method
@@ -264,6 +262,30 @@ class ApiPages(FrontmatterPages):
         self.pages[key] = page
         self._made[ident] = page
         return page
+
+    def _spec_metadata(self, spec: Spec, op: Operation, metadata: Any) -> dict:
+        """Return x-mint.metadata as page frontmatter: never `openapi`, never a script URL (the spec may be remote)."""
+        out: dict = {}
+        for name, value in (metadata if isinstance(metadata, dict) else {}).items():
+            if name == "openapi":
+                continue
+            if isinstance(value, str) and is_script_url(value):
+                key = "x-svc" if isinstance(op.data.get("x-svc"), dict) else "x-mint"
+                json_path = (*op.json_path, key, "metadata", name)
+                line, column = spec.line_of(json_path)
+                self.diagnostics.append(
+                    warning(
+                        "openapi.extension",
+                        f"`metadata.{name}` is a script URL ({value.strip()[:30]!r}); left out",
+                        spec.source,
+                        line,
+                        column,
+                        spec.format_path(json_path),
+                    )
+                )
+                continue
+            out[name] = value
+        return out
 
     def _endpoint_generator(
         self, spec: Spec, op: Operation, webhook: bool, mdx: Callable[[Page], str], trusted: bool = True

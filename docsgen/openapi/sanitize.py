@@ -86,6 +86,11 @@ def safe_url(value: str, *, tag: str = "", attr: str = "href") -> bool:
     return scheme == "data" and tag == "img" and attr == "src" and compact.startswith("data:image/")
 
 
+def is_script_url(value: str) -> bool:
+    """Tell whether a value is a URL that runs code or carries a document: javascript:, vbscript:, data:."""
+    return _INVISIBLE.sub("", value).lower().startswith(("javascript:", "vbscript:", "data:"))
+
+
 def _safe_attr(tag: str, name: str, value: str | None) -> bool:
     if name.startswith("on") or not (name in _ATTRS or name.startswith(("data-", "aria-"))):
         return False
