@@ -8,7 +8,7 @@ import signal
 import threading
 import time
 import webbrowser
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -83,14 +83,18 @@ def start(
     watch: bool = True,
     echo: Echo = _quiet,
     force_polling: bool | None = None,
+    allow_hosts: Iterable[str] = (),
 ) -> DevApp:
-    """Build the site, bind the server and start serving and watching in background threads."""
+    """Build the site, bind the server and start serving and watching in background threads.
+
+    allow_hosts: host names the server answers to besides its address and the loopback names (--allow-host).
+    """
     docs_dir = Path(docs_dir)
     if not docs_dir.is_dir():
         raise DocsgenError(f"docs folder '{docs_dir}' does not exist")
     dev = DevSite(docs_dir, docs_dir / "_site")
     hub = ReloadHub()
-    server = bind(host, port, dev, hub, next_free=next_free_port)
+    server = bind(host, port, dev, hub, next_free=next_free_port, allow_hosts=allow_hosts)
     app = DevApp(dev, hub, server, None, echo)
     try:  # Ctrl-C (or an error) at any point leaves nothing running
         first = dev.build()
@@ -150,6 +154,7 @@ def run(
     port: int = 3000,
     open_browser: bool = False,
     next_free_port: bool = False,
+    allow_hosts: Iterable[str] = (),
     echo: Echo = print,
 ) -> None:
     """Serve until Ctrl-C: the command behind `docsgen dev`."""
@@ -158,7 +163,14 @@ def run(
     with _stop_signals():
         app: DevApp | None = None
         try:
-            app = start(docs_dir, host=host, port=port, next_free_port=next_free_port, echo=echo)
+            app = start(
+                docs_dir,
+                host=host,
+                port=port,
+                next_free_port=next_free_port,
+                echo=echo,
+                allow_hosts=allow_hosts,
+            )
             actual = app.server.server_address[1]
             if port and actual != port:
                 echo(f"port {port} is in use; using {actual} instead")
