@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import ipaddress
+import os
 import signal
 import threading
 import time
@@ -12,6 +13,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from docsgen.dev.firstbuild import stop_render_workers
 from docsgen.dev.incremental import DevSite
 from docsgen.dev.server import DevHTTPServer, ReloadHub, bind
 from docsgen.dev.snapshot import Update
@@ -115,8 +117,17 @@ def start(
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
 
 
+_OWNER = 0  # the process that installed _interrupt (render workers forked from it inherit the handler)
+
+
 def _interrupt(signum: int, frame: object) -> None:
-    """Turn SIGINT and SIGTERM into the KeyboardInterrupt that ends the serve loop."""
+    """Turn SIGINT and SIGTERM into the KeyboardInterrupt that ends the serve loop.
+
+    A render worker of the first build ignores them (the main process kills it); while the pool renders, the
+    main process kills the workers and the first build raises KeyboardInterrupt once the pool has ended.
+    """
+    if os.getpid() != _OWNER or stop_render_workers():
+        return
     raise KeyboardInterrupt
 
 
@@ -131,6 +142,8 @@ def _stop_signals() -> Iterator[None]:
     if threading.current_thread() is not threading.main_thread():
         yield  # signal handlers can only be set in the main thread
         return
+    global _OWNER
+    _OWNER = os.getpid()
     previous = {sig: signal.signal(sig, _interrupt) for sig in STOP_SIGNALS}
     try:
         yield
