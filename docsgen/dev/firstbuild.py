@@ -1,9 +1,11 @@
 """The first build of `docsgen dev` on the process pool of `docsgen build`, with Pagefind indexing as pages come.
 
-Only the first build, and only while no other thread runs: the render workers are forked, and a fork taken while
-the HTTP server or the watcher runs could copy a lock some thread holds. Later full rebuilds (a docs.json edit)
-happen on the watcher's thread and render serially, as they always did. Any failure of the pool leaves the
-serial path to render the site (and to report a broken page on that page).
+Only the first build, and only when no other thread runs before it starts: the render workers are forked, and a
+fork taken while the HTTP server or the watcher runs could copy a lock one of their threads holds. (Pagefind's
+feeding threads, started just before the fork, are the ones `docsgen build` forks beside too: the workers never
+touch Pagefind.) Later full rebuilds (a docs.json edit) happen on the watcher's thread and render serially, as they
+always did. Any failure of the pool leaves the serial path to render the site (and to report a broken page on
+that page).
 """
 
 from __future__ import annotations
