@@ -77,14 +77,18 @@ print(json.dumps({
 """
 
 
-def first_build(site: Path, workers: int, tmp_path: Path) -> dict:
+def first_build(site: Path, workers: int, tmp_path: Path, prelude: str = "") -> dict:
     env = {
         **os.environ,
         "DOCSGEN_WORKERS": str(workers),
         "DOCSGEN_CACHE_DIR": str(tmp_path / f"cache{workers}"),
     }
     done = subprocess.run(
-        [sys.executable, "-c", REPORT, str(site)], capture_output=True, text=True, env=env, timeout=300
+        [sys.executable, "-c", prelude + REPORT, str(site)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
     )
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)
@@ -108,6 +112,26 @@ def test_pooled_first_build_equals_the_serial_one(site: Path, tmp_path: Path):
     assert pooled["warnings"] == serial["warnings"]
     assert pooled["rendered"] == serial["rendered"] and pooled["renders"] == serial["renders"] == PAGES + 1
     assert pooled["proxy"] == serial["proxy"] == ["https://api.pets.example/v1"]  # generated pages' servers
+
+
+# A bug that crashes the render of one page (in the workers and in the dev server's own render).
+CRASH = """
+import docsgen.build, docsgen.dev.incremental
+_real = docsgen.build.render_one
+def _crash(ctx, site, page, **kw):
+    if page.key == "p5":
+        raise RuntimeError("renderer bug")
+    return _real(ctx, site, page, **kw)
+docsgen.build.render_one = docsgen.dev.incremental.render_one = _crash
+"""
+
+
+def test_a_crash_in_the_pool_shows_on_that_page_only(site: Path, tmp_path: Path):
+    report = first_build(site, 2, tmp_path, prelude=CRASH)
+    assert report["workers"] == 1  # the pool failed: the serial path rendered the site again
+    assert sorted(report["page_errors"]) == ["p5/index.html", "p7/index.html"]
+    assert "renderer bug" in report["page_errors"]["p5/index.html"][0]
+    assert report["site_errors"] == [] and len(report["files"]) > PAGES
 
 
 # Slow every render down and log which process rendered which page: the first build takes long enough to be

@@ -35,9 +35,8 @@ class PoolRender:
     """What the pool rendered: each page's HTML and diagnostics, the workers used, the search index on its way."""
 
     html: dict[str, bytes] = field(default_factory=dict)  # page key -> HTML
-    diagnostics: dict[str, list[Diagnostic]] = field(
-        default_factory=dict
-    )  # page key -> its render diagnostics
+    # page key -> the diagnostics of its render
+    diagnostics: dict[str, list[Diagnostic]] = field(default_factory=dict)
     workers: int = 1
     search: PendingIndex | None = None  # None: add_site_features starts the index itself
 
