@@ -115,8 +115,9 @@ def get(app: DevApp, path: str, **kw) -> httpx.Response:
 
 def raw_status(app: DevApp, path: str) -> tuple[int, bytes]:
     """Send a request line exactly as written (HTTP clients would normalise the dots away)."""
-    with socket.create_connection(app.server.server_address[:2], timeout=5) as conn:
-        conn.sendall(f"GET {path} HTTP/1.0\r\nHost: x\r\n\r\n".encode())
+    host, port = app.server.server_address[:2]
+    with socket.create_connection((host, port), timeout=5) as conn:
+        conn.sendall(f"GET {path} HTTP/1.0\r\nHost: {host}:{port}\r\n\r\n".encode())
         data = b""
         while chunk := conn.recv(65536):
             data += chunk

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import contextlib
 import ipaddress
+import os
 import signal
 import threading
 import time
 import webbrowser
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from docsgen.dev.firstbuild import stop_render_workers
 from docsgen.dev.incremental import DevSite
 from docsgen.dev.server import DevHTTPServer, ReloadHub, bind
 from docsgen.dev.snapshot import Update
@@ -83,14 +85,18 @@ def start(
     watch: bool = True,
     echo: Echo = _quiet,
     force_polling: bool | None = None,
+    allow_hosts: Iterable[str] = (),
 ) -> DevApp:
-    """Build the site, bind the server and start serving and watching in background threads."""
+    """Build the site, bind the server and start serving and watching in background threads.
+
+    allow_hosts: host names the server answers to besides its address and the loopback names (--allow-host).
+    """
     docs_dir = Path(docs_dir)
     if not docs_dir.is_dir():
         raise DocsgenError(f"docs folder '{docs_dir}' does not exist")
     dev = DevSite(docs_dir, docs_dir / "_site")
     hub = ReloadHub()
-    server = bind(host, port, dev, hub, next_free=next_free_port)
+    server = bind(host, port, dev, hub, next_free=next_free_port, allow_hosts=allow_hosts)
     app = DevApp(dev, hub, server, None, echo)
     try:  # Ctrl-C (or an error) at any point leaves nothing running
         first = dev.build()
@@ -111,8 +117,17 @@ def start(
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
 
 
+_OWNER = 0  # the process that installed _interrupt (render workers forked from it inherit the handler)
+
+
 def _interrupt(signum: int, frame: object) -> None:
-    """Turn SIGINT and SIGTERM into the KeyboardInterrupt that ends the serve loop."""
+    """Turn SIGINT and SIGTERM into the KeyboardInterrupt that ends the serve loop.
+
+    A render worker of the first build ignores them (the main process kills it); while the pool renders, the
+    main process kills the workers and the first build raises KeyboardInterrupt once the pool has ended.
+    """
+    if os.getpid() != _OWNER or stop_render_workers():
+        return
     raise KeyboardInterrupt
 
 
@@ -127,6 +142,8 @@ def _stop_signals() -> Iterator[None]:
     if threading.current_thread() is not threading.main_thread():
         yield  # signal handlers can only be set in the main thread
         return
+    global _OWNER
+    _OWNER = os.getpid()
     previous = {sig: signal.signal(sig, _interrupt) for sig in STOP_SIGNALS}
     try:
         yield
@@ -150,6 +167,7 @@ def run(
     port: int = 3000,
     open_browser: bool = False,
     next_free_port: bool = False,
+    allow_hosts: Iterable[str] = (),
     echo: Echo = print,
 ) -> None:
     """Serve until Ctrl-C: the command behind `docsgen dev`."""
@@ -158,7 +176,14 @@ def run(
     with _stop_signals():
         app: DevApp | None = None
         try:
-            app = start(docs_dir, host=host, port=port, next_free_port=next_free_port, echo=echo)
+            app = start(
+                docs_dir,
+                host=host,
+                port=port,
+                next_free_port=next_free_port,
+                echo=echo,
+                allow_hosts=allow_hosts,
+            )
             actual = app.server.server_address[1]
             if port and actual != port:
                 echo(f"port {port} is in use; using {actual} instead")

@@ -15,7 +15,22 @@ import click
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (keep it local).")
 @click.option("--open", "open_browser", is_flag=True, help="Open the site in the default browser.")
 @click.option("--next-free-port", is_flag=True, help="If the port is taken, use the next free one.")
-def dev(docs_dir: Path, port: int, host: str, open_browser: bool, next_free_port: bool) -> None:
+@click.option(
+    "--allow-host",
+    "allow_hosts",
+    multiple=True,
+    metavar="NAME",
+    help="Also answer requests for this host name (repeatable); by default only the address, localhost, "
+    "127.0.0.1 and [::1].",
+)
+def dev(
+    docs_dir: Path,
+    port: int,
+    host: str,
+    open_browser: bool,
+    next_free_port: bool,
+    allow_hosts: tuple[str, ...],
+) -> None:
     """Preview the site locally, rebuilding and reloading the browser on every save."""
     from docsgen.dev.app import run
 
@@ -25,6 +40,7 @@ def dev(docs_dir: Path, port: int, host: str, open_browser: bool, next_free_port
         port=port,
         open_browser=open_browser,
         next_free_port=next_free_port,
+        allow_hosts=allow_hosts,
         echo=lambda line: click.echo(line, err=_is_problem(line)),
     )
 

@@ -21,37 +21,32 @@ from docsgen.build import (
     render_one,
     site_context,
 )
+from docsgen.dev.firstbuild import PoolRender, render_on_pool
 from docsgen.dev.proxy import spec_files
+from docsgen.dev.scope import (
+    api_backed,
+    nav_signature,
+    pages_to_render_keys,
+    section_links,
+    structure_signature,
+    uses_generated_pages,
+)
 from docsgen.dev.snapshot import Snapshot, Update
 from docsgen.dev.themes import reset_theme_caches
 from docsgen.errors import Diagnostic, DocsgenError, error
 from docsgen.nav import Navigation, build_nav
 from docsgen.pagefind import RunGroup
 from docsgen.pages import Page, read_page
-from docsgen.render import SiteContext, content_hash, section_link, sidebar_html
+from docsgen.render import SiteContext, content_hash, sidebar_html
 from docsgen.resources import themes_dir
 from docsgen.sources import IGNORED_DIRS, PAGE_SUFFIXES, PageFile, _ignored, read_ignore_file
 from docsgen.write import SiteFiles
 
-# Frontmatter fields shown outside the page itself (sidebar labels, prev/next links).
-NAV_FIELDS = ("title", "sidebarTitle", "icon", "hidden", "tag", "deprecated")
-# Frontmatter fields that change what the navigation or generated pages are made of: rebuild everything.
-STRUCTURE_FIELDS = ("url", "openapi", "api", "asyncapi", "noindex", "hideFooterPagination")
 CONFIG_NAMES = frozenset({"docs.json", "mint.json", ".mintignore", ".docsgenignore"})
 
 
 class BuildCancelled(BaseException):
     """The dev server is stopping: the build in progress is abandoned (a BaseException: no handler keeps it)."""
-
-
-def nav_signature(page: Page) -> tuple:
-    """Return the frontmatter values that appear on other pages (sidebar, prev/next)."""
-    return tuple(repr(page.meta.get(name)) for name in NAV_FIELDS)
-
-
-def structure_signature(page: Page) -> tuple:
-    """Return the frontmatter values whose change needs a full rebuild."""
-    return tuple(repr(page.meta.get(name)) for name in STRUCTURE_FIELDS)
 
 
 class DevSite:
@@ -70,6 +65,7 @@ class DevSite:
         self.snapshot = Snapshot(0, {})
         self.renders = 0  # pages rendered since start (tests count it)
         self.full_builds = 0
+        self.first_build_workers = 1  # render processes the first build used (docsgen.dev.firstbuild)
         self.ignore_patterns: list[str] = []
         self.asset_epoch = 0  # stylesheet edits so far: part of the assets' ?v= in served pages
         self.spec_paths: set[str] = set()  # local OpenAPI files the site uses: editing one rebuilds all
@@ -249,14 +245,19 @@ class DevSite:
         add_theme_assets(ctx, out)
         add_sidebars(ctx, site, out)
         pages = pages_to_render(site)
+        pool = render_on_pool(ctx, site, pages) if self.full_builds == 1 else None
         for page in pages:
-            html = self._render(page)
+            html = self._render(page) if pool is None else self._from_pool(pool, page)
             if html is not None:
                 out.add(page.output, html, page.source or page.key)
+        self.first_build_workers = pool.workers if pool else 1
         add_vendor_assets(ctx, pages, out)
         add_static_files(site, out)
         _special_pages(ctx, site, out)
-        add_site_features(ctx, site, out)
+        if pool and pool.search:
+            add_site_features(ctx, site, out, search=pool.search)  # indexed while the pool rendered
+        else:
+            add_site_features(ctx, site, out)
         general += site.diagnostics + out.diagnostics
         site.diagnostics = []
         self.site_errors = [d for d in general if d.is_error]
@@ -289,6 +290,13 @@ class DevSite:
         self._rendered.append(page.key)
         return html
 
+    def _from_pool(self, pool: PoolRender, page: Page) -> bytes | None:
+        """Take one page of the first build from what the process pool rendered."""
+        self.render_diags[page.key] = pool.diagnostics.get(page.key, [])
+        self.renders += 1
+        self._rendered.append(page.key)
+        return pool.html.get(page.key)
+
     def _rerender(self, keys: Iterable[str]) -> set[str]:
         """Render pages again into the current files; return their URL paths."""
         assert self.site is not None
@@ -318,7 +326,7 @@ class DevSite:
         for key in keys:
             old = site.pages[key]
             new, diags = read_page(self.docs_dir, PageFile(old.key, old.source or "", old.url, old.output))
-            if structure_signature(new) != structure_signature(old) or _api_backed(old):
+            if structure_signature(new) != structure_signature(old) or api_backed(old):
                 return None
             if nav_signature(new) != nav_signature(old):
                 nav_changed = True
@@ -328,14 +336,14 @@ class DevSite:
         if not nav_changed:
             return self._rerender(keys)
         self._nav_changed = True
-        if _uses_generated_pages(site):
+        if uses_generated_pages(site):
             return None  # generated API pages hang off the navigation: rebuild it the full way
         old_nav = site.nav
         new_nav = build_nav(site.config, site.pages, None, site.config.locate)
         site.nav = new_nav
         assert self.ctx is not None
         self.ctx.nav = new_nav
-        if hidden_changed and _section_links(old_nav) != _section_links(new_nav):
+        if hidden_changed and section_links(old_nav) != section_links(new_nav):
             return None  # section switchers and the home page point elsewhere now
         affected = set(keys)
         for other in set(old_nav.order) | set(new_nav.order):
@@ -435,23 +443,3 @@ class DevSite:
             errors,
             warnings,
         )
-
-
-def pages_to_render_keys(site: Site) -> list[str]:
-    """Return the keys of the pages that become HTML files."""
-    return [p.key for p in pages_to_render(site)]
-
-
-def _uses_generated_pages(site: Site) -> bool:
-    """Tell whether the site has generated (OpenAPI) pages, whose placement the navigation decides."""
-    return any(p.generate is not None or p.source is None for p in site.pages.values())
-
-
-def _api_backed(page: Page) -> bool:
-    """Tell whether a page's content comes from an OpenAPI spec (prepared by the full pipeline only)."""
-    return page.generate is not None or any(page.meta.get(k) for k in ("openapi", "openapi-schema", "api"))
-
-
-def _section_links(nav: Navigation) -> list[str | None]:
-    """Return where every section switcher leads (changes when a first page is hidden)."""
-    return [section_link(s) for s in nav.sections]

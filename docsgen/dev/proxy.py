@@ -1,14 +1,25 @@
-"""The playground proxy of `docsgen dev`: forward requests to the hosts the site's OpenAPI specs name, and no others."""
+"""The playground proxy of `docsgen dev`: forward requests to the hosts the site's OpenAPI specs name, and no others.
+
+The allow-list: every (scheme, host, port) a server URL names, in the specs the site uses (files and the
+playground data of generated pages), in docs.json `api.mdx.server` and in pages' `api:` frontmatter. A server
+variable stands for its `enum` and `default` values. A variable with neither is free: it may only fill labels in
+front of a fixed domain of two labels or more (`https://{tenant}.example.com`), and a host reached that way
+must resolve to public addresses only (the connection goes to the address checked). A free variable anywhere
+else (`http://{host}`, `https://api.{domain}`) allows nothing: it would open every host, `http://metadata/` and
+169.254.169.254 included.
+"""
 
 from __future__ import annotations
 
 import http.client
+import ipaddress
 import itertools
 import json
 import re
+import socket
 import ssl
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
@@ -36,7 +47,16 @@ HOP_BY_HOP = frozenset(
 )
 DROP_REQUEST = HOP_BY_HOP | {"host", "content-length", "origin", "referer", "cookie", "accept-encoding"}
 PLAYGROUND_COOKIE = "x-docsgen-cookie"
-DROP_RESPONSE = HOP_BY_HOP | {"content-length", "set-cookie", "set-cookie2"}
+# The upstream's CORS answer is for its own origin, never for this one: a page on another site must not be
+# told it may read the proxy's replies (access-control-* headers are dropped by prefix).
+DROP_RESPONSE = HOP_BY_HOP | {
+    "content-length",
+    "set-cookie",
+    "set-cookie2",
+    "timing-allow-origin",
+    "cross-origin-resource-policy",
+}
+DROP_RESPONSE_PREFIXES = ("access-control-",)
 _PLACEHOLDER = "docsgenvarplaceholder"
 _DEFAULT_PORTS = {"http": 80, "https": 443}
 MAX_EXPANSIONS = 64
@@ -50,6 +70,7 @@ class HostRule:
     host: re.Pattern[str]
     port: int
     source: str  # the server URL as written, for messages
+    free: bool = False  # the host comes from a free variable: it must resolve to public addresses
 
     def allows(self, scheme: str, host: str, port: int) -> bool:
         """Tell whether a request origin matches this rule."""
@@ -164,15 +185,51 @@ def rules_for(url: str, variables: Any = None) -> list[HostRule]:
         scheme = parts.scheme.lower()
         if scheme not in _DEFAULT_PORTS or not parts.hostname:
             continue
-        pattern = "[a-z0-9-]+".join(re.escape(p) for p in parts.hostname.split(_PLACEHOLDER))
-        rules.append(HostRule(scheme, re.compile(pattern), port or _DEFAULT_PORTS[scheme], url))
+        host = parts.hostname
+        free = _PLACEHOLDER in host
+        if free and not _free_host_allowed(host):
+            continue
+        pattern = "[a-z0-9-]+".join(re.escape(p) for p in host.split(_PLACEHOLDER))
+        rules.append(HostRule(scheme, re.compile(pattern), port or _DEFAULT_PORTS[scheme], url, free))
     return rules
+
+
+def _free_host_allowed(host: str) -> bool:
+    """Tell whether free variables in a host only fill labels in front of a fixed domain (two labels or more)."""
+    labels = host.split(".")
+    fixed = list(itertools.takewhile(lambda label: _PLACEHOLDER not in label, reversed(labels)))
+    return len(fixed) >= 2 and all(fixed) and not fixed[0].isdigit()
+
+
+def refused_servers(url: str, variables: Any = None) -> bool:
+    """Tell whether a server URL has a free variable where the proxy refuses one (so it allows nothing)."""
+    for text in _expansions(url.strip(), variables):
+        try:
+            host = urlsplit(text).hostname or ""
+        except ValueError:
+            continue
+        if _PLACEHOLDER in host and not _free_host_allowed(host):
+            return True
+    return False
+
+
+@dataclass
+class ProxyPolicy:
+    """What the proxy forwards to: the allowed origins, and the server URLs refused for their free variables."""
+
+    rules: list[HostRule] = field(default_factory=list)
+    refused: list[str] = field(default_factory=list)
 
 
 def allowed_rules(site: Site | None) -> list[HostRule]:
     """Return every origin the site's specs (files, and the playground data of generated pages) name."""
+    return proxy_policy(site).rules
+
+
+def proxy_policy(site: Site | None) -> ProxyPolicy:
+    """Return the origins the site's servers name, and the server URLs whose free variables allow nothing."""
     if site is None:
-        return []
+        return ProxyPolicy()
     servers: list[dict] = []
     for path in spec_files(site):
         servers += list(_servers_of(_load(path)))
@@ -182,16 +239,19 @@ def allowed_rules(site: Site | None) -> list[HostRule]:
             found = data.get("servers") or (data.get("playground") or {}).get("servers")
             if isinstance(found, list):
                 servers += [s for s in found if isinstance(s, dict) and isinstance(s.get("url"), str)]
-    base = site.config.api.get("baseUrl")
-    for url in base if isinstance(base, list) else [base]:
-        if isinstance(url, str):
-            servers.append({"url": url})
-    rules: list[HostRule] = []
+    mdx = site.config.api.get("mdx")
+    for base in (site.config.api.get("baseUrl"), mdx.get("server") if isinstance(mdx, dict) else None):
+        for url in base if isinstance(base, list) else [base]:
+            if isinstance(url, str):
+                servers.append({"url": url})
+    policy = ProxyPolicy()
     for server in servers:
         for rule in rules_for(server["url"], server.get("variables")):
-            if rule not in rules:
-                rules.append(rule)
-    return rules
+            if rule not in policy.rules:
+                policy.rules.append(rule)
+        if refused_servers(server["url"], server.get("variables")) and server["url"] not in policy.refused:
+            policy.refused.append(server["url"])
+    return policy
 
 
 class ProxyError(Exception):
@@ -203,8 +263,11 @@ class ProxyError(Exception):
         self.body = {"error": code, "message": message, **extra}
 
 
-def check_target(url: str, rules: Iterable[HostRule]) -> tuple[str, str, int, str]:
-    """Return (scheme, host, port, path+query) of an allowed target URL; raise ProxyError otherwise."""
+def check_target(url: str, policy: ProxyPolicy) -> tuple[str, str, int, str, bool]:
+    """Return (scheme, host, port, path+query, free) of an allowed target URL; raise ProxyError otherwise.
+
+    `free` tells that only a free server variable allows the host: it must then resolve to public addresses.
+    """
     if not url:
         raise ProxyError(
             400, "missing_url", f"pass the target as {PROXY_PATH}?url=https://api.example.com/path"
@@ -219,20 +282,44 @@ def check_target(url: str, rules: Iterable[HostRule]) -> tuple[str, str, int, st
         raise ProxyError(400, "bad_url", "only absolute http:// and https:// URLs can be proxied")
     host = parts.hostname.lower()
     port = port or _DEFAULT_PORTS[scheme]
-    rules = list(rules)
-    if not any(rule.allows(scheme, host, port) for rule in rules):
-        allowed = sorted({r.source for r in rules})
-        raise ProxyError(
-            403,
-            "host_not_allowed",
+    matching = [rule for rule in policy.rules if rule.allows(scheme, host, port)]
+    if not matching:
+        message = (
             f"{scheme}://{host}:{port} is not a server of this site's OpenAPI specs; the dev proxy only "
-            "forwards to those",
-            allowed=allowed,
+            "forwards to those"
         )
+        if policy.refused:
+            message += (
+                f" (the host of {', '.join(policy.refused)} is a server variable without `enum` or `default`: "
+                "give the variable the values it may take)"
+            )
+        raise ProxyError(403, "host_not_allowed", message, allowed=sorted({r.source for r in policy.rules}))
     path = parts.path or "/"
     if parts.query:
         path += "?" + parts.query
-    return scheme, host, port, path
+    return scheme, host, port, path, all(rule.free for rule in matching)
+
+
+def public_address(host: str, port: int) -> str:
+    """Resolve a host allowed by a free variable; return its address, or raise ProxyError if one is not public."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except (OSError, UnicodeError) as exc:
+        raise ProxyError(502, "upstream_failed", f"could not resolve {host}: {exc}") from None
+    addresses = [str(info[4][0]) for info in infos]
+    for address in addresses:
+        ip = ipaddress.ip_address(address.split("%")[0])
+        if not ip.is_global:
+            raise ProxyError(
+                403,
+                "host_not_allowed",
+                f"{host} resolves to {address}, a loopback, private or link-local address: a host that only a "
+                "free server variable allows must be a public one (name it literally in the spec's servers to "
+                "reach it)",
+            )
+    if not addresses:
+        raise ProxyError(502, "upstream_failed", f"could not resolve {host}")
+    return addresses[0]
 
 
 def forward(
@@ -240,12 +327,12 @@ def forward(
     url: str,
     headers: Iterable[tuple[str, str]],
     body: bytes | None,
-    rules: Iterable[HostRule],
+    policy: ProxyPolicy,
     *,
     timeout: float = 30.0,
 ) -> tuple[int, list[tuple[str, str]], bytes]:
     """Send the request to an allowed host; return (status, headers, body) or raise ProxyError."""
-    scheme, host, port, path = check_target(url, rules)
+    scheme, host, port, path, free = check_target(url, policy)
     headers = list(headers)
     # headers named in Connection are hop-by-hop too (RFC 9110 7.6.1)
     named = {t.strip().lower() for k, v in headers if k.lower() == "connection" for t in v.split(",")}
@@ -259,16 +346,19 @@ def forward(
     api_cookies = [v for k, v in headers if k.lower() == PLAYGROUND_COOKIE and v.strip()]
     if api_cookies:
         out_headers["Cookie"] = "; ".join(api_cookies)
+    address = public_address(host, port) if free else None
     conn: http.client.HTTPConnection
     if scheme == "https":
         conn = http.client.HTTPSConnection(host, port, timeout=timeout, context=ssl.create_default_context())
     else:
         conn = http.client.HTTPConnection(host, port, timeout=timeout)
+    if address is not None:  # connect to the address checked, not to what a second lookup may answer
+        conn._create_connection = lambda _, *args: socket.create_connection((address, port), *args)  # type: ignore[attr-defined]
     try:
         conn.request(method, path, body=body, headers=out_headers)
         response = conn.getresponse()
         data = response.read()
-        kept = [(k, v) for k, v in response.getheaders() if k.lower() not in DROP_RESPONSE]
+        kept = [(k, v) for k, v in response.getheaders() if _kept_response_header(k)]
         return response.status, kept, data
     except (OSError, http.client.HTTPException) as exc:
         reason = str(exc) or type(exc).__name__
@@ -277,3 +367,9 @@ def forward(
         ) from None
     finally:
         conn.close()
+
+
+def _kept_response_header(name: str) -> bool:
+    """Tell whether an upstream response header reaches the browser (no hop-by-hop, cookie or CORS header)."""
+    lower = name.lower()
+    return lower not in DROP_RESPONSE and not lower.startswith(DROP_RESPONSE_PREFIXES)

@@ -10,6 +10,7 @@ import secrets
 import socket
 import threading
 from collections import deque
+from collections.abc import Iterable
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -17,8 +18,9 @@ from urllib.parse import parse_qs, unquote, urlsplit
 
 from docsgen.dev.client import EVENTS_PATH, inject
 from docsgen.dev.errorpage import error_page
+from docsgen.dev.guard import HostGuard, same_origin_problem
 from docsgen.dev.incremental import DevSite
-from docsgen.dev.proxy import PROXY_PATH, HostRule, ProxyError, allowed_rules, forward
+from docsgen.dev.proxy import PROXY_PATH, ProxyError, ProxyPolicy, forward, proxy_policy
 from docsgen.dev.snapshot import Snapshot, Update
 from docsgen.errors import DocsgenError
 
@@ -26,6 +28,13 @@ PING_SECONDS = 15.0
 HISTORY = 200
 MAX_BODY = 32 * 1024 * 1024
 STATUS_PATH = "/__docsgen/status"
+INTERNAL_PREFIX = "/__docsgen/"
+# Sent with every /__docsgen/ answer: no other origin may embed it, no browser may run it as a document.
+INTERNAL_HEADERS = {
+    "Cross-Origin-Resource-Policy": "same-origin",
+    "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": "sandbox",
+}
 
 
 class ReloadHub:
@@ -81,14 +90,17 @@ class DevHTTPServer(ThreadingHTTPServer):
     daemon_threads = True
     allow_reuse_address = False  # a second dev server on the same port must fail loudly
 
-    def __init__(self, address: tuple[str, int], dev: DevSite, hub: ReloadHub) -> None:
+    def __init__(
+        self, address: tuple[str, int], dev: DevSite, hub: ReloadHub, allow_hosts: Iterable[str] = ()
+    ) -> None:
         self.dev = dev
         self.hub = hub
-        self.rules: list[HostRule] = []
+        self.policy = ProxyPolicy()
         self._rules_generation = -1
         if ":" in address[0]:
             self.address_family = socket.AF_INET6  # --host ::1
         super().__init__(address, DevHandler)
+        self.guard = HostGuard.for_address(address[0], str(self.server_address[0]), allow_hosts)
 
     @property
     def url(self) -> str:
@@ -96,13 +108,13 @@ class DevHTTPServer(ThreadingHTTPServer):
         host = f"[{host}]" if ":" in str(host) else host
         return f"http://{host}:{port}/"
 
-    def proxy_rules(self) -> list[HostRule]:
+    def proxy_policy(self) -> ProxyPolicy:
         """Return the allowed proxy hosts, read again after each full rebuild (specs change only then)."""
         with self.dev.lock:  # the site is not being rebuilt while we read it
             if self.dev.full_builds != self._rules_generation:
-                self.rules = allowed_rules(self.dev.site)
+                self.policy = proxy_policy(self.dev.site)
                 self._rules_generation = self.dev.full_builds
-            return self.rules
+            return self.policy
 
     def shutdown(self) -> None:
         self.hub.close()
@@ -118,13 +130,20 @@ class DevHTTPServer(ThreadingHTTPServer):
 
 
 def bind(
-    host: str, port: int, dev: DevSite, hub: ReloadHub, *, next_free: bool = False, tries: int = 20
+    host: str,
+    port: int,
+    dev: DevSite,
+    hub: ReloadHub,
+    *,
+    next_free: bool = False,
+    tries: int = 20,
+    allow_hosts: Iterable[str] = (),
 ) -> DevHTTPServer:
     """Bind the server; a taken port is a clear user error (or, with next_free, the next port is tried)."""
     last = port + (tries if next_free and port else 1)
     for candidate in range(port, max(last, port + 1)):
         try:
-            return DevHTTPServer((host, candidate), dev, hub)
+            return DevHTTPServer((host, candidate), dev, hub, allow_hosts)
         except OSError as exc:
             if exc.errno == errno.EADDRINUSE:
                 continue
@@ -165,13 +184,47 @@ class DevHandler(BaseHTTPRequestHandler):
 
     # -- dispatch ---------------------------------------------------------------------------------
     def do_GET(self) -> None:
-        self._dispatch(head=False)
+        if self._welcome():
+            self._dispatch(head=False)
 
     def do_HEAD(self) -> None:
-        self._dispatch(head=True)
+        if self._welcome():
+            self._dispatch(head=True)
 
     def do_POST(self) -> None:
-        self._proxy_or_refuse()
+        if self._welcome():
+            self._proxy_or_refuse()
+
+    def _welcome(self) -> bool:
+        """Answer 403 (and tell the caller to stop) unless the request is for this preview, from this preview.
+
+        Every request must name one of this machine's hosts (DNS rebinding); requests to the /__docsgen/
+        endpoints (proxy, events, status) must also come from the preview's own pages.
+        """
+        host = self.headers.get("Host")
+        if not self.server.guard.allows(host):
+            self.close_connection = True  # an unread request body must not be taken for the next request
+            refusal = self.server.guard.refusal(str(host)).encode()
+            nosniff = {"X-Content-Type-Options": "nosniff"}
+            self._send(
+                HTTPStatus.FORBIDDEN,
+                refusal,
+                "text/plain; charset=utf-8",
+                nosniff,
+                head=self.command == "HEAD",
+            )
+            return False
+        if not urlsplit(self.path).path.startswith(INTERNAL_PREFIX):
+            return True
+        headers = {key.lower(): value for key, value in self.headers.items()}
+        problem = same_origin_problem(headers, host)
+        if problem is None:
+            return True
+        self.close_connection = True
+        message = f"docsgen dev only answers {INTERNAL_PREFIX} requests from its own pages: {problem}"
+        body = json.dumps({"error": "cross_origin", "message": message}).encode()
+        self._send(HTTPStatus.FORBIDDEN, body, "application/json", INTERNAL_HEADERS)
+        return False
 
     do_PUT = do_PATCH = do_DELETE = do_OPTIONS = do_POST
 
@@ -285,7 +338,7 @@ class DevHandler(BaseHTTPRequestHandler):
             "errors": [d.to_json() for d in snapshot.site_errors]
             + [d.to_json() for errs in snapshot.page_errors.values() for d in errs],
         }
-        self._send(200, json.dumps(body).encode(), "application/json")
+        self._send(200, json.dumps(body).encode(), "application/json", INTERNAL_HEADERS)
 
     def _events(self) -> None:
         hub = self.server.hub
@@ -302,6 +355,8 @@ class DevHandler(BaseHTTPRequestHandler):
         self.send_header("Content-Type", "text/event-stream")
         self.send_header("Cache-Control", "no-store")
         self.send_header("Connection", "close")
+        for key, value in INTERNAL_HEADERS.items():
+            self.send_header(key, value)
         self.end_headers()
         try:
             self._event("hello", {"generation": hub.generation})
@@ -339,18 +394,19 @@ class DevHandler(BaseHTTPRequestHandler):
         if problem:
             self.close_connection = True  # the unread body must not be taken for the next request
             status, code, message = problem
-            self._send(status, json.dumps({"error": code, "message": message}).encode(), "application/json")
+            body = json.dumps({"error": code, "message": message}).encode()
+            self._send(status, body, "application/json", INTERNAL_HEADERS)
             return
         body = self.rfile.read(length) if length else None
         try:
             status, headers, data = forward(
-                self.command, target, self.headers.items(), body, self.server.proxy_rules()
+                self.command, target, self.headers.items(), body, self.server.proxy_policy()
             )
         except ProxyError as exc:
-            self._send(exc.status, json.dumps(exc.body).encode(), "application/json")
+            self._send(exc.status, json.dumps(exc.body).encode(), "application/json", INTERNAL_HEADERS)
             return
         self.send_response(status)
-        for key, value in headers:
+        for key, value in [*headers, *INTERNAL_HEADERS.items()]:
             self.send_header(key, value)
         self.send_header("Content-Length", str(len(data)))
         self.end_headers()

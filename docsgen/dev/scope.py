@@ -1,0 +1,48 @@
+"""How far a change reaches in `docsgen dev`: which frontmatter fields show on other pages, which need a full rebuild."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from docsgen.build import pages_to_render
+from docsgen.render import section_link
+
+if TYPE_CHECKING:
+    from docsgen.build import Site
+    from docsgen.nav import Navigation
+    from docsgen.pages import Page
+
+# Frontmatter fields shown outside the page itself (sidebar labels, prev/next links).
+NAV_FIELDS = ("title", "sidebarTitle", "icon", "hidden", "tag", "deprecated")
+# Frontmatter fields that change what the navigation or generated pages are made of: rebuild everything.
+STRUCTURE_FIELDS = ("url", "openapi", "api", "asyncapi", "noindex", "hideFooterPagination")
+
+
+def nav_signature(page: Page) -> tuple:
+    """Return the frontmatter values that appear on other pages (sidebar, prev/next)."""
+    return tuple(repr(page.meta.get(name)) for name in NAV_FIELDS)
+
+
+def structure_signature(page: Page) -> tuple:
+    """Return the frontmatter values whose change needs a full rebuild."""
+    return tuple(repr(page.meta.get(name)) for name in STRUCTURE_FIELDS)
+
+
+def pages_to_render_keys(site: Site) -> list[str]:
+    """Return the keys of the pages that become HTML files."""
+    return [p.key for p in pages_to_render(site)]
+
+
+def uses_generated_pages(site: Site) -> bool:
+    """Tell whether the site has generated (OpenAPI) pages, whose placement the navigation decides."""
+    return any(p.generate is not None or p.source is None for p in site.pages.values())
+
+
+def api_backed(page: Page) -> bool:
+    """Tell whether a page's content comes from an OpenAPI spec (prepared by the full pipeline only)."""
+    return page.generate is not None or any(page.meta.get(k) for k in ("openapi", "openapi-schema", "api"))
+
+
+def section_links(nav: Navigation) -> list[str | None]:
+    """Return where every section switcher leads (changes when a first page is hidden)."""
+    return [section_link(s) for s in nav.sections]
