@@ -116,7 +116,7 @@ class MdxRenderer(TextRules, RendererHTML):
                                 line,
                                 col,
                             )
-                        state.open_html.append(tag.name)
+                        state.open_html[tag.name] = state.open_html.get(tag.name, 0) + 1
                         out.append(self.render_html_open(tag, env))
                         i += 1
                         continue
@@ -133,8 +133,8 @@ class MdxRenderer(TextRules, RendererHTML):
                 tag = token.meta["tag"]
                 if tag.name[:1].islower():
                     state = env["mdx"]
-                    if tag.name in state.open_html:
-                        del state.open_html[len(state.open_html) - 1 - state.open_html[::-1].index(tag.name)]
+                    if state.open_html.get(tag.name):
+                        state.open_html[tag.name] -= 1
                     elif tag.name.lower() not in VOID_ELEMENTS:
                         line, col = state.token_location(None, token.meta["offset"])
                         state.warn(

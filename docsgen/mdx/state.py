@@ -159,7 +159,7 @@ class RenderState:
         self.element_depth = 0  # elements being rendered inside each other (limits.MAX_JSX_NESTING)
         self.too_deep_reported = False
         self.inline_scope: list[str] = []  # names of the inline elements whose children are rendering
-        self.open_html: list[str] = []  # lowercase HTML tags opened in one paragraph and closed in another
+        self.open_html: dict[str, int] = {}  # lowercase HTML tags opened in one paragraph and closed in another
 
     @property
     def frame(self) -> FileFrame:
