@@ -159,3 +159,10 @@ def test_imported_name_shadows_a_builtin_component(tmp_path):
     docs = snippets(tmp_path)
     result = render("import Link from '/snippets/inner.mdx'\n\n<Link />\n", docs_dir=docs)
     assert "Inner snippet text." in html_to_text(result.html)
+
+
+def test_fragment_prop_holding_a_component_renders_the_component():
+    result = render('<Update label={<>v3 <Badge color="green">new</Badge></>}>\nShipped.\n</Update>\n')
+    label = parse(result.html).find("a", cls="dg-update-label")
+    assert label is not None and label.find("span", cls="dg-badge").text == "new"
+    assert "<Badge" not in result.html and [item.title for item in result.toc] == ["v3 new"]

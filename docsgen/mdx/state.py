@@ -47,6 +47,9 @@ class FileFrame:
         return index + 1 + self.line_offset, pos - self.line_starts[index] + 1
 
 
+_COMPONENT_TAG_RE = re.compile(r"<[A-Z]")
+
+
 @dataclass(frozen=True)
 class JsxValue:
     """A prop whose value is JSX markup (`icon={<svg>...</svg>}`), rendered on demand."""
@@ -56,6 +59,12 @@ class JsxValue:
     def render(self, state: RenderState) -> str:
         from docsgen.mdx.jsx_html import convert_jsx_markup
 
+        if _COMPONENT_TAG_RE.search(self.source):
+            # Components inside the markup (`label={<>v2 <Badge>new</Badge></>}`) render as they would inline.
+            from docsgen.mdx.parser import MD
+
+            tokens = MD.parseInline(self.source, state.frame.env)
+            return MD.renderer.render(tokens, MD.options, state.frame.env)
         return convert_jsx_markup(self.source, state)
 
     def __str__(self) -> str:
@@ -159,7 +168,8 @@ class RenderState:
         self.element_depth = 0  # elements being rendered inside each other (limits.MAX_JSX_NESTING)
         self.too_deep_reported = False
         self.inline_scope: list[str] = []  # names of the inline elements whose children are rendering
-        self.open_html: dict[str, int] = {}  # lowercase HTML tags opened in one paragraph and closed in another
+        # Lowercase HTML tags opened in one paragraph and closed in another, counted by name.
+        self.open_html: dict[str, int] = {}
 
     @property
     def frame(self) -> FileFrame:
