@@ -83,3 +83,10 @@ def test_diagnostics_per_page_are_capped_and_errors_still_count():
     assert len(result.diagnostics) == MAX_PAGE_DIAGNOSTICS + 1
     assert result.diagnostics[-1].code == "mdx.too-many-problems"
     assert any(d.is_error and d.code == "mdx.unexpected-close" for d in result.diagnostics)
+
+
+def test_markdown_twin_of_400_deep_elements_does_not_crash():
+    from docsgen.markdown_export import mdx_to_markdown
+
+    text = mdx_to_markdown("<div>" * 400 + "deep text" + "</div>" * 400 + "\n")
+    assert "deep text" in text and "<div>" not in text
