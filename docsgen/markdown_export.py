@@ -183,7 +183,7 @@ def _convert(src: str, ctx: ExportContext) -> str:
                 out.append(ch)
                 i += 1
                 continue
-            if tag.name and not is_known_name(tag.name):
+            if tag.name and not is_known_name(tag.name) and tag.name not in ctx.snippets:
                 out.append(src[i : tag.end])  # a placeholder like <your-key>: text, as on the page
                 i = tag.end
                 continue

@@ -166,3 +166,24 @@ def test_fragment_prop_holding_a_component_renders_the_component():
     label = parse(result.html).find("a", cls="dg-update-label")
     assert label is not None and label.find("span", cls="dg-badge").text == "new"
     assert "<Badge" not in result.html and [item.title for item in result.toc] == ["v3 new"]
+
+
+def test_lowercase_imported_snippet_is_rendered_not_printed(tmp_path):
+    docs = snippets(tmp_path)
+    result = render(
+        "import innerText from '/snippets/inner.mdx';\n\n<innerText/>\n\nAnd <innerText /> inline.\n",
+        docs_dir=docs,
+    )
+    text = html_to_text(result.html)
+    assert text.count("Inner snippet text.") == 2 and "innerText" not in text
+    assert result.diagnostics == []
+
+
+def test_lowercase_imported_snippet_in_the_markdown_twin(tmp_path):
+    from docsgen.markdown_export import page_markdown_of
+
+    docs = snippets(tmp_path)
+    markdown = page_markdown_of(
+        "import innerText from '/snippets/inner.mdx';\n\n<innerText/>\n", docs, {}, "p.mdx"
+    )
+    assert "Inner snippet text." in markdown and "<innerText" not in markdown

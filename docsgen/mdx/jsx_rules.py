@@ -146,7 +146,7 @@ def jsx_block(state: StateBlock, start_line: int, end_line: int, silent: bool) -
         token.map = [start_line, start_line + 1]
         state.line = start_line + 1
         return True
-    if not is_known_name(tag.name):
+    if not is_known_name(tag.name) and tag.name not in state.env.get("mdx_imported", ()):
         return False
     tag_last = _line_of(state, tag.end, start_line, end_line)
     rest_blank = _blank(src, tag.end, state.eMarks[tag_last])
@@ -368,7 +368,7 @@ def jsx_inline(state: StateInline, silent: bool) -> bool:
         tag = scan_tag(src, pos, state.posMax)
     except JsxSyntaxError:
         return False
-    if not is_known_name(tag.name):
+    if not is_known_name(tag.name) and tag.name not in state.env.get("mdx_imported", ()):
         return False
     if not silent:
         kind = "close" if tag.closing else "self" if tag.self_closing else "open"
