@@ -131,7 +131,7 @@ def read_page(docs_dir: Path, file: PageFile) -> tuple[Page, list[Diagnostic]]:
         diags.append(
             warning(
                 "page.encoding",
-                f"page is not UTF-8 text (byte 0x{data[exc.start]:02x}): undecodable bytes shown as \ufffd",
+                f"page is not UTF-8 text (byte 0x{data[exc.start]:02x}): each undecodable byte is shown as U+FFFD (replacement character)",
                 file.source,
                 line,
                 col,
@@ -144,7 +144,7 @@ def read_page(docs_dir: Path, file: PageFile) -> tuple[Page, list[Diagnostic]]:
         diags.append(
             warning(
                 "page.encoding",
-                f"page holds {text.count(chr(0))} NUL character(s): shown as \ufffd",
+                f"page holds {text.count(chr(0))} NUL character(s): each is shown as U+FFFD (replacement character)",
                 file.source,
                 line,
                 pos - (text.rfind("\n", 0, pos) + 1) + 1,
