@@ -24,6 +24,7 @@ from docsgen.mdx.jsx_syntax import (
     is_tag_start,
     scan_tag,
 )
+from docsgen.mdx.limits import MAX_JSX_NESTING
 from docsgen.mdx.render import substitute_variables
 
 CALLOUTS = {
@@ -57,6 +58,7 @@ class ExportContext:
     snippets: dict[str, str] = field(default_factory=dict)  # component name -> docs-relative file
     depth: int = 0
     read: Callable[[str], str | None] | None = None
+    nesting: int = 0  # components being converted inside each other (bounded by MAX_JSX_NESTING)
 
     def child(self, scope: dict[str, Any]) -> ExportContext:
         """Return a context for a snippet (its own scope, one level deeper)."""
@@ -181,7 +183,7 @@ def _convert(src: str, ctx: ExportContext) -> str:
                 out.append(ch)
                 i += 1
                 continue
-            if tag.name and not is_known_name(tag.name):
+            if tag.name and not is_known_name(tag.name) and tag.name not in ctx.snippets:
                 out.append(src[i : tag.end])  # a placeholder like <your-key>: text, as on the page
                 i = tag.end
                 continue
@@ -237,11 +239,17 @@ def _props(tag: Tag, ctx: ExportContext) -> dict[str, Any]:
 
 
 def _inner(inner: str, ctx: ExportContext) -> str:
-    """Convert a component's children: dedented, converted, trimmed."""
+    """Convert a component's children: dedented, converted, trimmed (as plain text past MAX_JSX_NESTING)."""
+    if ctx.nesting >= MAX_JSX_NESTING:
+        return re.sub(r"<[^<>]*>", "", inner).strip()  # the page itself reports mdx.too-deep
     lines = inner.split("\n")
     first, rest = lines[0], "\n".join(lines[1:])
     body = (first.strip() + "\n" if first.strip() else "") + textwrap.dedent(rest)
-    return _convert(body, ctx).strip()
+    ctx.nesting += 1
+    try:
+        return _convert(body, ctx).strip()
+    finally:
+        ctx.nesting -= 1
 
 
 def _quote(text: str) -> str:

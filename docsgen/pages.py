@@ -8,12 +8,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
-from docsgen.errors import Diagnostic, error
+from docsgen.errors import Diagnostic, warning
 from docsgen.mdx import MdxContext, MdxResult, render_mdx
+from docsgen.mdx.files import read_source_bytes
+from docsgen.mdx.frontmatter import load_frontmatter
 from docsgen.sources import PageFile
 
+_OPENING = re.compile(r"\A(?:\ufeff)?---[ \t]*\r?\n")
 _FRONTMATTER = re.compile(r"\A(?:\ufeff)?---[ \t]*\r?\n(.*?)(?:\r?\n)?^---[ \t]*(?:\r?\n|\Z)", re.S | re.M)
 
 
@@ -87,49 +88,77 @@ def split_frontmatter(text: str, source: str) -> tuple[dict[str, Any], str, int,
     """Split YAML frontmatter from the body; return (meta, body, body start line, diagnostics)."""
     m = _FRONTMATTER.match(text)
     if not m:
+        if _OPENING.match(text):
+            return (
+                {},
+                text,
+                1,
+                [
+                    warning(
+                        "page.frontmatter",
+                        "frontmatter opened with `---` on line 1 is never closed by a `---` line: read as page text",
+                        source,
+                        1,
+                        1,
+                    )
+                ],
+            )
         return {}, text, 1, []
     body = text[m.end() :]
     body_line = text.count("\n", 0, m.end()) + 1
-    try:
-        meta = yaml.load(m.group(1), Loader=yaml.CSafeLoader) if m.group(1).strip() else {}
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        line = (mark.line + 2) if mark else 2
-        col = (mark.column + 1) if mark else 1
-        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        return (
-            {},
-            body,
-            body_line,
-            [error("page.frontmatter", f"invalid YAML frontmatter: {problem}", source, line, col)],
-        )
-    if meta is None:
-        meta = {}
-    if not isinstance(meta, dict):
-        return (
-            {},
-            body,
-            body_line,
-            [
-                error(
-                    "page.frontmatter", "frontmatter must be a YAML mapping (key: value lines)", source, 2, 1
-                )
-            ],
-        )
-    meta = {str(k): v for k, v in meta.items()}
-    return meta, body, body_line, []
+    yaml_text = m.group(1)
+    if not yaml_text.strip():
+        return {}, body, body_line, []
+    meta, diags = load_frontmatter(yaml_text, source, 2)
+    return meta or {}, body, body_line, diags
 
 
 def read_page(docs_dir: Path, file: PageFile) -> tuple[Page, list[Diagnostic]]:
-    """Read a page's frontmatter and body (rendering comes later, once the navigation exists)."""
+    """Read a page's frontmatter and body (rendering comes later, once the navigation exists).
+
+    Only a regular file no larger than MAX_PAGE_BYTES is read; text that is not UTF-8 or holds NUL
+    characters is repaired (U+FFFD) with a located warning, so the page still builds.
+    """
+    empty = Page(file.key, file.url, file.output, file.source)
+    data, problem = read_source_bytes(docs_dir / file.source)
+    if data is None:
+        return empty, [warning("page.unreadable", f"page not read: {problem}", file.source)]
+    diags: list[Diagnostic] = []
     try:
-        text = (docs_dir / file.source).read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        return Page(file.key, file.url, file.output, file.source), [
-            error("page.encoding", "page is not UTF-8 text", file.source)
-        ]
-    meta, body, body_line, diags = split_frontmatter(text, file.source)
-    return Page(file.key, file.url, file.output, file.source, meta, body, body_line), diags
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line, col = _byte_location(data, exc.start)
+        diags.append(
+            warning(
+                "page.encoding",
+                f"page is not UTF-8 text (byte 0x{data[exc.start]:02x}): each undecodable byte is shown as U+FFFD (replacement character)",
+                file.source,
+                line,
+                col,
+            )
+        )
+        text = data.decode("utf-8", errors="replace")
+    if "\x00" in text:
+        pos = text.index("\x00")
+        line = text.count("\n", 0, pos) + 1
+        diags.append(
+            warning(
+                "page.encoding",
+                f"page holds {text.count(chr(0))} NUL character(s): each is shown as U+FFFD (replacement character)",
+                file.source,
+                line,
+                pos - (text.rfind("\n", 0, pos) + 1) + 1,
+            )
+        )
+        text = text.replace("\x00", "\ufffd")
+    meta, body, body_line, more = split_frontmatter(text, file.source)
+    return Page(file.key, file.url, file.output, file.source, meta, body, body_line), diags + more
+
+
+def _byte_location(data: bytes, offset: int) -> tuple[int, int]:
+    """Return the 1-based (line, column) of a byte offset."""
+    line_start = data.rfind(b"\n", 0, offset) + 1
+    return data.count(b"\n", 0, offset) + 1, offset - line_start + 1
 
 
 def render_page(page: Page, ctx: MdxContext) -> MdxResult:

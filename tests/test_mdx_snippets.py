@@ -49,13 +49,18 @@ def test_named_import_of_exported_value(tmp_path):
     assert [d.code for d in result.diagnostics] == ["mdx.react-component"]
 
 
-def test_missing_snippet_is_located_error(tmp_path):
+def test_missing_snippet_is_located_warning(tmp_path):
     docs = site(tmp_path)
     result = render(
         "# T\n\nimport Gone from '/snippets/gone.mdx'\n\n<Gone />\n", docs_dir=docs, line_offset=3
     )
     [diag] = result.diagnostics
-    assert (diag.code, diag.line, diag.column, diag.severity.value) == ("mdx.missing-snippet", 6, 1, "error")
+    assert (diag.code, diag.line, diag.column, diag.severity.value) == (
+        "mdx.missing-snippet",
+        6,
+        1,
+        "warning",
+    )
     assert "snippets/gone.mdx" in diag.message
 
 

@@ -44,7 +44,8 @@ def process_esm(tokens: list[Token], state: RenderState) -> None:
         for part in _STATEMENT_SPLIT.split(token.content):
             if not part.strip():
                 continue
-            offset = token.content.find(part)
+            offset = token.content.find(part) + len(part) - len(part.lstrip())
+            part = part.lstrip()
             line, column = frame.locate(base + max(offset, 0))
             if part.startswith("import"):
                 _process_import(part, state, line, column)
@@ -83,11 +84,16 @@ def _process_import(statement: str, state: RenderState, line: int, column: int) 
     source = m.group(2)
     lowered = source.lower()
     if lowered.endswith(SNIPPET_EXTENSIONS):
+        from docsgen.mdx.files import snippet_problem
+
         path = resolve_import_path(source, frame.path)
-        target = state.ctx.docs_dir / path
-        if not target.is_file():
-            state.error(
-                "mdx.missing-snippet", f"snippet {source!r} not found (looked for {path})", line, column
+        problem = snippet_problem(state.ctx.docs_dir, path)
+        if problem:
+            state.warn(
+                "mdx.missing-snippet",
+                f"snippet {source!r} not read (looked for {path}: {problem}); it renders as nothing",
+                line,
+                column,
             )
             for local, _ in names:
                 frame.imports[local] = ""

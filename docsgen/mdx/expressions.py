@@ -6,6 +6,8 @@ import json
 import re
 from typing import Any
 
+from docsgen.mdx.limits import MAX_EXPRESSION_DEPTH
+
 UNDEFINED = None
 _NUMBER_RE = re.compile(
     r"-?(?:0[xX][0-9a-fA-F]+|\d+(?:_\d+)*(?:\.\d*)?(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?)"
@@ -39,6 +41,7 @@ class _Parser:
         self.src = src
         self.pos = 0
         self.scope = scope
+        self.depth = 0
 
     def skip(self) -> None:
         src = self.src
@@ -88,6 +91,15 @@ class _Parser:
                 return value
 
     def parse_primary(self) -> Any:
+        self.depth += 1
+        if self.depth > MAX_EXPRESSION_DEPTH:
+            raise Unevaluable(f"nested more than {MAX_EXPRESSION_DEPTH} levels deep")
+        try:
+            return self._primary()
+        finally:
+            self.depth -= 1
+
+    def _primary(self) -> Any:
         ch = self.peek()
         src = self.src
         if not ch:

@@ -19,6 +19,7 @@ from docsgen.mdx.jsx_syntax import (
     scan_tag_cached,
 )
 
+IMPORT_LINE_RE = re.compile(r"""import\s+[\w${},*\s]+?\s+from\s*(['"])[^'"\n]+\1\s*;?\s*$""")
 RAW_TEXT_ELEMENTS = frozenset({"script", "style", "textarea", "pre", "svg"})  # children are not Markdown
 ESM_RE = re.compile(
     r"import\s+['\"]|import\s[^\n]*\bfrom\s*['\"]|import\s*(?:[\w$]+\s*,\s*)?\{[^}\n]*$"
@@ -111,11 +112,14 @@ def jsx_block(state: StateBlock, start_line: int, end_line: int, silent: bool) -
     ch = src[pos]
     if ch == "{":
         return _block_expression(state, start_line, end_line, silent, pos)
-    if (
-        ch in "ie"
-        and state.level == 0
+    if ch in "ie" and (
+        state.level == 0
         and state.sCount[start_line] == 0
         and state.parentType in ("root", "paragraph")
+        # An import written inside a component's children (snippets do this) is hoisted, not shown.
+        or ch == "i"
+        and state.parentType == "jsx"
+        and IMPORT_LINE_RE.match(src, pos, line_end)
     ):
         if ESM_RE.match(src, pos):
             # import/export never interrupts a paragraph ("export your data" in prose stays text).
@@ -142,7 +146,7 @@ def jsx_block(state: StateBlock, start_line: int, end_line: int, silent: bool) -
         token.map = [start_line, start_line + 1]
         state.line = start_line + 1
         return True
-    if not is_known_name(tag.name):
+    if not is_known_name(tag.name) and tag.name not in state.env.get("mdx_imported", ()):
         return False
     tag_last = _line_of(state, tag.end, start_line, end_line)
     rest_blank = _blank(src, tag.end, state.eMarks[tag_last])
@@ -334,13 +338,37 @@ def jsx_inline(state: StateInline, silent: bool) -> bool:
             token.meta = {"offset": pos}
         state.pos = close
         return True
-    if ch != "<" or not is_tag_start(src, pos):
+    if ch == "}":
+        # A `}` closing nothing is often what is left of a broken code fence: text, with a warning,
+        # unless an escaped `\{` before it shows the author wrote a literal pair.
+        first_escaped = getattr(state, "dg_escaped_brace", None)
+        if first_escaped is None:
+            first_escaped = state.dg_escaped_brace = src.find("\\{")  # type: ignore[attr-defined]
+        if 0 <= first_escaped < pos:
+            return False
+        _text_warning(
+            state, silent, "}", "mdx.expression", "'}' closes no expression: write \\} for a literal brace"
+        )
+        return True
+    if ch != "<":
         return False
+    if not is_tag_start(src, pos):
+        m = _NOT_A_TAG_RE.match(src, pos, state.posMax)
+        if not m:
+            return False
+        _text_warning(
+            state,
+            silent,
+            m.group(0),
+            "mdx.syntax",
+            f"{m.group(0)} is not a tag (a tag name starts with a letter): shown as text; write &lt; for a literal '<'",
+        )
+        return True
     try:
         tag = scan_tag(src, pos, state.posMax)
     except JsxSyntaxError:
         return False
-    if not is_known_name(tag.name):
+    if not is_known_name(tag.name) and tag.name not in state.env.get("mdx_imported", ()):
         return False
     if not silent:
         kind = "close" if tag.closing else "self" if tag.self_closing else "open"
@@ -348,13 +376,26 @@ def jsx_inline(state: StateInline, silent: bool) -> bool:
         token.meta = {"tag": tag, "offset": pos}
         if tag.name.lower() in RAW_TEXT_ELEMENTS and tag.name[:1].islower() and kind == "open":
             # Keep the raw body of inline <svg>/<script> as-is.
-            end = src.find(f"</{tag.name}>", tag.end, state.posMax)
+            close = f"</{tag.name}>"
+            end = src.find(close, tag.end, state.posMax)
             if end >= 0:
-                token.meta["raw"] = src[tag.end : end]
-                state.pos = end
+                token.meta["raw"] = src[tag.end : end] + close
+                state.pos = end + len(close)
                 return True
     state.pos = tag.end
     return True
+
+
+_NOT_A_TAG_RE = re.compile(r"</?[0-9][\w.:-]*(?:\s[^<>\n]*)?/?>")
+
+
+def _text_warning(state: StateInline, silent: bool, text: str, code: str, message: str) -> None:
+    """Keep `text` as literal text, with a located warning when rendered."""
+    if not silent:
+        token = state.push("jsx_text_warning", "", 0)
+        token.content = text
+        token.meta = {"offset": state.pos, "code": code, "message": message}
+    state.pos += len(text)
 
 
 def jsx_plugin(md: MarkdownIt) -> None:

@@ -11,9 +11,11 @@ from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.tasklists import tasklists_plugin
 
 from docsgen.mdx.jsx_rules import jsx_plugin
+from docsgen.mdx.limits import MAX_JSX_NESTING
+from docsgen.mdx.paragraph import paragraph
 from docsgen.mdx.renderer import MdxRenderer
 
-MAX_NESTING = 64  # components nest deeper than CommonMark's 20 levels of lists and quotes
+MAX_NESTING = MAX_JSX_NESTING  # components nest deeper than CommonMark's 20 levels of lists and quotes
 
 
 def build_markdown() -> MarkdownIt:
@@ -33,6 +35,7 @@ def build_markdown() -> MarkdownIt:
     deflist_plugin(md)
     dollarmath_plugin(md, allow_space=False, allow_digits=False, allow_labels=False, double_inline=True)
     jsx_plugin(md)
+    md.block.ruler.at("paragraph", paragraph)
     # Pure functions of the URL, and sites repeat their links: normalise each distinct URL once.
     md.normalizeLink = lru_cache(maxsize=8192)(md.normalizeLink)  # type: ignore[method-assign]
     md.validateLink = lru_cache(maxsize=8192)(md.validateLink)  # type: ignore[method-assign]

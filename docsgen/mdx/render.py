@@ -15,6 +15,7 @@ from docsgen.mdx.state import FileFrame, RenderState
 from docsgen.mdx.text import finish_html
 from docsgen.mdx.types import MdxContext, MdxResult
 
+_IMPORTED_NAME_RE = re.compile(r"""^[ \t]*import\s+([a-z_$][\w$]*)\s+from\s+['"][^'"\n]+\.mdx?['"]""", re.M)
 _VARIABLE_RE = re.compile(r"\{\{\s*([\w.-]+)\s*\}\}")
 
 
@@ -46,7 +47,8 @@ def render_source(
     frame.props = set(scope or {})
     state.frames.append(frame)
     try:
-        env: dict[str, Any] = {"mdx": state}
+        # Imported names are components even when written in lowercase (`<prebuiltsTable />`).
+        env: dict[str, Any] = {"mdx": state, "mdx_imported": set(_IMPORTED_NAME_RE.findall(src))}
         frame.env = env
         tokens = MD.parse(src, env)
         for code, message, pos in env.get("mdx_errors", []):

@@ -12,9 +12,10 @@ from markdown_it.token import Token
 from markdown_it.utils import EnvType, OptionsDict
 
 from docsgen.mdx.code import parse_meta, render_code_block
-from docsgen.mdx.expressions import Unevaluable, evaluate, is_comment, to_text
+from docsgen.mdx.expressions import Unevaluable, evaluate, is_comment
 from docsgen.mdx.jsx_html import convert_jsx_markup, element_props, html_attrs
-from docsgen.mdx.jsx_syntax import is_known_name
+from docsgen.mdx.jsx_syntax import VOID_ELEMENTS
+from docsgen.mdx.render_rules import TextRules
 from docsgen.mdx.state import Element, JsxValue, slugify
 
 if TYPE_CHECKING:
@@ -32,7 +33,7 @@ def strip_tags(fragment: str) -> str:
     return html.unescape(_TAG_RE.sub("", fragment)).strip()
 
 
-class MdxRenderer(RendererHTML):
+class MdxRenderer(TextRules, RendererHTML):
     """markdown-it renderer that understands JSX tokens; state lives in env["mdx"]."""
 
     options: OptionsDict
@@ -103,7 +104,19 @@ class MdxRenderer(RendererHTML):
                     j += 1
                 if j >= n:
                     if tag.name[:1].islower():
-                        # Raw HTML split over paragraphs: pass the open tag through like markdown-it does.
+                        # Raw HTML split over paragraphs: pass the open tag through like markdown-it does;
+                        # inside an element's children, the element closes first: the tags cross.
+                        state = env["mdx"]
+                        if state.inline_scope and tag.name.lower() not in VOID_ELEMENTS:
+                            line, col = state.token_location(None, token.meta["offset"])
+                            state.warn(
+                                "mdx.html-nesting",
+                                f"<{tag.name}> is not closed before </{state.inline_scope[-1]}>: "
+                                "tags must close in the reverse order they open",
+                                line,
+                                col,
+                            )
+                        state.open_html[tag.name] = state.open_html.get(tag.name, 0) + 1
                         out.append(self.render_html_open(tag, env))
                         i += 1
                         continue
@@ -119,6 +132,19 @@ class MdxRenderer(RendererHTML):
             elif kind == "jsx_inline_close":
                 tag = token.meta["tag"]
                 if tag.name[:1].islower():
+                    state = env["mdx"]
+                    if state.open_html.get(tag.name):
+                        state.open_html[tag.name] -= 1
+                    elif tag.name.lower() not in VOID_ELEMENTS:
+                        line, col = state.token_location(None, token.meta["offset"])
+                        state.warn(
+                            "mdx.html-nesting",
+                            f"closing tag </{tag.name}> has no matching opening tag: dropped",
+                            line,
+                            col,
+                        )
+                        i += 1
+                        continue
                     out.append(f"</{tag.name}>")
                 else:
                     line, col = env["mdx"].token_location(None, token.meta["offset"])
@@ -138,7 +164,12 @@ class MdxRenderer(RendererHTML):
     def render_children(self, element: Element) -> str:
         env = element.state.frame.env
         if element.inline:
-            return self.renderInline(element.children, self.options, env)
+            scope = element.state.inline_scope
+            scope.append(element.name)
+            try:
+                return self.renderInline(element.children, self.options, env)
+            finally:
+                scope.pop()
         return self.render(element.children, self.options, env)
 
     def child_elements(self, element: Element) -> list[Element]:
@@ -201,7 +232,17 @@ class MdxRenderer(RendererHTML):
         else:
             line, col = state.frame.locate(tag.start)
         props: dict[str, Any] = {}
+        seen: set[str] = set()
         for attr in tag.attrs:
+            if attr.kind != "spread":
+                if attr.name in seen:
+                    state.warn(
+                        "mdx.duplicate-prop",
+                        f"<{tag.name}> has two {attr.name!r} props: the last wins",
+                        line,
+                        col,
+                    )
+                seen.add(attr.name)
             if attr.kind == "string":
                 props[attr.name] = attr.value
             elif attr.kind == "bool":
@@ -320,111 +361,6 @@ class MdxRenderer(RendererHTML):
         title_attr = f' title="{esc(str(title))}"' if title else ""
         url = env["mdx"].ctx.resolve_asset(src)
         return f'<img src="{esc(url)}" alt="{esc(alt)}"{title_attr} loading="lazy">'
-
-    def text(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
-        return esc(tokens[idx].content, quote=False)
-
-    def html_block(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
-        content = tokens[idx].content
-        return "" if content.lstrip().startswith("<!--") else content
-
-    def html_inline(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
-        content = tokens[idx].content
-        if content.startswith("<!--"):
-            return ""
-        m = re.match(r"</?([A-Za-z][\w-]*)", content)
-        if m and not is_known_name(m.group(1)):
-            return esc(content)  # `<your-api-key>` is a placeholder, not an element
-        return content
-
-    def mdx_esm(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
-        return ""
-
-    def jsx_block_text(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
-        content = tokens[idx].content
-        return f"<p>{esc(content)}</p>\n" if content else ""
-
-    def jsx_raw(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
-        token = tokens[idx]
-        if token.meta and token.meta.get("name") == "svg":
-            return convert_jsx_markup(token.content, env["mdx"])
-        return token.content
-
-    def jsx_block_expr(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
-        token = tokens[idx]
-        state: RenderState = env["mdx"]
-        line, col = state.frame.locate(token.meta["pos"])
-        return self.expression(token.content, state, line, col, block=True)
-
-    def jsx_inline_expr(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
-        token = tokens[idx]
-        state: RenderState = env["mdx"]
-        line, col = state.token_location(None, token.meta["offset"])
-        return self.expression(token.content, state, line, col, block=False)
-
-    def jsx_lone_brace(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
-        state: RenderState = env["mdx"]
-        line, col = state.token_location(None, tokens[idx].meta["offset"])
-        state.warn(
-            "mdx.expression",
-            "'{' starts an expression that never ends: write \\{ for a literal brace",
-            line,
-            col,
-        )
-        return "{"
-
-    def expression(self, expr: str, state: RenderState, line: int, col: int, block: bool) -> str:
-        """Render `{expr}`: comments vanish, values print, the rest stays literal with a warning."""
-        if is_comment(expr):
-            return ""
-        stripped = expr.strip()
-        if stripped == "children" or stripped == "props.children":
-            return state.frame.children_html or ""
-        m = re.fullmatch(r"\{\s*([\w.-]+)\s*\}", stripped)
-        if m and m.group(1) in state.ctx.variables:
-            value = state.ctx.variables[m.group(1)]
-        else:
-            try:
-                value = evaluate(expr, state.frame.scope)
-            except Unevaluable as exc:
-                state.warn(
-                    "mdx.expression",
-                    f"cannot evaluate {{{stripped[:60]}}}: {exc}; rendered as text",
-                    line,
-                    col,
-                )
-                text = esc("{" + expr + "}")
-                return f"<p>{text}</p>\n" if block else text
-        text = esc(to_text(value))
-        return f"<p>{text}</p>\n" if block and text else text
-
-    def math_inline(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
-        return render_math_html(tokens[idx].content, False, env["mdx"], None)
-
-    def math_inline_double(
-        self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType
-    ) -> str:
-        markup = render_math_html(tokens[idx].content, True, env["mdx"], None)
-        if markup.startswith("<div") and markup.endswith("</div>"):
-            markup = "<span" + markup[4:-6] + "</span>"  # no block element inside a paragraph
-        return markup
-
-    def math_block(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
-        return render_math_html(tokens[idx].content, True, env["mdx"], tokens[idx]) + "\n"
-
-
-def render_math_html(tex: str, display: bool, state: RenderState, token: Token | None) -> str:
-    """Render TeX as MathML (docsgen.mdx.math); bad TeX shows its source and warns where it is."""
-    from docsgen.mdx.math import math_error, render_math
-
-    problem = math_error(tex, display)
-    if problem:
-        if token is not None and token.map:
-            line, column = token.map[0] + 1 + state.frame.line_offset, 1
-        else:
-            line, column = state.token_location(state.inline_parent)
-        state.warn("mdx.math", f"cannot render math ${tex.strip()[:40]}$: {problem}", line, column)
-    return render_math(tex, display)
 
 
 def _text_token(content: str) -> Token:

@@ -9,7 +9,8 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from docsgen.errors import Diagnostic, error, warning
+from docsgen.errors import Diagnostic, Severity, error, warning
+from docsgen.mdx.limits import MAX_PAGE_DIAGNOSTICS
 from docsgen.mdx.types import MdxContext, TocItem
 
 if TYPE_CHECKING:
@@ -46,6 +47,9 @@ class FileFrame:
         return index + 1 + self.line_offset, pos - self.line_starts[index] + 1
 
 
+_COMPONENT_TAG_RE = re.compile(r"<[A-Z]")
+
+
 @dataclass(frozen=True)
 class JsxValue:
     """A prop whose value is JSX markup (`icon={<svg>...</svg>}`), rendered on demand."""
@@ -55,6 +59,12 @@ class JsxValue:
     def render(self, state: RenderState) -> str:
         from docsgen.mdx.jsx_html import convert_jsx_markup
 
+        if _COMPONENT_TAG_RE.search(self.source):
+            # Components inside the markup (`label={<>v2 <Badge>new</Badge></>}`) render as they would inline.
+            from docsgen.mdx.parser import MD
+
+            tokens = MD.parseInline(self.source, state.frame.env)
+            return MD.renderer.render(tokens, MD.options, state.frame.env)
         return convert_jsx_markup(self.source, state)
 
     def __str__(self) -> str:
@@ -94,6 +104,8 @@ class Element:
             return default
         if value is True:
             return ""
+        if isinstance(value, JsxValue):
+            return _plain_text(value.render(self.state))
         return str(value)
 
     def bool_prop(self, name: str, default: bool = False) -> bool:
@@ -104,6 +116,14 @@ class Element:
 
     def warn(self, code: str, message: str) -> None:
         self.state.add(warning(code, message, self.state.frame.path, self.line, self.column))
+
+
+_TAGS_RE = re.compile(r"<[^>]*>")
+
+
+def _plain_text(fragment: str) -> str:
+    """Return the text of an HTML fragment (a JSX prop rendered), whitespace collapsed."""
+    return " ".join(html.unescape(_TAGS_RE.sub("", fragment)).split())
 
 
 _SLUG_DROP = re.compile(r"[^\w\- ]", re.U)
@@ -140,13 +160,40 @@ class RenderState:
         self.views: list[tuple[str, str]] = []
         self.steps: list[dict[str, Any]] = []
         self.snippet_cache: dict[str, tuple[str, int] | None] = {}
+        self.snippet_renders = 0  # snippets rendered so far (bounded by limits.MAX_SNIPPET_EXPANSIONS)
+        self.expanded_chars = 0  # snippet source characters rendered so far (limits.MAX_EXPANDED_CHARS)
+        self.expansion_reported = False
+        self.error_past_cap = False
+        self.cap_reported = False
+        self.element_depth = 0  # elements being rendered inside each other (limits.MAX_JSX_NESTING)
+        self.too_deep_reported = False
+        self.inline_scope: list[str] = []  # names of the inline elements whose children are rendering
+        # Lowercase HTML tags opened in one paragraph and closed in another, counted by name.
+        self.open_html: dict[str, int] = {}
 
     @property
     def frame(self) -> FileFrame:
         return self.frames[-1]
 
     def add(self, diagnostic: Diagnostic) -> None:
-        self.diagnostics.append(diagnostic)
+        if len(self.diagnostics) < MAX_PAGE_DIAGNOSTICS:
+            self.diagnostics.append(diagnostic)
+            return
+        if diagnostic.is_error and not self.error_past_cap:
+            self.error_past_cap = True  # one error past the cap still fails the build as it should
+            self.diagnostics.append(diagnostic)
+        if not self.cap_reported:
+            self.cap_reported = True
+            self.diagnostics.append(
+                Diagnostic(
+                    diagnostic.path,
+                    diagnostic.line,
+                    diagnostic.column,
+                    "mdx.too-many-problems",
+                    f"more than {MAX_PAGE_DIAGNOSTICS} problems in this page: the rest are not reported",
+                    Severity.WARNING,
+                )
+            )
 
     def warn(self, code: str, message: str, line: int = 0, column: int = 0) -> None:
         self.add(warning(code, message, self.frame.path, line, column))

@@ -36,6 +36,8 @@ class MdxContext:
     config: Any = None  # the typed site config (docsgen.config.model.SiteConfig) when available
     frontmatter: dict[str, Any] = field(default_factory=dict)
     strict: bool = False
+    # True when rendering for `docsgen dev`: a missing piece (snippet) shows a visible note instead of nothing.
+    dev: bool = False
 
 
 @dataclass

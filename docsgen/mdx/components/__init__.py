@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from docsgen.mdx.limits import MAX_JSX_NESTING
 from docsgen.mdx.state import Element
 
 Component = Callable[[Element], str]
@@ -32,6 +33,7 @@ def _load() -> None:
         cards,
         code,
         layout,
+        legacy,
         misc,
         tabs,
         updates,
@@ -44,10 +46,26 @@ def render_component(element: Element) -> str:
 
     if not _loaded:
         _load()
-    func = COMPONENTS.get(element.name) or render_fallback
     state = element.state
+    # A name the page imports (a snippet) shadows the built-in component of that name.
+    func = (
+        render_fallback
+        if element.name in state.frame.imports
+        else COMPONENTS.get(element.name) or render_fallback
+    )
+    if state.element_depth >= MAX_JSX_NESTING:
+        if not state.too_deep_reported:
+            state.too_deep_reported = True
+            element.state.error(
+                "mdx.too-deep",
+                f"<{element.name or ''}> is nested more than {MAX_JSX_NESTING} elements deep: not rendered",
+                element.line,
+                element.column,
+            )
+        return ""
     previous = state.current_element
     state.current_element = element
+    state.element_depth += 1
     try:
         return func(element)
     except Exception as exc:  # noqa: BLE001 - a bug in one component must not take the build down
@@ -60,3 +78,4 @@ def render_component(element: Element) -> str:
         return ""
     finally:
         state.current_element = previous
+        state.element_depth -= 1

@@ -18,6 +18,11 @@ def render_fallback(element: Element) -> str:
     state = element.state
     if not name:
         return element.render_children()
+    frame = state.frame
+    if name in frame.imports:
+        from docsgen.mdx.snippets import render_snippet
+
+        return render_snippet(element, frame.imports[name])
     if name[0].islower() and "." not in name:
         attrs = html_attrs(name, element.props, state)
         tag = element.tag
@@ -25,11 +30,6 @@ def render_fallback(element: Element) -> str:
             return f"<{name}{attrs}>" if name.lower() in VOID_ELEMENTS else f"<{name}{attrs}></{name}>"
         inner = element.render_children()
         return f"<{name}{attrs}>{inner}</{name}>" + ("" if element.inline else "\n")
-    frame = state.frame
-    if name in frame.imports:
-        from docsgen.mdx.snippets import render_snippet
-
-        return render_snippet(element, frame.imports[name])
     if name in frame.react:
         how = frame.react_sources.get(name, "an `export const` in this file")
         element.warn(

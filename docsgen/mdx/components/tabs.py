@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import re
 
 from markdown_it.token import Token
 
@@ -131,24 +132,64 @@ def code_children(el: Element) -> list[tuple[str, str]]:
                 code = render_code_block(token.content, meta, state.next_code_index(), show_header=False)
                 result.append((label, code))
         elif token.type in ("jsx_block_open", "jsx_block_self"):
-            j = i + 1
+            j = i
             if token.type == "jsx_block_open":
+                j = i + 1
                 while j < len(tokens) and not (
                     tokens[j].type == "jsx_block_close" and tokens[j].level == token.level
                 ):
                     j += 1
             child = el.renderer.make_element(token, list(tokens[i + 1 : j]), state.frame.env, False)
-            label = (
-                child.text_prop("title")
-                or child.text_prop("filename")
-                or child.text_prop("language")
-                or child.name
-            )
-            result.append((label, el.renderer.render_element(child)))
+            result.extend(_element_samples(el, child))
             i = j + 1
             continue
         i += 1
     return result
+
+
+def _element_samples(el: Element, child: Element) -> list[tuple[str, str]]:
+    """Return the tabs one component child of a CodeGroup makes: a snippet's code blocks keep their titles."""
+    rendered = el.renderer.render_element(child)
+    label = child.text_prop("title") or child.text_prop("filename") or child.text_prop("language")
+    blocks = split_code_blocks(rendered)
+    if blocks and (len(blocks) > 1 or not label):
+        return [(title, _HEADER_RE.sub("", block, 1)) for title, block in blocks]
+    if blocks:
+        return [(label, _HEADER_RE.sub("", blocks[0][1], 1))]
+    return [(label or child.name, rendered)]
+
+
+_CODE_OPEN = re.compile(r'<div class="dg-code\b[^"]*"[^>]*>')
+_DIV_RE = re.compile(r"<(/?)div\b[^>]*>")
+_HEADER_RE = re.compile(r'<div class="dg-code-header">.*?</span></div>', re.S)
+_ATTR_RE = re.compile(r'\bdata-(title|lang)="([^"]*)"')
+
+
+def split_code_blocks(fragment: str) -> list[tuple[str, str]]:
+    """Split HTML made only of code blocks into (title, block html); [] when it holds anything else."""
+    blocks: list[tuple[str, str]] = []
+    pos = 0
+    text = fragment.strip()
+    while pos < len(text):
+        m = _CODE_OPEN.match(text, pos)
+        if not m:
+            return []
+        depth = 0
+        end = -1
+        for d in _DIV_RE.finditer(text, pos):
+            depth += -1 if d.group(1) else 1
+            if depth == 0:
+                end = d.end()
+                break
+        if end < 0:
+            return []
+        attrs = dict(_ATTR_RE.findall(m.group(0)))
+        title = html.unescape(attrs.get("title") or attrs.get("lang") or "")
+        blocks.append((title or f"Example {len(blocks) + 1}", text[pos:end]))
+        pos = end
+        while pos < len(text) and text[pos].isspace():
+            pos += 1
+    return blocks
 
 
 def _code_group(el: Element, extra_class: str) -> str:

@@ -8,7 +8,7 @@ import json
 from docsgen.mdx.changelog import ChangelogEntry
 from docsgen.mdx.components import component
 from docsgen.mdx.components.base import markdown_inline
-from docsgen.mdx.state import Element, slugify
+from docsgen.mdx.state import Element, JsxValue, slugify
 from docsgen.mdx.text import finish_html, html_to_text
 from docsgen.mdx.types import TocItem
 
@@ -49,6 +49,8 @@ def update(el: Element) -> str:
             line=el.line,
         )
     )
+    raw_label = el.prop("label")
+    label_html = markdown_inline(raw_label, state) if isinstance(raw_label, JsxValue) else esc(label)
     tag_html = " ".join(f'<span class="dg-badge dg-badge-gray dg-badge-sm">{esc(t)}</span>' for t in tags)
     desc_html = (
         f'<div class="dg-update-description">{markdown_inline(description, state)}</div>' if desc_text else ""
@@ -56,7 +58,7 @@ def update(el: Element) -> str:
     tags_attr = f" data-tags='{esc(json.dumps(tags), quote=True)}'" if tags else ""
     return (
         f'<div class="dg-update" id="{esc(anchor)}"{tags_attr}><div class="dg-update-meta">'
-        f'<a class="dg-update-label" href="#{esc(anchor)}">{esc(label)}</a>{desc_html}'
+        f'<a class="dg-update-label" href="#{esc(anchor)}">{label_html}</a>{desc_html}'
         f"{f'<div class=dg-update-tags>{tag_html}</div>' if tags else ''}</div>"
         f'<div class="dg-update-body">{body}</div></div>\n'
     )
