@@ -66,6 +66,7 @@ class Site:
     twins_written: set[str] = field(default_factory=set)  # page keys whose twin a render worker already wrote
     twin_owners: dict[str, str] = field(default_factory=dict)  # twin path -> the page key that writes it
     pending_search: PendingIndex | None = None  # render_site(collect=False): the index Pagefind is building
+    dev: bool = False  # built by `docsgen dev`: problems confined to a page are also shown on that page
 
 
 def build(
@@ -298,6 +299,12 @@ def pages_to_render(site: Site) -> list[Page]:
 
 def render_one(ctx: SiteContext, site: Site, page: Page, *, strict: bool = False) -> str:
     """Render one page body (MDX or generated) and its complete HTML document."""
+    render_content(ctx, site, page, strict=strict)
+    return page_html(ctx, page)
+
+
+def render_content(ctx: SiteContext, site: Site, page: Page, *, strict: bool = False) -> None:
+    """Render one page body (MDX or generated) onto the page; its diagnostics go to site.diagnostics."""
     mdx_ctx = MdxContext(
         docs_dir=site.docs_dir,
         source=page.source or page.key,
@@ -309,10 +316,22 @@ def render_one(ctx: SiteContext, site: Site, page: Page, *, strict: bool = False
         config=site.config,
         frontmatter=page.meta,
         strict=strict,
+        dev=site.dev,
     )
     result = render_page(page, mdx_ctx)
     site.diagnostics.extend(result.diagnostics)
-    return page_html(ctx, page)
+
+
+def check_pages(site: Site) -> list[Diagnostic]:
+    """Render every written page's MDX body, as a build does, without templates, search or files (`validate`).
+
+    Generated API pages are not rendered: their problems are the spec's, reported when it was loaded.
+    """
+    ctx = site_context(site)
+    for page in pages_to_render(site):
+        if page.generate is None and page.source is not None:
+            render_content(ctx, site, page)
+    return sort_diagnostics(site.diagnostics)
 
 
 def add_vendor_assets(ctx: SiteContext, pages: list[Page], files: SiteFiles) -> None:

@@ -164,7 +164,7 @@ class PageCache:
 
     def __init__(self, site: Site, *, strict: bool = False, folder: Path | None = None):
         self.site = site
-        config_parts: list[str | bytes] = [f"strict={strict}"]
+        config_parts: list[str | bytes] = [f"strict={strict}", f"dev={site.dev}"]
         for rel in sorted(site.config.files):
             try:
                 config_parts += [rel, (site.docs_dir / rel).read_bytes()]

@@ -222,15 +222,15 @@ def build(
     "-v", "--verbose", is_flag=True, help="List fields that are accepted but not used by docsgen yet."
 )
 def validate(docs_dir: Path, strict: bool, verbose: bool) -> None:
-    """Check docs.json and the navigation without building."""
-    from docsgen.build import read_site
+    """Check docs.json, the navigation and every page without writing a site."""
+    from docsgen.build import check_pages, read_site
 
     if not docs_dir.is_dir():
         raise DocsgenError(f"docs folder '{docs_dir}' does not exist")
     from docsgen.config.rules import promote_spec_rules
 
     site = read_site(docs_dir, verbose=verbose)
-    diagnostics = promote_spec_rules(sorted(set(site.diagnostics)))
+    diagnostics = promote_spec_rules(sorted(set(check_pages(site))))  # every page's MDX, as `build` reads it
     if strict:
         diagnostics = [d.as_error() if d.severity is Severity.WARNING else d for d in diagnostics]
     if any(d.is_error for d in diagnostics):

@@ -94,6 +94,7 @@ class LinkResolver:
                             "link.broken",
                             f"link to '{href}' does not match any page or file",
                             page.source or page.key,
+                            *locate_in_page(page, href),
                         )
                     )
                 url = href.lstrip("/") if href.startswith("/") else None
@@ -118,6 +119,7 @@ class LinkResolver:
                         "asset.missing",
                         f"file '{src}' does not exist in the docs folder",
                         page.source or page.key,
+                        *locate_in_page(page, src),
                     )
                 )
                 url = (
@@ -130,3 +132,14 @@ class LinkResolver:
             return relative_url(page.output, url) + suffix
 
         return resolve
+
+
+def locate_in_page(page: Page, text: str) -> tuple[int, int]:
+    """Return (line, column) of the first place a page's source names `text` (a link or an image source), or
+    (0, 0) when the page does not (the link came from a snippet or a variable). Asked only for problems."""
+    body = page.body or ""
+    at = body.find(text)
+    if at < 0:
+        return 0, 0
+    line_start = body.rfind("\n", 0, at) + 1
+    return page.body_line + body.count("\n", 0, at), at - line_start + 1

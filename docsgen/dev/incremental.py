@@ -203,6 +203,7 @@ class DevSite:
         self.ignore_patterns = read_ignore_file(self.docs_dir)
         try:
             site = read_site(self.docs_dir, self.out_dir)
+            site.dev = True  # a missing snippet shows as a note on its page
         except DocsgenError as exc:
             self.site, self.ctx = None, None
             self.site_errors = [d for d in exc.diagnostics if d.is_error]

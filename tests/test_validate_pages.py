@@ -1,0 +1,69 @@
+"""`docsgen validate` reads every page as `build` does: what a build reports about a page, validate reports too.
+
+And `docsgen dev` shows a missing snippet as a note on its page, where `build` renders nothing.
+"""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from docsgen.build import check_pages, read_site, render_content, site_context
+from docsgen.cli import main
+
+BASE = {"theme": "mint", "name": "X", "colors": {"primary": "#112233"}}
+
+
+def site(make_site, pages: dict[str, str]):
+    nav = {"pages": sorted(p.removesuffix(".mdx") for p in pages)}
+    return make_site({"docs.json": json.dumps({**BASE, "navigation": nav}), **pages})
+
+
+def test_validate_finds_a_page_error_that_build_finds(make_site, tmp_path):
+    docs = site(
+        make_site,
+        {"index.mdx": "# Home\n", "bad.mdx": '# Bad\n\n<Tabs>\n<Tab title="a">\nx\n</Tabs>\n</Tab>\n'},
+    )
+    build = CliRunner().invoke(main, ["build", str(docs), "-o", str(tmp_path / "out")])
+    validate = CliRunner().invoke(main, ["validate", str(docs)])
+    assert build.exit_code == 1 and validate.exit_code == 1, validate.output
+    errors = [line for line in build.output.splitlines() if ": error: " in line]
+    assert errors and all(line in validate.output for line in errors), (errors, validate.output)
+    assert "bad.mdx:" in validate.output
+
+
+def test_validate_reports_page_warnings_and_strict_fails_on_them(make_site):
+    docs = site(
+        make_site,
+        {"index.mdx": "# Home\n\n[Gone](/nowhere)\n\nimport S from '/snippets/none.mdx';\n\n<S />\n"},
+    )
+    result = CliRunner().invoke(main, ["validate", str(docs)])
+    assert result.exit_code == 0, result.output
+    assert "index.mdx:3:" in result.output and "[link.broken]" in result.output
+    assert "[mdx.missing-snippet]" in result.output
+    assert CliRunner().invoke(main, ["validate", str(docs), "--strict"]).exit_code == 1
+
+
+def test_check_pages_renders_no_generated_page_and_writes_nothing(make_site):
+    docs = site(make_site, {"index.mdx": "# Home\n\nText.\n"})
+    before = sorted(p.name for p in docs.rglob("*"))
+    diagnostics = check_pages(read_site(docs))
+    assert [d for d in diagnostics if d.is_error] == []
+    assert sorted(p.name for p in docs.rglob("*")) == before
+
+
+def test_a_missing_snippet_is_a_note_in_dev_and_nothing_in_build(make_site):
+    docs = site(
+        make_site,
+        {"index.mdx": "# Home\n\nimport S from '/snippets/none.mdx';\n\nBefore.\n\n<S />\n\nAfter.\n"},
+    )
+    html = {}
+    for dev in (False, True):
+        built = read_site(docs)
+        built.dev = dev
+        page = built.pages["index"]
+        render_content(site_context(built), built, page)
+        html[dev] = page.content.html
+    assert "Before." in html[False] and "After." in html[False] and "none.mdx" not in html[False]
+    assert "snippet not found" in html[True] and "After." in html[True] and "snippet not found" not in html[False]
