@@ -66,4 +66,8 @@ def test_a_missing_snippet_is_a_note_in_dev_and_nothing_in_build(make_site):
         render_content(site_context(built), built, page)
         html[dev] = page.content.html
     assert "Before." in html[False] and "After." in html[False] and "none.mdx" not in html[False]
-    assert "snippet not found" in html[True] and "After." in html[True] and "snippet not found" not in html[False]
+    assert (
+        "snippet not found" in html[True]
+        and "After." in html[True]
+        and "snippet not found" not in html[False]
+    )
