@@ -189,3 +189,25 @@ def test_ordinary_links_are_not_refused(value):
 
     assert not is_unsafe_url(value)
     assert all(is_unsafe_url(u) for u in SCRIPT_URLS)
+
+
+def test_a_docs_json_text_of_20_mb_is_a_located_error(tmp_path):
+    """A 20 MB `name` was written into every page (268 MB of output for two pages, 2.4 GB of memory)."""
+    import json as _json
+
+    from click.testing import CliRunner
+
+    from docsgen.cli import main
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    config = {"theme": "mint", "name": "n" * 20_000_000, "colors": {"primary": "#112233"}}
+    (docs / "docs.json").write_text(
+        _json.dumps({**config, "navigation": {"pages": ["index"]}}), encoding="utf-8"
+    )
+    (docs / "index.mdx").write_text("# Home\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["build", str(docs), "-o", str(tmp_path / "out")])
+    assert result.exit_code == 1
+    assert "docs.json:1:27: error: a text of 20,000,000 characters" in result.output
+    assert "(at name) [config.too-long]" in result.output
+    assert not (tmp_path / "out").exists()

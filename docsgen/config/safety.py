@@ -14,6 +14,7 @@ from docsgen.config.load import RawConfig
 from docsgen.errors import Diagnostic
 from docsgen.jsonpos import JsonPath
 
+MAX_STRING_CHARS = 100_000  # one docs.json text: a 20 MB `name` would be written into every page
 # Keys whose string value is a link target.
 _URL_KEYS = frozenset({"href", "url", "destination"})
 # Browsers ignore ASCII whitespace and control characters inside a scheme ("java\tscript:").
@@ -29,7 +30,8 @@ def is_unsafe_url(value: object) -> bool:
 
 
 def remove_unsafe_urls(raw: RawConfig) -> list[Diagnostic]:
-    """Delete every script URL from the configuration (in place), with one located warning each."""
+    """Delete every script URL from the configuration (in place), with one located warning each; a text longer
+    than MAX_STRING_CHARS is a located error."""
     diags: list[Diagnostic] = []
 
     def refuse(path: JsonPath, value: str) -> None:
@@ -46,6 +48,16 @@ def remove_unsafe_urls(raw: RawConfig) -> list[Diagnostic]:
 
     def walk(value: object, path: JsonPath, depth: int) -> None:
         if depth > 200:
+            return
+        if isinstance(value, str) and len(value) > MAX_STRING_CHARS:  # repeated on every page: bounded here
+            diags.append(
+                raw.diagnostic(
+                    "config.too-long",
+                    f"a text of {len(value):,} characters; expected at most {MAX_STRING_CHARS:,}",
+                    path,
+                    hint="docs.json texts (names, labels, banner) are repeated on every page",
+                )
+            )
             return
         if isinstance(value, dict):
             for key in list(value):
