@@ -40,12 +40,13 @@ TEXT_PROP = re.compile(
     r"""\b(?:title|label|description|tip|placeholder)=(?:"([^"]+)"|'([^']+)'|\{["'`]([^"'`]+)["'`]\})"""
 )
 AGENTS_ONLY = re.compile(r"^\s*<Visibility\s+for=[\"']agents[\"']\s*>.*?^\s*</Visibility>", re.S | re.M)
+_LINK_END = "(?=[\\s.,;:!?*_\\]|<'\"]|$)"  # what may follow the `)` that ends a link URL
 CODE_NOTATION = re.compile(r"\s*(?://|#|<!--|/\*|--)?\s*\[!code[^\]]*\]\s*(?:-->|\*/)?")
-IMAGE = re.compile(r"!\[([^\]]*)\]\([^)]*\)")
+IMAGE = re.compile(r"!\[([^\]]*)\]\(\S*?\)" + _LINK_END)
 LINK_DEFINITION = re.compile(r"^\[[^\]]+\]:\s")
-MULTILINE_LINK = re.compile(r"(?<!!)\[([^\]\n]*\n[^\]]*)\]\([^)\s]*\)")
+MULTILINE_LINK = re.compile(r"(?<![!`])\[([^\]\n`]*\n[^\]\n`]*)\]\([^)\s]*\)")  # link text over two lines
 REACT_EXPORT = re.compile(r"^export\s+(?:const|function)\s+([A-Z]\w*)", re.M)
-LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
+LINK = re.compile(r"!?\[([^\]]*)\]\(\S*?\)" + _LINK_END)  # a URL may hold parentheses: f(x)
 EXPRESSION = re.compile(r"\{[^{}]*\}")
 RAW_MDX = re.compile(  # a component tag (not a generic type such as Array<Item>), an MDX comment, ESM
     r"(?<![\w.])</?[A-Z][A-Za-z0-9]*(?:\.[A-Z]\w*)?(?:\s+\w+=|\s*/?>)|\{/\*|\*/\}"
@@ -187,7 +188,7 @@ def _strip_inline(line: str) -> str:
 
 def _strip_markup(line: str) -> str:
     line = TAG.sub(" \x00 ", line)  # an inline component may put its own text here (a tooltip): split
-    line = EXPRESSION.sub(" ", line)
+    line = EXPRESSION.sub(" \x00 ", line)  # a value filled in at build time (a snippet prop): split there
     line = re.sub(r"\\([\\`*_{}\[\]()#+\-.!|<>])", r"\1", line)  # Markdown escapes
     line = re.sub(r"(\*\*|__|~~)", "", line)
     line = re.sub(r"(?<![\w*])[*_](?=\S)|(?<=\S)[*_](?![\w*])", "", line)
