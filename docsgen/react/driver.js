@@ -86,6 +86,7 @@
     return value;
   };
 
+  const EMPTY = Object.freeze({});
   const load = (id) => {
     const mod = modules[id];
     if (!mod) throw new Error(`module ${id} is not loaded`);
@@ -95,7 +96,7 @@
     const require = (specifier) => {
       if (Object.prototype.hasOwnProperty.call(PACKAGES, specifier)) return PACKAGES[specifier];
       const target = mod.deps[specifier];
-      if (target === undefined) throw new Error(`cannot import ${JSON.stringify(specifier)}`);
+      if (target === undefined) return EMPTY; // reported by docsgen at the import (a missing file, a package)
       if (target && typeof target === "object") {
         // an .mdx snippet: its components are rendered by docsgen, under the name the page imported them as
         const own = target.__module ? load(target.__module) : {};
@@ -122,15 +123,16 @@
     return module.exports;
   };
 
+  // The error and its stack frames (function name, line): docsgen maps them to the file that defines them.
   const located = (error) => {
-    const text = String(error && error.stack ? error.stack : "");
-    const m = /\(([^():]*):(\d+)(?::(\d+))?\)/.exec(text);
-    const fn = /at ([^\s(]+) \(/.exec(text);
-    return {
-      message: error instanceof Error ? `${error.name}: ${error.message}` : `thrown: ${String(error)}`,
-      line: m ? Number(m[2]) : 0,
-      fn: fn ? fn[1] : "",
-    };
+    const frames = [];
+    const re = /at ([^\s(]*) ?\((?:[^():]*):(\d+)\)/g;
+    let m;
+    while ((m = re.exec(String((error && error.stack) || ""))) && frames.length < 50) {
+      frames.push([m[1], Number(m[2])]);
+    }
+    const message = error instanceof Error ? `${error.name}: ${error.message}` : `thrown: ${String(error)}`;
+    return { message, frames };
   };
 
   globalThis.__dgCompile = (source, jsx) => {
@@ -164,7 +166,8 @@
       const locals = exports.__dgLocals;
       const component = locals && name in locals ? locals[name] : exports[name];
       if (typeof component !== "function" && !(component && typeof component === "object")) {
-        return JSON.stringify({ error: `${name} is not a component (${typeof component})`, line: 0, fn: "" });
+        const what = component === undefined ? "undefined" : `a ${typeof component}, not a component`;
+        return JSON.stringify({ error: `${name} is ${what} in its module`, frames: [], thrown: false });
       }
       const props = revive(JSON.parse(propsJson));
       const element = typeof component === "function" ? h(component, props) : component;
@@ -172,7 +175,7 @@
       return JSON.stringify({ html, mdx: ctx.mdx, interactive: ctx.interactive });
     } catch (error) {
       const where = located(error);
-      return JSON.stringify({ error: where.message, line: where.line, fn: where.fn });
+      return JSON.stringify({ error: where.message, frames: where.frames, thrown: true });
     } finally {
       ctx = null;
     }

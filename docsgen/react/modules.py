@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from docsgen.react.engine import Engine, JsError
 
@@ -32,6 +33,9 @@ class Module:
     deps: dict[str, str | dict[str, str] | None] = field(default_factory=dict)
     names: list[str] = field(default_factory=list)
     exports: set[str] = field(default_factory=set)  # names of functions defined in it (error attribution)
+    missing: list[tuple[str, int]] = field(
+        default_factory=list
+    )  # imports that found nothing: (specifier, line)
 
 
 class ModuleError(Exception):
@@ -124,6 +128,8 @@ class Loader:
             target = self._resolve(spec, path)
             if target is not None:
                 module.deps[spec] = target
+            else:
+                module.missing.append((spec, code.count("\n", 0, m.start()) + 1))
         return module
 
     def _mdx_module(self, spec: str, current: str) -> str | None:
@@ -199,9 +205,13 @@ class Loader:
         except JsError as exc:
             raise ModuleError(exc.message, module.path, exc.line) from exc
 
-    def locate(self, error: JsError, fallback: Module) -> tuple[str, int]:
-        """Return (file, line) for an engine error: the module defining the function it was thrown in."""
-        for module in self.modules.values():
-            if error.function and error.function in module.exports:
-                return module.path, error.line
-        return fallback.path, error.line
+    def locate(self, frames: list[list[Any]], fallback: Module) -> tuple[str, int]:
+        """Return (file, line) for an engine error's stack: the innermost frame in a function a module defines."""
+        for name, line in frames:
+            for module in self.modules.values():
+                if name in module.exports:
+                    return module.path, int(line)
+        for name, line in frames[:1]:
+            if name == "<anonymous>":  # a callback (`.map((x) => ...)`) in the component's own code
+                return fallback.path, int(line)
+        return fallback.path, 0

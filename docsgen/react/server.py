@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 from typing import TYPE_CHECKING, Any
 
 from docsgen.errors import warning
@@ -56,28 +57,28 @@ def render_react(element: Element) -> str:
             )
         )
         return element.render_children()
+    _report_missing(state, loader, module)
     raw: list[str] = []
     props = _props(element, raw)
     try:
         result = engine.render(module.id, element.name, json.dumps(props, default=str))
     except JsError as exc:
-        path, line = loader.locate(exc, module)
-        where = f" (at {path}:{line})" if line else ""
         state.error(
             "react.limit",
-            f"<{element.name}> was stopped: it {exc.message}{where}; rendering its children",
+            f"<{element.name}> was stopped: it {exc.message}; rendering its children",
             element.line,
             element.column,
         )
         return element.render_children()
     if "error" in result:
-        error = JsError(str(result["error"]), int(result.get("line") or 0), 0, str(result.get("fn") or ""))
-        path, line = loader.locate(error, module)
+        path, line = loader.locate(result.get("frames") or [], module)
         where = f" (at {path}:{line})" if line else ""
-        element.warn(
-            "react.component-error",
-            f"<{element.name}> threw {error.message}{where}; rendering its children",
-        )
+        missing = [spec for mod in _graph(loader, module) for spec, _ in mod.missing]
+        if missing:
+            where += f"; these imports found nothing: {', '.join(sorted(set(missing)))}"
+        verb = "threw" if result.get("thrown") else "cannot render:"
+        message = f"<{element.name}> {verb} {result['error']}{where}; rendering its children"
+        element.warn("react.component-error", message)
         return element.render_children()
     interactive = bool(result.get("interactive"))
     state.react_depth = depth + 1  # type: ignore[attr-defined]
@@ -85,10 +86,39 @@ def render_react(element: Element) -> str:
         expanded = expand_placeholders(element, result.get("mdx") or [], raw, interactive)
     finally:
         state.react_depth = depth  # type: ignore[attr-defined]
-    out = substitute(str(result.get("html") or ""), raw, expanded, wrap=interactive)
+    out = substitute(_resolve_urls(str(result.get("html") or ""), state), raw, expanded, wrap=interactive)
     if not interactive:
         return out
     return _island(element, loader, module, props, raw, result.get("mdx") or [], expanded, out)
+
+
+_URL_ATTR = re.compile(r'(\s(?:href|src)=")([^"]*)(")')
+
+
+def _resolve_urls(out: str, state: RenderState) -> str:
+    """Map links and image paths a component wrote ("/quickstart", "/images/a.png") as links in pages are."""
+    ctx = state.ctx
+
+    def resolve(m: re.Match[str]) -> str:
+        value = html.unescape(m.group(2))
+        if not value or value.startswith(("#", "http:", "https:", "mailto:", "data:", "//")):
+            return m.group(0)
+        attr = m.group(1)
+        resolved = ctx.resolve_link(value) if "href" in attr else ctx.resolve_asset(value)
+        return f"{attr}{html.escape(resolved)}{m.group(3)}"
+
+    return _URL_ATTR.sub(resolve, out)
+
+
+def _report_missing(state: RenderState, loader: Loader, module: Module) -> None:
+    """Warn once per import that found nothing (a file not in the docs folder, a package other than React)."""
+    for mod in _graph(loader, module):
+        for spec, line in mod.missing:
+            if spec.startswith(("/", "./", "../")):
+                what = "no such file in the docs folder (tried .jsx, .tsx, .js, .ts and index files)"
+            else:
+                what = "packages cannot be imported (only react is available)"
+            state.add(warning("react.missing-import", f"cannot import {spec!r}: {what}", mod.path, line, 1))
 
 
 def _loader(state: RenderState, engine: Any) -> Loader:
