@@ -14,7 +14,13 @@ from tests.conftest import CORPUS
 from tests.htmldom import parse
 
 # The corpus README: React snippets (.jsx) and media were left out, so these warnings are expected.
-ALLOWED = {"mdx.react-component", "mdx.jsx-import", "asset.missing"}
+ALLOWED = {
+    "mdx.react-component",
+    "mdx.jsx-import",
+    "asset.missing",
+    "react.missing-import",
+    "react.component-error",
+}
 
 
 @pytest.fixture(scope="module")

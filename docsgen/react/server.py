@@ -69,7 +69,7 @@ def render_react(element: Element) -> str:
             element.line,
             element.column,
         )
-        return element.render_children()
+        return _children_html(element, props, raw)
     if "error" in result:
         path, line = loader.locate(result.get("frames") or [], module)
         where = f" (at {path}:{line})" if line else ""
@@ -79,7 +79,7 @@ def render_react(element: Element) -> str:
         verb = "threw" if result.get("thrown") else "cannot render:"
         message = f"<{element.name}> {verb} {result['error']}{where}; rendering its children"
         element.warn("react.component-error", message)
-        return element.render_children()
+        return _children_html(element, props, raw)
     interactive = bool(result.get("interactive"))
     state.react_depth = depth + 1  # type: ignore[attr-defined]
     try:
@@ -108,6 +108,14 @@ def _resolve_urls(out: str, state: RenderState) -> str:
         return f"{attr}{html.escape(resolved)}{m.group(3)}"
 
     return _URL_ATTR.sub(resolve, out)
+
+
+def _children_html(element: Element, props: dict[str, Any], raw: list[str]) -> str:
+    """The children rendered once already for the props (rendering twice would repeat ids and warnings)."""
+    marker = props.get("children")
+    if isinstance(marker, dict) and isinstance(marker.get("__dgRaw"), int):
+        return raw[marker["__dgRaw"]]
+    return ""
 
 
 def _report_missing(state: RenderState, loader: Loader, module: Module) -> None:
