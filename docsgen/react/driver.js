@@ -126,20 +126,22 @@
   // The error and its stack frames (function name, line): docsgen maps them to the file that defines them.
   const located = (error) => {
     const frames = [];
-    const re = /at ([^\s(]*) ?\((?:[^():]*):(\d+)\)/g;
+    const re = /at ([^\s(]*) ?\((?:[^():]*)(?::(\d+))?\)/g;
     let m;
     while ((m = re.exec(String((error && error.stack) || ""))) && frames.length < 50) {
-      frames.push([m[1], Number(m[2])]);
+      frames.push([m[1], Number(m[2] || 0)]);
     }
     const message = error instanceof Error ? `${error.name}: ${error.message}` : `thrown: ${String(error)}`;
     return { message, frames };
   };
 
-  globalThis.__dgCompile = (source, jsx) => {
+  globalThis.__dgCompile = (source, jsx, typescript) => {
     try {
-      const transforms = ["imports", "typescript", "jsx"];
+      const transforms = ["imports"];
+      if (typescript) transforms.push("typescript");
+      if (jsx) transforms.push("jsx");
       const code = transform(source, {
-        transforms: jsx ? transforms : transforms.filter((t) => t !== "jsx"),
+        transforms,
         jsxPragma: "__dgH",
         jsxFragmentPragma: "__dgF",
         production: true,
@@ -150,7 +152,7 @@
       return JSON.stringify({
         error: `${error.name}: ${error.message}`,
         line: m ? Number(m[1]) : 0,
-        column: m ? Number(m[2]) + 1 : 0,
+        column: m ? Number(m[2]) : 0, // sucrase points at the offending token, 1-based
       });
     }
   };

@@ -97,13 +97,12 @@ class Engine:
         result = self._eval(expression)
         return json.loads(result) if isinstance(result, str) else {}
 
-    def compile(self, source: str, digest: str, jsx: bool = True) -> dict[str, Any]:
+    def compile(self, source: str, digest: str, jsx: bool = True, typescript: bool = False) -> dict[str, Any]:
         """Transform JSX/TypeScript/ESM source to a CommonJS-style body: {"code"} or {"error", "line", "column"}."""
-        key = f"{digest}:{jsx}"
+        key = f"{digest}:{jsx}:{typescript}"
         if key not in self.compiled:
-            self.compiled[key] = self._call(
-                f"__dgCompile({json.dumps(source)}, {'true' if jsx else 'false'})"
-            )
+            flags = f"{'true' if jsx else 'false'}, {'true' if typescript else 'false'}"
+            self.compiled[key] = self._call(f"__dgCompile({json.dumps(source)}, {flags})")
         return self.compiled[key]
 
     def define(

@@ -102,8 +102,11 @@ class Loader:
     def _compile(
         self, source: str, path: str, module_id: str, mdx_names: dict[str, dict[str, str]]
     ) -> Module:
-        jsx = not path.lower().endswith(".ts")
-        result = self.engine.compile(source, digest(source), jsx=jsx)
+        lowered = path.lower()
+        typescript = lowered.endswith((".ts", ".tsx"))
+        result = self.engine.compile(
+            source, digest(source), jsx=not lowered.endswith(".ts"), typescript=typescript
+        )
         if "error" in result:
             raise ModuleError(
                 str(result["error"]), path, int(result.get("line") or 0), int(result.get("column") or 0)

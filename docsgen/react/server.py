@@ -70,6 +70,15 @@ def render_react(element: Element) -> str:
             element.column,
         )
         return _children_html(element, props, raw)
+    if "error" in result and str(result["error"]).startswith("InternalError:"):  # out of memory, stack
+        engine.broken = True
+        state.error(
+            "react.limit",
+            f"<{element.name}> was stopped: {result['error']}; rendering its children",
+            element.line,
+            element.column,
+        )
+        return _children_html(element, props, raw)
     if "error" in result:
         path, line = loader.locate(result.get("frames") or [], module)
         where = f" (at {path}:{line})" if line else ""
