@@ -96,7 +96,7 @@
             },
           );
         }
-        if (typeof target !== "string") throw new Error(`cannot import ${JSON.stringify(specifier)}`);
+        if (typeof target !== "string") return {}; // reported at build time (a missing file, a package)
         return loadModule(target);
       };
       const factory = new Function(
