@@ -165,3 +165,26 @@ def test_interactive_component_becomes_an_island_with_its_code(docs):
     modules = {s.attrs["data-dg-module"] for s in root.find_all("script", type="text/plain")}
     assert modules == {"page:page.mdx", "snippets/hero.jsx", "snippets/badge.jsx"}
     assert root.find("a", cls="hero").parent.tag != "dg-island"  # static components stay plain HTML
+
+
+def test_a_changed_component_file_rebuilds_the_pages_using_it(tmp_path):
+    from docsgen.build import build
+
+    docs = write_tree(
+        tmp_path / "docs",
+        {
+            **SNIPPETS,
+            "docs.json": '{"name": "T", "theme": "mint", "colors": {"primary": "#0D9373"},'
+            ' "navigation": {"pages": ["index"]}}',
+            "index.mdx": '---\ntitle: T\n---\nimport { HeroCard } from "/snippets/hero.jsx";\n\n'
+            '<HeroCard title="One" description="d" href="/" tags={["x"]} />\n',
+        },
+    )
+    out = tmp_path / "out"
+    build(docs, out, cache=True)
+    assert '<b class="badge">X</b>' in (out / "index.html").read_text()
+    (docs / "snippets" / "badge.jsx").write_text(
+        'export const Badge = ({ label }) => <i className="badge">{label}</i>;\n'
+    )
+    build(docs, out, cache=True)
+    assert '<i class="badge">x</i>' in (out / "index.html").read_text()

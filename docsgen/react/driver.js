@@ -158,6 +158,8 @@
   };
 
   globalThis.__dgDefine = (id, deps, names, factory) => {
+    // changed code: modules that imported the old version must load again
+    if (modules[id]) for (const key in modules) modules[key].exports = null;
     modules[id] = { factory, deps, names, exports: null };
   };
 

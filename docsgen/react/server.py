@@ -58,6 +58,8 @@ def render_react(element: Element) -> str:
         )
         return element.render_children()
     _report_missing(state, loader, module)
+    # the page cache and the dev server rebuild the page when one of its component files changes
+    state.dependencies.update(mod.path for mod in _graph(loader, module) if mod.path != state.ctx.source)
     raw: list[str] = []
     props = _props(element, raw)
     try:
