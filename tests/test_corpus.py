@@ -15,7 +15,6 @@ from tests.htmldom import parse
 
 # The corpus README: React snippets (.jsx) and media were left out, so these warnings are expected.
 ALLOWED = {
-    "mdx.react-component",
     "mdx.jsx-import",
     "asset.missing",
     "react.missing-import",

@@ -12,8 +12,6 @@ from playwright.sync_api import expect
 from docsgen.build import build
 from tests.conftest import write_tree
 
-pytest.importorskip("quickjs")
-
 COUNTER = """---
 title: Counter
 ---

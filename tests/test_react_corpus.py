@@ -13,7 +13,6 @@ from docsgen.react import engine
 from tests.conftest import CORPUS, REAL_SITES
 from tests.mdx_helpers import make_ctx
 
-pytest.importorskip("quickjs")
 FRONTMATTER = re.compile(r"\A---[ \t]*\n.*?\n---[ \t]*(\n|\Z)", re.S)
 
 

@@ -9,8 +9,6 @@ from tests.conftest import write_tree
 from tests.htmldom import parse
 from tests.mdx_helpers import make_ctx
 
-pytest.importorskip("quickjs")
-
 SNIPPETS = {
     "snippets/hero.jsx": (
         'import { Badge } from "./badge.jsx";\n'

@@ -13,8 +13,6 @@ from tests.conftest import write_tree
 from tests.htmldom import parse
 from tests.mdx_helpers import make_ctx
 
-pytest.importorskip("quickjs")
-
 OK = 'export const Fine = () => <p className="fine">still fine</p>;\n\n'
 
 
