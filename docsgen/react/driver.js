@@ -184,8 +184,4 @@
       ctx = null;
     }
   };
-
-  globalThis.__dgForget = (id) => {
-    delete modules[id];
-  };
 })();

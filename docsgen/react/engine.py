@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import threading
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -69,9 +70,14 @@ class Engine:
         self.defined: dict[str, str] = {}  # module id -> digest of the code defined under it
         self.compiled: dict[str, dict[str, Any]] = {}  # source digest -> compile result
         self.broken = False
+        self.lock = threading.RLock()
 
     def _eval(self, expression: str) -> Any:
         """Evaluate JavaScript within the time limit; engine failures become JsError."""
+        with self.lock:  # one context, one thread at a time (the dev server renders from several)
+            return self._eval_locked(expression)
+
+    def _eval_locked(self, expression: str) -> Any:
         self.context.set_time_limit(TIME_LIMIT)
         try:
             return self.context.eval(expression)
@@ -119,10 +125,6 @@ class Engine:
         self._eval(wrapped)
         self.defined[module_id] = digest
 
-    def forget(self, module_id: str) -> None:
-        if self.defined.pop(module_id, None) is not None:
-            self.context.eval(f"__dgForget({json.dumps(module_id)})")
-
     def render(self, module_id: str, export: str, props_json: str) -> dict[str, Any]:
         """Render one exported component to HTML: {"html", "mdx", "interactive"} or {"error", "line", "fn"}."""
         return self._call(
@@ -133,11 +135,17 @@ class Engine:
 _engines: dict[int, Engine] = {}
 
 
+_create_lock = threading.Lock()
+
+
 def get_engine() -> Engine:
     """Return this process's engine (created on first use; render workers each make their own)."""
     pid = os.getpid()
     engine = _engines.get(pid)
     if engine is None or engine.broken:
-        _engines.clear()
-        engine = _engines[pid] = Engine()
+        with _create_lock:
+            engine = _engines.get(pid)
+            if engine is None or engine.broken:
+                _engines.clear()
+                engine = _engines[pid] = Engine()
     return engine
