@@ -186,3 +186,27 @@ def test_a_changed_component_file_rebuilds_the_pages_using_it(tmp_path):
     )
     build(docs, out, cache=True)
     assert '<i class="badge">x</i>' in (out / "index.html").read_text()
+
+
+def test_components_defined_and_used_inside_an_mdx_snippet(docs):
+    (docs / "snippets" / "boxed.mdx").write_text(
+        'export const Boxed = ({ label }) => <div className="boxed">{label} in a snippet</div>;\n\n'
+        "<Boxed label={title} />\n"
+    )
+    result = render(docs, "import Boxed from '/snippets/boxed.mdx';\n\n<Boxed title=\"Shown\" />\n")
+    assert result.diagnostics == []
+    assert parse(result.html).find("div", cls="boxed").text == "Shown in a snippet"
+    assert "snippets/boxed.mdx" in result.dependencies
+
+
+def test_export_function_components_and_fragments(docs):
+    body = (
+        "export function Pair({ a, b }) {\n"
+        "  return <><dt>{a}</dt><dd>{b}</dd></>;\n"
+        "}\n\n"
+        '<dl>\n<Pair a="key" b="value" />\n</dl>\n'
+    )
+    result = render(docs, body)
+    assert result.diagnostics == []
+    root = parse(result.html)
+    assert root.find("dt").text == "key" and root.find("dd").text == "value"
