@@ -210,3 +210,17 @@ def test_export_function_components_and_fragments(docs):
     assert result.diagnostics == []
     root = parse(result.html)
     assert root.find("dt").text == "key" and root.find("dd").text == "value"
+
+
+def test_island_code_cannot_close_its_script_element(docs):
+    body = (
+        "export const Sneaky = () => {\n"
+        "  const [t, setT] = useState('</script><script>alert(1)</script><!--');\n"
+        "  return <button onClick={() => setT('')}>{t}</button>;\n"
+        "};\n\n"
+        "<Sneaky />\n"
+    )
+    result = render(docs, body)
+    root = parse(result.html)
+    assert [s.attrs.get("type") for s in root.find_all("script")] == ["text/plain"]
+    assert "alert(1)" in root.find("button").text

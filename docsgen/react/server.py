@@ -224,7 +224,7 @@ def _island(
         if key in emitted:
             continue
         emitted.add(key)
-        code = mod.code.replace("</", "<\\/")
+        code = mod.code.replace("</", "<\\/").replace("<!--", "<\\!--")  # inert inside <script>
         scripts.append(
             f'<script type="text/plain" data-dg-module="{html.escape(mod.id)}" '
             f'data-deps="{html.escape(json.dumps(mod.deps))}" '
