@@ -137,3 +137,17 @@ def test_without_the_engine_the_site_builds_with_one_warning(tmp_path, monkeypat
     assert "quickjs" in react[0].message
     html = (tmp_path / "out" / "index.html").read_text()
     assert "<strong>text</strong>" in html and "<p>hi</p>" not in html
+
+
+@pytest.mark.parametrize(
+    ("component", "expected"),
+    [
+        ("export const A = () => <div><A /></div>;", "stack overflow"),
+        ("export const A = () => <p>{'x'.repeat(6000000)}</p>;", "characters"),
+    ],
+)
+def test_endless_recursion_and_huge_output_are_limits(docs, component, expected):
+    result = render(docs, OK + component + "\n\n<A>\n  kept\n</A>\n\n<Fine />\n")
+    [diag] = result.diagnostics
+    assert diag.code == "react.limit" and diag.severity.value == "error" and expected in diag.message
+    assert "kept" in result.html and "still fine" in result.html and "xxxxxxxxxx" not in result.html

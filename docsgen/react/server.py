@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from docsgen.mdx.state import Element, FileFrame, RenderState
 
 MAX_DEPTH = 8  # components rendering Mintlify components rendering components...
+MAX_OUTPUT = 5_000_000  # characters of HTML from one component call
 
 
 def render_react(element: Element) -> str:
@@ -90,6 +91,14 @@ def render_react(element: Element) -> str:
         verb = "threw" if result.get("thrown") else "cannot render:"
         message = f"<{element.name}> {verb} {result['error']}{where}; rendering its children"
         element.warn("react.component-error", message)
+        return _children_html(element, props, raw)
+    if len(str(result.get("html") or "")) > MAX_OUTPUT:
+        state.error(
+            "react.limit",
+            f"<{element.name}> was stopped: it rendered more than {MAX_OUTPUT:,} characters; rendering its children",
+            element.line,
+            element.column,
+        )
         return _children_html(element, props, raw)
     interactive = bool(result.get("interactive"))
     state.react_depth = depth + 1  # type: ignore[attr-defined]
