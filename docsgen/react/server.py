@@ -66,22 +66,10 @@ def render_react(element: Element) -> str:
     try:
         result = engine.render(module.id, element.name, json.dumps(props, default=str))
     except JsError as exc:
-        state.error(
-            "react.limit",
-            f"<{element.name}> was stopped: it {exc.message}; rendering its children",
-            element.line,
-            element.column,
-        )
-        return _children_html(element, props, raw)
+        return _stopped(element, f"it {exc.message}", _children_html(element, props, raw))
     if "error" in result and str(result["error"]).startswith("InternalError:"):  # out of memory, stack
         engine.broken = True
-        state.error(
-            "react.limit",
-            f"<{element.name}> was stopped: {result['error']}; rendering its children",
-            element.line,
-            element.column,
-        )
-        return _children_html(element, props, raw)
+        return _stopped(element, str(result["error"]), _children_html(element, props, raw))
     if "error" in result:
         path, line = loader.locate(result.get("frames") or [], module)
         where = f" (at {path}:{line})" if line else ""
@@ -93,13 +81,8 @@ def render_react(element: Element) -> str:
         element.warn("react.component-error", message)
         return _children_html(element, props, raw)
     if len(str(result.get("html") or "")) > MAX_OUTPUT:
-        state.error(
-            "react.limit",
-            f"<{element.name}> was stopped: it rendered more than {MAX_OUTPUT:,} characters; rendering its children",
-            element.line,
-            element.column,
-        )
-        return _children_html(element, props, raw)
+        what = f"it rendered more than {MAX_OUTPUT:,} characters"
+        return _stopped(element, what, _children_html(element, props, raw))
     interactive = bool(result.get("interactive"))
     state.react_depth = depth + 1  # type: ignore[attr-defined]
     try:
@@ -110,6 +93,17 @@ def render_react(element: Element) -> str:
     if not interactive:
         return out
     return _island(element, loader, module, props, raw, result.get("mdx") or [], expanded, out)
+
+
+def _stopped(element: Element, why: str, children: str) -> str:
+    """A component stopped by a limit (time, memory, stack, output): a located error, its children instead."""
+    element.state.error(
+        "react.limit",
+        f"<{element.name}> was stopped: {why}; rendering its children",
+        element.line,
+        element.column,
+    )
+    return children
 
 
 _URL_ATTR = re.compile(r'(\s(?:href|src)=")([^"]*)(")')
