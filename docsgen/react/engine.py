@@ -52,7 +52,10 @@ def engine_module() -> Any:
     try:
         import quickjs
     except ImportError as exc:
-        raise EngineUnavailable(f"the quickjs package is not installed ({exc})") from exc
+        raise EngineUnavailable(
+            f"the quickjs package (docsgen's JavaScript engine) is not installed ({exc}): "
+            "`pip install quickjs` to run them"
+        ) from exc
     return quickjs
 
 

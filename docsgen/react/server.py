@@ -30,8 +30,7 @@ def render_react(element: Element) -> str:
         state.add(
             warning(
                 "react.engine-missing",
-                f"React components in MDX pages render only their children: {exc}. "
-                "Install it with `pip install quickjs` (docsgen's JavaScript engine) to run them.",
+                f"React components in MDX pages render only their children: {exc}",
             )
         )
         return element.render_children()
