@@ -335,11 +335,12 @@ def check_pages(site: Site) -> list[Diagnostic]:
 
 
 def add_vendor_assets(ctx: SiteContext, pages: list[Page], files: SiteFiles) -> None:
-    """Ship vendored bundles (mermaid, 5 MB) only with sites whose pages use them."""
-    if any(p.content and any(a.startswith("mermaid") for a in p.content.assets) for p in pages):
-        for rel, path in ctx.theme.static_files().items():
-            if rel.startswith("vendor/mermaid") and not files.has(f"_static/{rel}"):
-                files.add(f"_static/{rel}", path, f"theme {ctx.theme.name}")
+    """Ship vendored bundles (mermaid 5 MB, preact 15 kB) only with sites whose pages use them."""
+    for asset, prefix in (("mermaid", "vendor/mermaid"), ("react", "vendor/preact.")):
+        if any(p.content and any(a.startswith(asset) for a in p.content.assets) for p in pages):
+            for rel, path in ctx.theme.static_files().items():
+                if rel.startswith(prefix) and not files.has(f"_static/{rel}"):
+                    files.add(f"_static/{rel}", path, f"theme {ctx.theme.name}")
 
 
 def add_static_files(site: Site, files: SiteFiles) -> None:

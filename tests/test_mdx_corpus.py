@@ -12,7 +12,7 @@ from tests.conftest import CORPUS
 from tests.mdx_helpers import make_ctx
 
 # The corpus README: .jsx snippets and React components were left out, so using them is a warning.
-ALLOWED_WARNINGS = {"mdx.react-component", "mdx.unknown-component"}
+ALLOWED_WARNINGS = {"mdx.unknown-component", "react.missing-import", "react.component-error"}
 FRONTMATTER = re.compile(r"\A---[ \t]*\n.*?\n---[ \t]*(\n|\Z)", re.S)
 
 

@@ -178,6 +178,8 @@ class DevSite:
                     css.append("/" + rel)
                 else:
                     reload_all = True
+                    if path.suffix.lower() in (".jsx", ".tsx", ".js", ".ts", ".mjs", ".cjs"):
+                        snippets.append(rel)  # React component code: re-render the pages that import it
         reload: set[str] = set()
         kind = "css" if css else "none"
         if css:

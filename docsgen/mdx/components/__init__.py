@@ -47,10 +47,10 @@ def render_component(element: Element) -> str:
     if not _loaded:
         _load()
     state = element.state
-    # A name the page imports (a snippet) shadows the built-in component of that name.
+    # A name the page imports (a snippet) or defines (a React component) shadows the built-in of that name.
     func = (
         render_fallback
-        if element.name in state.frame.imports
+        if element.name in state.frame.imports or element.name in state.frame.react
         else COMPONENTS.get(element.name) or render_fallback
     )
     if state.element_depth >= MAX_JSX_NESTING:

@@ -31,13 +31,9 @@ def render_fallback(element: Element) -> str:
         inner = element.render_children()
         return f"<{name}{attrs}>{inner}</{name}>" + ("" if element.inline else "\n")
     if name in frame.react:
-        how = frame.react_sources.get(name, "an `export const` in this file")
-        element.warn(
-            "mdx.react-component",
-            f"<{name}> is a React component ({how}); docsgen does not run React components yet: "
-            "rendering its children",
-        )
-        return element.render_children()
+        from docsgen.react import render_react  # runs it (docs/guides/react-components.mdx)
+
+        return render_react(element)
     element.warn("mdx.unknown-component", f"unknown component <{name}>: rendering its children")
     return element.render_children()
 
