@@ -40,7 +40,7 @@ TEXT_PROP = re.compile(
     r"""\b(?:title|label|description|tip|placeholder)=(?:"([^"]+)"|'([^']+)'|\{["'`]([^"'`]+)["'`]\})"""
 )
 AGENTS_ONLY = re.compile(r"^\s*<Visibility\s+for=[\"']agents[\"']\s*>.*?^\s*</Visibility>", re.S | re.M)
-_LINK_END = "(?=[\\s.,;:!?*_\\]|<'\"]|$)"  # what may follow the `)` that ends a link URL
+_LINK_END = r"(?![A-Za-z0-9/%#?=&~+\-()])"  # the `)` that ends a link URL is not followed by URL characters
 CODE_NOTATION = re.compile(r"\s*(?://|#|<!--|/\*|--)?\s*\[!code[^\]]*\]\s*(?:-->|\*/)?")
 IMAGE = re.compile(r"!\[([^\]]*)\]\(\S*?\)" + _LINK_END)
 LINK_DEFINITION = re.compile(r"^\[[^\]]+\]:\s")
@@ -83,7 +83,7 @@ class SiteReport:
     worst: list[dict] = field(default_factory=list)
     not_built: list[str] = field(default_factory=list)  # page sources with no HTML at all
     raw_mdx: list[dict] = field(default_factory=list)  # pages whose visible text shows MDX/JSX source
-    pages_with_react: int = 0  # pages using React components (not run yet: their own output is not counted)
+    pages_with_react: int = 0  # pages defining React components (their props are not counted as source text)
 
 
 class _Text(HTMLParser):
@@ -416,7 +416,7 @@ def markdown(reports: list[SiteReport]) -> str:
         lines += [f"## {r.site}", ""]
         if r.pages_with_react:
             lines += [
-                f"{r.pages_with_react} page(s) define React components (not run yet: their output is not counted).",
+                f"{r.pages_with_react} page(s) define React components (run at build time; props given to them are not counted).",
                 "",
             ]
         for w in r.worst:

@@ -23,12 +23,11 @@ _spec.loader.exec_module(compat)
 
 SITES = sorted(p.name for p in REAL_SITES.iterdir() if p.is_dir()) if REAL_SITES.is_dir() else ["(missing)"]
 
-# Warnings that stay on these sites, each a documented kind (docs/guides/warnings.mdx) that is either a defect of
-# the site's own source or a thing the corpus left out: media files (asset.missing), custom React components
-# (mdx.react-component: issue 18), remote specs with no copy on a machine without internet (openapi.network).
+# Warnings that stay on these sites, each a documented kind (docs/reference/warnings.mdx) that is either a defect of
+# the site's own source or a thing the corpus left out: media files (asset.missing),
+# remote specs with no copy on a machine without internet (openapi.network).
 EXPECTED_KINDS = {
     "asset.missing",
-    "mdx.react-component",
     "mdx.jsx-import",
     "openapi.network",
     "openapi.unavailable",
