@@ -119,9 +119,25 @@ def _check(site: Site, files: SiteFiles, strict: bool) -> list[Diagnostic]:
     diagnostics = sort_diagnostics(site.diagnostics + files.diagnostics)
     if strict:
         diagnostics = [d.as_error() if d.severity is Severity.WARNING else d for d in diagnostics]
+    else:
+        diagnostics = confine_to_pages(site, diagnostics)
     if has_errors(diagnostics):
         raise DocsgenError(diagnostics)
     return diagnostics
+
+
+# Problems of a page's own text: in a plain build they stay with that page (built as far as it could be read).
+PAGE_SCOPED = ("mdx.", "page.")
+
+
+def confine_to_pages(site: Site, diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    """Return diagnostics with each error confined to one page's (or snippet's) text turned into a warning:
+    a problem in one page never fails the site; --strict keeps it an error."""
+    sources = {p.source for p in site.pages.values() if p.source} | site.sources.snippets
+    return [
+        d.as_warning() if d.is_error and d.code.startswith(PAGE_SCOPED) and d.path in sources else d
+        for d in diagnostics
+    ]
 
 
 def read_site(

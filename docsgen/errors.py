@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
@@ -57,6 +58,10 @@ class Diagnostic:
         data = asdict(self)
         data["severity"] = self.severity.value
         return data
+
+    def as_warning(self) -> Diagnostic:
+        """Return this diagnostic as a warning (a page's own problem in a plain build)."""
+        return dataclasses.replace(self, severity=Severity.WARNING)
 
     def as_error(self) -> Diagnostic:
         """Return this diagnostic promoted to an error (for --strict)."""
