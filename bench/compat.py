@@ -48,8 +48,9 @@ MULTILINE_LINK = re.compile(r"(?<![!`])\[([^\]\n`]*\n[^\]\n`]*)\]\([^)\s]*\)")  
 REACT_EXPORT = re.compile(r"^export\s+(?:const|function)\s+([A-Z]\w*)", re.M)
 LINK = re.compile(r"!?\[([^\]]*)\]\(\S*?\)" + _LINK_END)  # a URL may hold parentheses: f(x)
 EXPRESSION = re.compile(r"\{[^{}]*\}")
-RAW_MDX = re.compile(  # a component tag (not a generic type such as Array<Item>), an MDX comment, ESM
-    r"(?<![\w.])</?[A-Z][A-Za-z0-9]*(?:\.[A-Z]\w*)?(?:\s+\w+=|\s*/?>)|\{/\*|\*/\}"
+RAW_MDX = re.compile(  # a component tag with props, closing or self-closing (not `<H1>` named in prose, not a
+    # generic type such as Array<Item>), an MDX comment, or ESM
+    r"(?<![\w.])(?:<[A-Z][A-Za-z0-9]*(?:\.[A-Z]\w*)?(?:\s+\w+=|\s*/>)|</[A-Z][A-Za-z0-9]*>)|\{/\*|\*/\}"
     r"|^\s*(?:import|export)\s+\S+.*\bfrom\b|export const ",
     re.M,
 )
