@@ -26,7 +26,13 @@ def test_per_day_counts_sources_and_ratings(tmp_path):
         data = reports.per_day(conn, "alpha", query(dateFrom="2026-11-14", dateTo="2026-11-21"))
     days = {d["day"]: d for d in data["days"]}
     assert list(days) == [f"2026-11-{n}" for n in range(14, 21)]
-    assert days["2026-11-20"] == {"day": "2026-11-20", "code_snippet": 0, "contextual": 0, "agent": 0, "thumbs_only": 1}
+    assert days["2026-11-20"] == {
+        "day": "2026-11-20",
+        "code_snippet": 0,
+        "contextual": 0,
+        "agent": 0,
+        "thumbs_only": 1,
+    }
     assert days["2026-11-19"]["contextual"] == 1
     assert days["2026-11-17"]["code_snippet"] == 1
     assert days["2026-11-16"]["thumbs_only"] == 1

@@ -212,9 +212,7 @@ def test_by_page_api_needs_a_key_of_the_project(live):
     auth = next(p for p in body["feedback"] if p["path"] == "/guides/auth")
     assert (auth["thumbsUp"], auth["thumbsDown"], auth["total"]) == (2, 0, 2)
     code = httpx.get(url + "?source=code_snippet", headers={"Authorization": f"Bearer {world.key_a}"}).json()
-    assert code["feedback"] == [
-        {"path": "/api/users", "thumbsUp": 0, "thumbsDown": 0, "code": 1, "total": 1}
-    ]
+    assert code["feedback"] == [{"path": "/api/users", "thumbsUp": 0, "thumbsDown": 0, "code": 1, "total": 1}]
     bad = httpx.get(url + "?cursor=x", headers={"Authorization": f"Bearer {world.key_a}"})
     assert bad.status_code == 400 and bad.json()["error"]["param"] == "cursor"
 
