@@ -10,6 +10,7 @@ import sys
 import time
 from pathlib import Path
 
+import httpx
 import pytest
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters
@@ -106,6 +107,13 @@ def test_http_client_searches_and_fetches_on_loopback(site):
     try:
         _wait_for_port(port, process)
         assert listening_addresses(port) == {"0100007F"}  # bound to 127.0.0.1 only, by default
+        # DNS-rebinding protection: a request naming another host is refused before it reaches a tool.
+        rebound = httpx.post(
+            f"http://127.0.0.1:{port}/mcp",
+            headers={"Host": "evil.example", "Accept": "application/json, text/event-stream"},
+            json={"jsonrpc": "2.0", "id": 1, "method": "tools/list"},
+        )
+        assert rebound.status_code in (400, 403, 421), rebound.status_code
 
         async def run() -> None:
             async with Client(f"http://127.0.0.1:{port}/mcp") as client:

@@ -10,11 +10,12 @@ import json
 import urllib.error
 import urllib.request
 from pathlib import Path
-from urllib.parse import quote
+from urllib.parse import quote, urlsplit
 
 import click
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
+from mcp.server.transport_security import TransportSecuritySettings
 
 from docsgen.mcp.index import PageNotFound, SiteIndex
 
@@ -97,6 +98,22 @@ def create_server(
     return server
 
 
+def transport_security(
+    host: str, port: int, site_url: str | None, allowed: tuple[str, ...]
+) -> TransportSecuritySettings:
+    """Accept only requests whose Host is this server's own address, the site's host or an --allow-host
+    (DNS-rebinding protection: a web page cannot make a reader's browser talk to a local server)."""
+    hosts = ["127.0.0.1:*", "localhost:*", "[::1]:*", f"{host}:*", *allowed]
+    origins = ["http://127.0.0.1:*", "http://localhost:*", "http://[::1]:*"]
+    if site_url:
+        parts = urlsplit(site_url)
+        hosts.append(parts.netloc)
+        origins.append(f"{parts.scheme}://{parts.netloc}")
+    return TransportSecuritySettings(
+        enable_dns_rebinding_protection=True, allowed_hosts=hosts, allowed_origins=origins
+    )
+
+
 @click.command()
 @click.argument("site", type=click.Path(file_okay=False, path_type=Path))
 @click.option(
@@ -109,6 +126,11 @@ def create_server(
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to bind with --transport http.")
 @click.option("--port", default=8765, show_default=True, type=click.IntRange(1, 65535), help="Port for http.")
 @click.option("--site-url", default=None, help="The site's public URL, so results carry absolute links.")
+@click.option(
+    "--allow-host",
+    multiple=True,
+    help="Another Host header to accept over http (a reverse proxy's), e.g. docs.example.com. Repeatable.",
+)
 @click.option("--feedback-url", default=None, help="A docsgen feedback server: enables the `feedback` tool.")
 @click.option("--feedback-project", default=None, help="The project id on the feedback server.")
 def mcp(
@@ -117,6 +139,7 @@ def mcp(
     host: str,
     port: int,
     site_url: str | None,
+    allow_host: tuple[str, ...],
     feedback_url: str | None,
     feedback_project: str | None,
 ) -> None:
@@ -140,4 +163,5 @@ def mcp(
         server.run("stdio")
     else:
         click.echo(f"docsgen mcp: serving http://{host}:{port}/mcp", err=True)
-        server.run("streamable-http", host=host, port=port)
+        security = transport_security(host, port, site_url, allow_host)
+        server.run("streamable-http", host=host, port=port, transport_security=security)
