@@ -68,3 +68,14 @@ def test_symlinked_and_oversized_twins_are_bounded(built, tmp_path):
     index = SiteIndex(built)
     assert "leak" not in index.pages
     assert len(index.pages["beta"].markdown) == MAX_TWIN_BYTES
+
+
+def test_language_filter_follows_each_pages_html_lang(built):
+    beta = next(p for p in (built / "beta" / "index.html", built / "beta.html") if p.is_file())
+    html = beta.read_text(encoding="utf-8")
+    assert 'lang="en"' in html
+    beta.write_text(html.replace('lang="en"', 'lang="fr-CA"', 1), encoding="utf-8")
+    index = SiteIndex(built)
+    assert [h["url"] for h in index.search("token", 5, "fr")] == ["/beta"]
+    assert "/beta" not in [h["url"] for h in index.search("token", 5, "en")]
+    assert {h["language"] for h in index.search("token", 5)} == {"en", "fr-ca"}

@@ -19,9 +19,11 @@ MAX_PAGES = 20_000
 MAX_TWIN_BYTES = 2_000_000  # a larger twin is indexed and served truncated to this many bytes
 MAX_QUERY_TERMS = 32
 TITLE_WEIGHT = 3  # a title term counts as this many body terms
+TITLE_BONUS = 2.0  # and adds this many times its idf, however long the page (BM25 alone favours short pages)
 EXCERPT_CHARS = 240
 K1, B = 1.2, 0.75
 WORD = re.compile(r"\w+", re.UNICODE)
+LANG = re.compile(rb"<html[^>]*\slang=[\"']([A-Za-z0-9-]{1,35})[\"']", re.IGNORECASE)
 NOINDEX = re.compile(rb"<meta[^>]+name=[\"']robots[\"'][^>]+noindex", re.IGNORECASE)
 
 
@@ -51,6 +53,8 @@ class Page:
     markdown: str
     counts: Counter
     length: int
+    title_terms: frozenset[str]
+    language: str
 
 
 def _html_of(site: Path, url: str) -> Path | None:
@@ -99,8 +103,11 @@ class SiteIndex:
             if html is None:
                 continue  # a Markdown file of the docs folder copied as is, not a page's twin
             with html.open("rb") as handle:
-                if NOINDEX.search(handle.read(32_768)):
-                    continue  # the site asks search engines (and agents) not to index it
+                head = handle.read(32_768)
+            if NOINDEX.search(head):
+                continue  # the site asks search engines (and agents) not to index it
+            found = LANG.search(head)
+            language = found.group(1).decode("ascii").lower() if found else ""
             with twin.open("rb") as handle:
                 raw = handle.read(MAX_TWIN_BYTES)
             markdown = raw.decode("utf-8", errors="replace")
@@ -109,18 +116,26 @@ class SiteIndex:
             counts = Counter(body)
             for term in terms(title):
                 counts[term] += TITLE_WEIGHT
-            self.pages[url] = Page(url, title or url or "Home", description, markdown, counts, len(body))
+            title = title or url or "Home"
+            title_terms = frozenset(terms(title))
+            self.pages[url] = Page(
+                url, title, description, markdown, counts, len(body), title_terms, language
+            )
 
     def link(self, page: Page) -> str:
         """Return the page's URL: absolute when the site URL is known, else its path from the site root."""
         return f"{self.site_url}/{page.url}" if self.site_url else f"/{page.url}"
 
-    def search(self, query: str, limit: int = 10) -> list[dict]:
-        """Return up to `limit` pages ranked by BM25 for the query, each with title, URL and an excerpt."""
+    def search(self, query: str, limit: int = 10, language: str | None = None) -> list[dict]:
+        """Return up to `limit` pages ranked by BM25 for the query, each with title, URL and an excerpt; with
+        `language` (e.g. `fr`), only pages in that language (their `<html lang>`, `fr-CA` counts as `fr`)."""
+        wanted_language = (language or "").strip().lower()
         wanted = list(dict.fromkeys(terms(query)))[:MAX_QUERY_TERMS]
         total = len(self.pages)
         scored = []
         for page in self.pages.values():
+            if wanted_language and page.language.split("-")[0] != wanted_language.split("-")[0]:
+                continue
             score = 0.0
             for term in wanted:
                 frequency = page.counts.get(term, 0)
@@ -130,6 +145,8 @@ class SiteIndex:
                 idf = math.log(1 + (total - df + 0.5) / (df + 0.5))
                 norm = frequency + K1 * (1 - B + B * page.length / self.average_length)
                 score += idf * frequency * (K1 + 1) / norm
+                if term in page.title_terms:
+                    score += TITLE_BONUS * idf
             if score > 0:
                 scored.append((score, page.url, page))
         scored.sort(key=lambda item: (-item[0], item[1]))
@@ -137,6 +154,7 @@ class SiteIndex:
             {
                 "title": page.title,
                 "url": self.link(page),
+                "language": page.language,
                 "excerpt": excerpt(page, wanted),
                 "score": round(score, 4),
             }

@@ -59,11 +59,12 @@ def create_server(
     )
 
     @server.tool()
-    def search(query: str, limit: int = 10) -> list[dict]:
-        """Search the documentation; return up to `limit` (1-50) pages with title, url and excerpt, best first."""
+    def search(query: str, limit: int = 10, language: str | None = None) -> list[dict]:
+        """Search the documentation; return up to `limit` (1-50) pages with title, url and excerpt, best first.
+        `language` (e.g. "en", "fr") keeps only pages in that language, for sites translated into several."""
         if not query.strip():
             raise ToolError("query is empty: give a few keywords")
-        return index.search(query, limit)
+        return index.search(query, limit, language)
 
     @server.tool()
     def fetch(url_or_path: str) -> str:
