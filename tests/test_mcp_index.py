@@ -79,3 +79,15 @@ def test_language_filter_follows_each_pages_html_lang(built):
     assert [h["url"] for h in index.search("token", 5, "fr")] == ["/beta"]
     assert "/beta" not in [h["url"] for h in index.search("token", 5, "en")]
     assert {h["language"] for h in index.search("token", 5)} == {"en", "fr-ca"}
+
+
+def test_a_symlinked_folder_leading_outside_the_site_is_not_served(built, tmp_path):
+    outside = tmp_path / "elsewhere"
+    (outside / "leak").mkdir(parents=True)
+    (outside / "leak.md").write_text("# Leak\n\nunicorn")
+    (outside / "leak" / "index.html").write_text("<html></html>")
+    os.symlink(outside, built / "linked")
+    index = SiteIndex(built)
+    assert not any(url.startswith("linked") for url in index.pages)
+    with pytest.raises(PageNotFound):
+        index.resolve("/linked/leak")

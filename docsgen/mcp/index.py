@@ -99,8 +99,10 @@ class SiteIndex:
             relative = twin.relative_to(self.site).as_posix()
             url = relative[: -len(".md")]
             url = "" if url == "index" else url
+            if not twin.resolve().is_relative_to(self.site):
+                continue  # reached through a symbolic link to a folder outside the site
             html = _html_of(self.site, url)
-            if html is None:
+            if html is None or not html.resolve().is_relative_to(self.site):
                 continue  # a Markdown file of the docs folder copied as is, not a page's twin
             with html.open("rb") as handle:
                 head = handle.read(32_768)
