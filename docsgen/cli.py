@@ -66,6 +66,7 @@ _FEATURE_COMMANDS = {
         "broken_links",
         "Check every internal link and anchor (and optionally external ones).",
     ),
+    "mcp": ("docsgen.mcp.server", "mcp", "Serve a built site to AI agents over the Model Context Protocol."),
     "server": (
         "docsgen.server.cli",
         "server",
@@ -145,6 +146,7 @@ _EXTRAS = {
     "uvicorn": "server",
     "sqlalchemy": "server",
     "psycopg": "server",
+    "mcp": "mcp",
 }
 
 

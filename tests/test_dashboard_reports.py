@@ -26,7 +26,13 @@ def test_per_day_counts_sources_and_ratings(tmp_path):
         data = reports.per_day(conn, "alpha", query(dateFrom="2026-11-14", dateTo="2026-11-21"))
     days = {d["day"]: d for d in data["days"]}
     assert list(days) == [f"2026-11-{n}" for n in range(14, 21)]
-    assert days["2026-11-20"] == {"day": "2026-11-20", "code_snippet": 0, "contextual": 0, "thumbs_only": 1}
+    assert days["2026-11-20"] == {
+        "day": "2026-11-20",
+        "code_snippet": 0,
+        "contextual": 0,
+        "agent": 0,
+        "thumbs_only": 1,
+    }
     assert days["2026-11-19"]["contextual"] == 1
     assert days["2026-11-17"]["code_snippet"] == 1
     assert days["2026-11-16"]["thumbs_only"] == 1
@@ -53,11 +59,11 @@ def test_by_page_orders_most_negative_first_and_filters_by_status(tmp_path):
             )
         rows = reports.by_page(conn, "alpha", query())
         assert [r["path"] for r in rows] == ["/quickstart", "/api/users", "/guides/auth", "/x"]
-        assert rows[-1] == {"path": "/x", "thumbsUp": 3, "thumbsDown": 0, "codeComments": 0, "total": 3}
+        assert rows[-1] == {"path": "/x", "thumbsUp": 3, "thumbsDown": 0, "code": 0, "total": 3}
         entry = reports.export_rows(conn, "alpha", query(source="code_snippet"), "s").__next__()
         fb.change_status(conn, "alpha", entry["id"], {"status": "resolved"}, "k")
         resolved = reports.by_page(conn, "alpha", query(status="resolved"))
-    assert resolved == [{"path": "/api/users", "thumbsUp": 0, "thumbsDown": 0, "codeComments": 1, "total": 1}]
+    assert resolved == [{"path": "/api/users", "thumbsUp": 0, "thumbsDown": 0, "code": 1, "total": 1}]
 
 
 def test_csv_walks_every_page_of_the_filter(tmp_path):
@@ -75,9 +81,9 @@ def test_csv_walks_every_page_of_the_filter(tmp_path):
 
 def test_day_chart_draws_stacked_bars_with_titles():
     days = [
-        {"day": "2026-11-01", "contextual": 2, "thumbs_only": 1, "code_snippet": 0},
-        {"day": "2026-11-02", "contextual": 0, "thumbs_only": 0, "code_snippet": 0},
-        {"day": "2026-11-03", "contextual": 0, "thumbs_only": 0, "code_snippet": 4},
+        {"day": "2026-11-01", "contextual": 2, "thumbs_only": 1, "code_snippet": 0, "agent": 0},
+        {"day": "2026-11-02", "contextual": 0, "thumbs_only": 0, "code_snippet": 0, "agent": 0},
+        {"day": "2026-11-03", "contextual": 0, "thumbs_only": 0, "code_snippet": 4, "agent": 0},
     ]
     svg = parse(str(charts.per_day_chart(days))).find("svg")
     assert svg.attrs["role"] == "img"

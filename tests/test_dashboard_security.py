@@ -201,20 +201,18 @@ def test_by_page_api_needs_a_key_of_the_project(live):
     assert httpx.get(url).status_code == 401
     assert httpx.get(url, headers={"Authorization": f"Bearer {world.key_b}"}).status_code == 403
     body = httpx.get(url, headers={"Authorization": f"Bearer {world.key_a}"}).json()
-    assert body["pages"][0] == {
+    assert body["feedback"][0] == {
         "path": "/quickstart",
         "thumbsUp": 0,
         "thumbsDown": 2,
-        "codeComments": 0,
+        "code": 0,
         "total": 2,
     }
-    assert {p["path"] for p in body["pages"]} == {"/quickstart", "/guides/auth", "/api/users"}
-    auth = next(p for p in body["pages"] if p["path"] == "/guides/auth")
+    assert {p["path"] for p in body["feedback"]} == {"/quickstart", "/guides/auth", "/api/users"}
+    auth = next(p for p in body["feedback"] if p["path"] == "/guides/auth")
     assert (auth["thumbsUp"], auth["thumbsDown"], auth["total"]) == (2, 0, 2)
     code = httpx.get(url + "?source=code_snippet", headers={"Authorization": f"Bearer {world.key_a}"}).json()
-    assert code["pages"] == [
-        {"path": "/api/users", "thumbsUp": 0, "thumbsDown": 0, "codeComments": 1, "total": 1}
-    ]
+    assert code["feedback"] == [{"path": "/api/users", "thumbsUp": 0, "thumbsDown": 0, "code": 1, "total": 1}]
     bad = httpx.get(url + "?cursor=x", headers={"Authorization": f"Bearer {world.key_a}"})
     assert bad.status_code == 400 and bad.json()["error"]["param"] == "cursor"
 

@@ -22,6 +22,7 @@ BODIES = {
     "thumbs_only": {"helpful": True},
     "contextual": {"helpful": False, "comment": "c"},
     "code_snippet": {"comment": "c", "code": "x"},
+    "agent": {"comment": "c"},
 }
 
 

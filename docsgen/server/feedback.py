@@ -18,7 +18,7 @@ from docsgen.server.apierror import ApiError, bad_request, unprocessable
 from docsgen.server.db import feedback, now_ms, status_changes
 from docsgen.server.limits import MAX_LENGTH
 
-SOURCES = ("code_snippet", "contextual", "thumbs_only")
+SOURCES = ("code_snippet", "contextual", "agent", "thumbs_only")  # Mintlify's order
 STATUSES = ("pending", "in_progress", "resolved", "dismissed")
 # Allowed status changes (documented in docs/feedback-server.md); anything else is a 409.
 TRANSITIONS: dict[str, frozenset[str]] = {
@@ -34,6 +34,8 @@ FIELDS = {
     "thumbs_only": ({"helpful", "contact", "comment"}, {"helpful"}),
     "contextual": ({"helpful", "contact", "comment"}, {"helpful", "comment"}),
     "code_snippet": ({"comment", "code", "filename", "lang"}, {"comment", "code"}),
+    # Feedback an AI agent sends (e.g. through `docsgen mcp`): a comment, optionally whether the page helped.
+    "agent": ({"helpful", "comment"}, {"comment"}),
 }
 EMAIL_RE = re.compile(
     r"^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}@"
@@ -231,7 +233,7 @@ def encode_cursor(created_ms: int, entry_id: str, secret: str, fingerprint: str)
     return _b64(payload) + "." + _b64(signature)
 
 
-def decode_cursor(cursor: str, secret: str, fingerprint: str) -> tuple[int, str]:
+def decode_cursor(cursor: str, secret: str, fingerprint: str, allow_offset: bool = False) -> tuple[int, str]:
     """Check a cursor's signature and filters; any modification is a 400."""
     invalid = ApiError(
         400, "invalid_cursor", "cursor is not one this server issued (or was modified)", "cursor"
@@ -247,6 +249,10 @@ def decode_cursor(cursor: str, secret: str, fingerprint: str) -> tuple[int, str]
     version, created_ms, entry_id, issued_for = json.loads(payload)
     if version != 1 or not isinstance(created_ms, int) or not isinstance(entry_id, str):
         raise invalid
+    if entry_id == "by-page" and fingerprint == issued_for and not allow_offset:
+        raise ApiError(
+            400, "invalid_cursor", "cursor belongs to the by-page summary, not this listing", "cursor"
+        )
     if issued_for != fingerprint:
         raise ApiError(400, "invalid_cursor", "cursor belongs to a listing with other filters", "cursor")
     return created_ms, entry_id

@@ -84,7 +84,7 @@ def by_page_endpoint(server) -> Handler:
         project_id = request.path_params["projectId"]
         await server.authorize(request, project_id)
         query = reports.parse_filters(list(request.query_params.multi_items()), server.secret, project_id)
-        return JSONResponse({"pages": await server.db(reports.by_page, project_id, query)})
+        return JSONResponse(await server.db(reports.by_page_response, project_id, query, server.secret))
 
     return endpoint
 

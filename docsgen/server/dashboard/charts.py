@@ -7,8 +7,18 @@ from html import escape
 
 from markupsafe import Markup
 
-SOURCE_COLORS = {"contextual": "#0d7f66", "thumbs_only": "#b45309", "code_snippet": "#6d28d9"}
-SOURCE_LABELS = {"contextual": "Comment", "thumbs_only": "Thumbs only", "code_snippet": "Code comment"}
+SOURCE_COLORS = {
+    "contextual": "#0d7f66",
+    "thumbs_only": "#b45309",
+    "code_snippet": "#6d28d9",
+    "agent": "#1d4ed8",
+}
+SOURCE_LABELS = {
+    "contextual": "Comment",
+    "thumbs_only": "Thumbs only",
+    "code_snippet": "Code comment",
+    "agent": "AI agent",
+}
 HELPFUL, NOT_HELPFUL = "#15803d", "#b91c1c"
 
 

@@ -30,7 +30,8 @@ CSV_COLUMNS = (
     "code",
 )
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-BY_PAGE_PARAMS = ("dateFrom", "dateTo", "source", "status")
+BY_PAGE_PARAMS = ("dateFrom", "dateTo", "source", "status", "limit", "cursor")
+BY_PAGE_DEFAULT_LIMIT = 10  # Mintlify's default for feedback/by-page
 
 
 def _conditions(project_id: str, query: fb.ListQuery) -> list:
@@ -54,32 +55,56 @@ def parse_filters(params: list[tuple[str, str]], secret: str, project_id: str) -
             raise fb.bad_request(
                 f"unknown query parameter {name!r}; accepted: {', '.join(BY_PAGE_PARAMS)}", name
             )
-    return fb.parse_list_query(params, secret, project_id)
+    query = fb.parse_list_query([p for p in params if p[0] != "cursor"], secret, project_id)
+    limit = query.limit if any(name == "limit" for name, _ in params) else BY_PAGE_DEFAULT_LIMIT
+    offset = 0
+    cursor = next((value for name, value in params if name == "cursor"), None)
+    if cursor is not None:
+        offset, kind = fb.decode_cursor(cursor, secret, query.fingerprint(project_id), allow_offset=True)
+        if kind != "by-page" or offset < 0:
+            raise fb.ApiError(400, "invalid_cursor", "cursor belongs to another listing", "cursor")
+    return replace(query, limit=limit, after=(offset, "by-page"))
 
 
-def by_page(conn: Connection, project_id: str, query: fb.ListQuery) -> list[dict]:
-    """Count thumbs up, thumbs down, code comments and all entries per page, most thumbs down first."""
+def by_page(conn: Connection, project_id: str, query: fb.ListQuery, *, paged: bool = False) -> list[dict]:
+    """Count thumbs up, thumbs down, code comments and all entries per page, most thumbs down first.
+
+    With `paged`, return at most `query.limit + 1` rows from the offset in `query.after` (the extra row tells
+    the caller there are more); otherwise every page."""
     c = feedback.c
     up = func.sum(case((c.helpful.is_(True), 1), else_=0)).label("up")
     down = func.sum(case((c.helpful.is_(False), 1), else_=0)).label("down")
     code = func.sum(case((c.source == "code_snippet", 1), else_=0)).label("code")
     total = func.count().label("total")
-    rows = conn.execute(
+    statement = (
         select(c.path, up, down, code, total)
         .where(*_conditions(project_id, query))
         .group_by(c.path)
         .order_by(down.desc(), (down - up).desc(), total.desc(), c.path)
-    ).all()
+    )
+    if paged:
+        statement = statement.offset(query.after[0] if query.after else 0).limit(query.limit + 1)
     return [
         {
             "path": r.path,
             "thumbsUp": int(r.up or 0),
             "thumbsDown": int(r.down or 0),
-            "codeComments": int(r.code or 0),
+            "code": int(r.code or 0),
             "total": int(r.total),
         }
-        for r in rows
+        for r in conn.execute(statement).all()
     ]
+
+
+def by_page_response(conn: Connection, project_id: str, query: fb.ListQuery, secret: str) -> dict:
+    """Answer GET .../feedback/by-page as Mintlify does ({"feedback", "hasMore"}), plus our `nextCursor`."""
+    rows = by_page(conn, project_id, query, paged=True)
+    has_more = len(rows) > query.limit
+    offset = query.after[0] if query.after else 0
+    next_cursor = None
+    if has_more:
+        next_cursor = fb.encode_cursor(offset + query.limit, "by-page", secret, query.fingerprint(project_id))
+    return {"feedback": rows[: query.limit], "hasMore": has_more, "nextCursor": next_cursor}
 
 
 def per_day(conn: Connection, project_id: str, query: fb.ListQuery, days: int = 30) -> dict:

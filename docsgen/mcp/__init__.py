@@ -1,0 +1,1 @@
+"""`docsgen mcp SITE`: a Model Context Protocol server for a built site (search, fetch, llms.txt, feedback)."""
