@@ -32,7 +32,8 @@ SKIP_DIRS = {"node_modules", ".git", ".github", "_site", "snippets", "_snippets"
 FRONTMATTER = re.compile(r"\A---\s*\n.*?\n---\s*(?:\n|\Z)", re.S)
 COMMENT = re.compile(r"\{/\*.*?\*/\}|<!--.*?-->", re.S)
 IMPORT = re.compile(r"""^import\s+(?:(\w+)|\{([^}]*)\})\s+from\s+['"]([^'"]+)['"];?\s*$""", re.M)
-FENCE = re.compile(r"^\s*(```+|~~~+)")
+FENCE = re.compile(r"^\s*(```+|~~~+)(?!.*`)")  # CommonMark: a backtick fence's info holds no backtick
+EMPHASIS = re.compile(r"(?<![\w/\\])([*_])(?=\S)(.+?)(?<=\S)\1(?![\w])")
 OPEN_TAG = re.compile(r"^<[A-Za-z][\w.]*(\s[^<>]*)?$")  # a tag whose attributes go on over the next lines
 TAG_LINE = re.compile(r"^\s*</?[A-Za-z][\w.]*(\s[^<>]*)?/?>\s*$")
 TAG = re.compile(r"</?[A-Za-z][\w.-]*(?:\s(?:[^<>\"'{}]|\"[^\"]*\"|'[^']*'|\{[^{}]*\})*)?/?>")
@@ -192,7 +193,7 @@ def _strip_markup(line: str) -> str:
     line = EXPRESSION.sub(" \x00 ", line)  # a value filled in at build time (a snippet prop): split there
     line = re.sub(r"\\([\\`*_{}\[\]()#+\-.!|<>])", r"\1", line)  # Markdown escapes
     line = re.sub(r"(\*\*|__|~~)", "", line)
-    line = re.sub(r"(?<![\w*])[*_](?=\S)|(?<=\S)[*_](?![\w*])", "", line)
+    line = EMPHASIS.sub(lambda m: m.group(2), line)  # paired *x* / _x_ only: `_head.html` keeps its underscore
     line = re.sub(r"\s*\{#[\w-]+\}\s*$", "", line)  # heading ids
     return line
 
