@@ -231,7 +231,7 @@ class _Builder:
     ) -> list[NavGroup | NavLink]:
         out: list[NavGroup | NavLink] = []
         children = list(node.children)
-        if not children and node.fields.get("openapi") and self.resolve_api:
+        if not children and (node.fields.get("openapi") or node.fields.get("asyncapi")) and self.resolve_api:
             return self.generated(node, sec, groups, depth, inherited)
         for child in children:
             if isinstance(child, NavEntry):

@@ -14,6 +14,7 @@ from docsgen.jsonpos import format_path
 from docsgen.markdown_export import page_markdown_of
 from docsgen.mdx import MdxContext, MdxResult, render_mdx
 from docsgen.openapi import urls
+from docsgen.openapi.asyncapi_pages import channel_pages
 from docsgen.openapi.discover import SpecFinder
 from docsgen.openapi.frontmatter import (
     ENTRY as _ENTRY,
@@ -104,7 +105,7 @@ class ApiPages(FrontmatterPages):
         uses_pages = any(
             p.meta.get(k) not in (None, "")
             for p in pages.values()
-            for k in ("openapi", "openapi-schema", "api")
+            for k in ("openapi", "openapi-schema", "api", "asyncapi")
         )
         if not (config.api.get("openapi") or uses_nav or uses_pages):
             return None
@@ -125,6 +126,8 @@ class ApiPages(FrontmatterPages):
             else inherited.get("directory")
         )
         where = self._where(entry)
+        if entry.value == "*" and node.fields.get("asyncapi") and not node.fields.get("openapi"):
+            return channel_pages(self, node.fields["asyncapi"], directory, where, inherited)
         if entry.value == "*":
             out: list[Page] = []
             for source, own_dir in refs:
@@ -359,7 +362,7 @@ class ApiPages(FrontmatterPages):
 
 
 def _nav_uses_openapi(node: NavNode) -> bool:
-    if node.fields.get("openapi"):
+    if node.fields.get("openapi") or node.fields.get("asyncapi"):
         return True
     for child in node.children:
         if isinstance(child, NavNode) and _nav_uses_openapi(child):
