@@ -260,7 +260,7 @@ class _Builder:
             link = self.place(page, sec, [*groups, group])
             if not page.hidden:
                 group.children.append(link)
-        return out
+        return [group for group in out if group.children]  # a tag whose pages are all hidden: no empty group
 
     def group(
         self, node: NavNode, sec: Section, groups: list[NavGroup], depth: int, inherited: dict

@@ -169,8 +169,8 @@ class ApiPages(FrontmatterPages):
                 )
             )
             return []
-        if op.hidden or op.excluded:
-            return []
+        if op.excluded:
+            return []  # x-hidden: the page is made (reachable by URL), out of the navigation
         page_dir = directory or next((d for s, d in refs if s == source and d), None)
         page = self._operation_page(spec, op, page_dir, inherited, webhook=bool(webhook))
         return [page] if page is not None else []
@@ -198,11 +198,11 @@ class ApiPages(FrontmatterPages):
     def _all_pages(self, spec: Spec, directory: str | None, inherited: dict) -> list[Page]:
         out = []
         for op in spec.operations():
-            if not (op.hidden or op.excluded):
+            if not op.excluded:
                 out.append(self._operation_page(spec, op, directory, inherited))
         for name in spec.webhooks():
             op = spec.webhook_operation(name)
-            if op is not None and not (op.hidden or op.excluded):
+            if op is not None and not op.excluded:
                 out.append(self._operation_page(spec, op, directory, inherited, webhook=True))
         return [p for p in out if p is not None]
 
@@ -254,6 +254,8 @@ class ApiPages(FrontmatterPages):
             meta["version"] = inherited["version"]
         if op.deprecated:
             meta["deprecated"] = True
+        if op.hidden:
+            meta["hidden"] = True  # x-hidden: built and reachable by URL, not in the navigation (Mintlify)
         meta.update(self._spec_metadata(spec, op, ext.get("metadata")))
         url = page_url(key)
         page = Page(key, url, url_output(url), meta=meta, kind="webhook" if webhook else "endpoint")
