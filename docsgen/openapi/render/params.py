@@ -9,6 +9,7 @@ from typing import Any
 from docsgen.openapi.render.context import RenderContext
 from docsgen.openapi.render.fmt import esc, slug
 from docsgen.openapi.render.mdtext import code, inline
+from docsgen.openapi.render.response_links import render_links
 from docsgen.openapi.render.schema_tree import TOKEN, Fragment, TreeRenderer
 
 LOCATIONS = ("path", "query", "header", "cookie")
@@ -327,6 +328,9 @@ def render_responses(
             html, content_md = render_contents(ctx, content, "response", ids, rid, False, top)
             parts.append(html)
             md.append(content_md)
+        links_html, links_md = render_links(ctx, resp.get("links"))
+        parts.append(links_html)
+        md.append(links_md)
         parts.append("</div>")
         blocks.append("".join(parts))
         mds.append("\n\n".join(m for m in md if m))

@@ -1,0 +1,102 @@
+"""OpenAPI features through `docsgen build`: enum descriptions and names, response links."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from docsgen.build import build
+from tests.htmldom import parse
+
+STATUS = {
+    "type": "string",
+    "enum": ["available", "sold", "pending"],
+    "x-enumDescriptions": {"available": "Can be **adopted**", "sold": "Has a home <b>"},
+    "x-enum-varnames": ["AVAILABLE", "SOLD", "PENDING"],
+}
+SPEC = {
+    "openapi": "3.0.3",
+    "info": {"title": "Pets", "version": "1"},
+    "paths": {
+        "/pets": {
+            "post": {
+                "operationId": "createPet",
+                "summary": "Create a pet",
+                "parameters": [{"name": "status", "in": "query", "schema": STATUS}],
+                "responses": {
+                    "201": {
+                        "description": "Created",
+                        "content": {"application/json": {"schema": {"type": "object"}}},
+                        "links": {
+                            "GetPetById": {
+                                "operationId": "getPet",
+                                "parameters": {"petId": "$response.body#/id"},
+                                "description": "The `id` returned can be used to fetch the pet.",
+                            },
+                            "Elsewhere": {"operationRef": "https://example.com/spec#/paths/~1x/get"},
+                        },
+                    }
+                },
+            }
+        },
+        "/pets/{petId}": {
+            "get": {
+                "operationId": "getPet",
+                "summary": "Get a pet",
+                "parameters": [
+                    {"name": "petId", "in": "path", "required": True, "schema": {"type": "string"}}
+                ],
+                "responses": {"200": {"description": "ok"}},
+            }
+        },
+    },
+}
+
+
+def _build(make_site, tmp_path) -> Path:
+    config = {
+        "name": "T",
+        "theme": "mint",
+        "colors": {"primary": "#112233"},
+        "navigation": {"groups": [{"group": "API", "openapi": "spec.json"}]},
+    }
+    docs = make_site({"docs.json": json.dumps(config), "spec.json": json.dumps(SPEC)})
+    out = tmp_path / "o"
+    result = build(docs, out)
+    assert result.warnings == [], [d.format() for d in result.warnings]
+    return out
+
+
+def _page(out: Path, title: str) -> tuple[Path, object]:
+    path = next(p for p in out.rglob("index.html") if f"<title>{title}" in p.read_text())
+    return path, parse(path.read_text())
+
+
+def test_enum_values_with_descriptions_and_names(make_site, tmp_path):
+    out = _build(make_site, tmp_path)
+    _, dom = _page(out, "Create a pet")
+    enum = dom.find("div", cls="dg-api-enum")
+    assert enum is not None
+    rows = enum.find_all("li")
+    assert [r.find("code").text for r in rows] == ["available", "sold", "pending"]
+    assert [r.find("span", cls="dg-api-enum-name").text for r in rows] == ["AVAILABLE", "SOLD", "PENDING"]
+    assert rows[0].find("strong").text == "adopted"  # descriptions are Markdown
+    assert "Has a home <b>" in rows[1].text and rows[1].find("b") is None  # and escaped
+    assert rows[2].find("div", cls="dg-api-enum-desc") is None
+    twin = next(out.rglob("create-a-pet.md")).read_text()
+    assert "`available` (AVAILABLE): Can be **adopted**" in twin
+
+
+def test_response_links_point_at_the_target_operation_page(make_site, tmp_path):
+    out = _build(make_site, tmp_path)
+    path, dom = _page(out, "Create a pet")
+    links = dom.find("ul", cls="dg-api-links")
+    assert links is not None
+    items = [li for li in links.children if getattr(li, "tag", "") == "li"]
+    assert [li.find("span", cls="dg-api-link-name").text for li in items] == ["GetPetById", "Elsewhere"]
+    anchor = items[0].find("a")
+    target = (path.parent / anchor.attrs["href"]).resolve()
+    target = target / "index.html" if target.is_dir() else target
+    assert "<title>Get a pet" in target.read_text()  # the link leads to getPet's generated page
+    assert "petId" in items[0].text and "$response.body#/id" in items[0].text
+    assert "https://example.com/spec#/paths/~1x/get" in items[1].text
