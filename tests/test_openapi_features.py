@@ -7,6 +7,7 @@ from pathlib import Path
 
 from docsgen.build import build
 from tests.htmldom import parse
+from tests.test_build_nav import sidebar
 
 STATUS = {
     "type": "string",
@@ -100,3 +101,40 @@ def test_response_links_point_at_the_target_operation_page(make_site, tmp_path):
     assert "<title>Get a pet" in target.read_text()  # the link leads to getPet's generated page
     assert "petId" in items[0].text and "$response.body#/id" in items[0].text
     assert "https://example.com/spec#/paths/~1x/get" in items[1].text
+
+
+def test_x_group_names_the_tag_group_and_the_url_keeps_the_tag(make_site, tmp_path):
+    spec = {
+        **SPEC,
+        "tags": [{"name": "pet-ops", "x-group": "Pet Operations"}, {"name": "plain"}],
+        "paths": {
+            "/pets": {
+                "get": {
+                    "tags": ["pet-ops"],
+                    "summary": "List pets",
+                    "responses": {"200": {"description": "ok"}},
+                }
+            },
+            "/toys": {
+                "get": {
+                    "tags": ["plain"],
+                    "summary": "List toys",
+                    "responses": {"200": {"description": "ok"}},
+                }
+            },
+        },
+    }
+    config = {
+        "name": "T",
+        "theme": "mint",
+        "colors": {"primary": "#112233"},
+        "navigation": {"tabs": [{"tab": "API", "openapi": "spec.json"}]},
+    }
+    docs = make_site({"docs.json": json.dumps(config), "spec.json": json.dumps(spec)})
+    out = tmp_path / "o"
+    build(docs, out)
+    page = out / "api-reference" / "pet-ops" / "list-pets" / "index.html"
+    assert page.exists()  # the URL uses the tag name
+    side = sidebar(out, parse(page.read_text()))
+    titles = [p.text.strip() for p in side.find_all("p", cls="dg-nav-group-title")]
+    assert titles == ["Pet Operations", "plain"]

@@ -246,7 +246,7 @@ class ApiPages(FrontmatterPages):
         if key is None:
             return None
         key = urls.unique_path(key, self.pages)
-        tag = op.tags[0] if op.tags else ("Webhooks" if webhook else "")
+        tag = _group_label(spec, op.tags[0]) if op.tags else ("Webhooks" if webhook else "")
         meta: dict[str, Any] = {"title": title, "__tag": tag, "__spec": spec.source, "__path": op.path}
         if op.description:
             meta["__meta_description"] = op.description.strip().split("\n\n")[0][:300]
@@ -361,6 +361,16 @@ class ApiPages(FrontmatterPages):
         for spec in self.used.values():
             out.extend(self.store.validate(spec))  # warnings: a slightly invalid spec still renders
         return out
+
+
+def _group_label(spec: Spec, tag: str) -> str:
+    """Return the navigation label of a tag: its `x-group` (Mintlify), else the tag; its URL keeps the tag."""
+    tags = spec.data.get("tags")
+    for item in tags if isinstance(tags, list) else []:
+        if isinstance(item, dict) and item.get("name") == tag:
+            label = item.get("x-group")
+            return label.strip() if isinstance(label, str) and label.strip() else tag
+    return tag
 
 
 def _nav_uses_openapi(node: NavNode) -> bool:
