@@ -138,3 +138,48 @@ def test_x_group_names_the_tag_group_and_the_url_keeps_the_tag(make_site, tmp_pa
     side = sidebar(out, parse(page.read_text()))
     titles = [p.text.strip() for p in side.find_all("p", cls="dg-nav-group-title")]
     assert titles == ["Pet Operations", "plain"]
+
+
+def test_x_mint_pre_and_post_pills_and_api_params_post(make_site, tmp_path):
+    user = {
+        "type": "object",
+        "properties": {
+            "email": {
+                "type": "string",
+                "nullable": True,
+                "x-internal": "admin",
+                "x-mint": {"pre": ["PII"], "post": ["indexed", "unique <i>"]},
+            },
+            "name": {"type": "string", "nullable": False},
+        },
+    }
+    spec = {
+        **SPEC,
+        "paths": {
+            "/users": {
+                "post": {
+                    "summary": "Create user",
+                    "requestBody": {"content": {"application/json": {"schema": user}}},
+                    "responses": {"200": {"description": "ok"}},
+                }
+            }
+        },
+    }
+    config = {
+        "name": "T",
+        "theme": "mint",
+        "colors": {"primary": "#112233"},
+        "api": {"params": {"post": ["nullable", "x-internal"]}},
+        "navigation": {"groups": [{"group": "API", "openapi": "spec.json"}]},
+    }
+    docs = make_site({"docs.json": json.dumps(config), "spec.json": json.dumps(spec)})
+    out = tmp_path / "o"
+    result = build(docs, out)
+    assert result.warnings == [], [d.format() for d in result.warnings]
+    _, dom = _page(out, "Create user")
+    rows = {a.text: a.parent for a in dom.find_all("a", cls="dg-api-name")}
+    email = [s.text for s in rows["email"].find_all("span", cls="dg-api-pill-custom")]
+    assert email == ["PII", "nullable", "admin", "indexed", "unique <i>"]
+    names = [c.attrs.get("class") for c in rows["email"].children if getattr(c, "tag", None)]
+    assert names.index("dg-api-pill dg-api-pill-custom") < names.index("dg-api-name")  # pre pill first
+    assert rows["name"].find("span", cls="dg-api-pill-custom") is None  # nullable: false shows nothing

@@ -74,6 +74,9 @@ def api_settings(config: SiteConfig, meta: dict | None = None) -> ApiSettings:
         autogenerate=examples.get("autogenerate", True) is not False,
         playground_display=display if display in ("interactive", "simple", "none", "auth") else "interactive",
         params_expanded=params.get("expanded") == "all",
+        params_post=tuple(k for k in (params.get("post") or ()) if isinstance(k, str))
+        if isinstance(params.get("post"), list)
+        else (),
         proxy=playground.get("proxy", True) is not False,
     )
 
