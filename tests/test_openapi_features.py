@@ -183,3 +183,25 @@ def test_x_mint_pre_and_post_pills_and_api_params_post(make_site, tmp_path):
     names = [c.attrs.get("class") for c in rows["email"].children if getattr(c, "tag", None)]
     assert names.index("dg-api-pill dg-api-pill-custom") < names.index("dg-api-name")  # pre pill first
     assert rows["name"].find("span", cls="dg-api-pill-custom") is None  # nullable: false shows nothing
+
+
+def test_markdown_schema_false_leaves_the_reference_out_of_the_twin(make_site, tmp_path):
+    twins = {}
+    for flag in (True, False):
+        config = {
+            "name": "T",
+            "theme": "mint",
+            "colors": {"primary": "#112233"},
+            "markdown": {"schema": flag},
+            "navigation": {"groups": [{"group": "API", "openapi": "spec.json"}]},
+        }
+        docs = make_site({"docs.json": json.dumps(config), "spec.json": json.dumps(SPEC)}, name=f"d{flag}")
+        out = tmp_path / f"o{flag}"
+        result = build(docs, out)
+        assert result.warnings == [], [d.format() for d in result.warnings]
+        twins[flag] = next(out.rglob("create-a-pet.md")).read_text()
+        html = next(p for p in out.rglob("index.html") if "<title>Create a pet" in p.read_text()).read_text()
+        assert "GetPetById" in html  # the page itself is the same
+    assert "GetPetById" in twins[True] and "available" in twins[True]
+    assert "GetPetById" not in twins[False] and "available" not in twins[False]
+    assert "Create a pet" in twins[False]

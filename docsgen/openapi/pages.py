@@ -353,6 +353,8 @@ class ApiPages(FrontmatterPages):
             panel_html=before.panel_html,
             aside_html=rendered.aside_html + before.aside_html,
         )
+        if not include_schema(self.config):  # docs.json markdown.schema false: no reference in the twin
+            markdown = rendered.description
         result.markdown = join_markdown(self._mdx_markdown(page, mdx), markdown)  # type: ignore[attr-defined]
         result.search_html = before.html + rendered.search_html  # type: ignore[attr-defined]
         return result
@@ -364,6 +366,12 @@ class ApiPages(FrontmatterPages):
         for spec in self.used.values():
             out.extend(self.store.validate(spec))  # warnings: a slightly invalid spec still renders
         return out
+
+
+def include_schema(config: SiteConfig) -> bool:
+    """docs.json `markdown.schema` (default true): whether API pages' Markdown twins carry the reference."""
+    markdown = config.raw.get("markdown") if isinstance(config.raw, dict) else None
+    return not (isinstance(markdown, dict) and markdown.get("schema") is False)
 
 
 def _group_label(spec: Spec, tag: str) -> str:
