@@ -205,3 +205,52 @@ def test_markdown_schema_false_leaves_the_reference_out_of_the_twin(make_site, t
     assert "GetPetById" in twins[True] and "available" in twins[True]
     assert "GetPetById" not in twins[False] and "available" not in twins[False]
     assert "Create a pet" in twins[False]
+
+
+def test_multipart_encoding_is_listed(make_site, tmp_path):
+    body = {
+        "multipart/form-data": {
+            "schema": {
+                "type": "object",
+                "properties": {"photo": {"type": "string", "format": "binary"}, "meta": {"type": "object"}},
+            },
+            "encoding": {
+                "photo": {
+                    "contentType": "image/png, image/jpeg",
+                    "headers": {
+                        "X-Rate-Limit": {"description": "Calls <per> hour", "schema": {"type": "integer"}}
+                    },
+                },
+                "meta": {"contentType": "application/json", "style": "form", "explode": True},
+            },
+        }
+    }
+    spec = {
+        **SPEC,
+        "paths": {
+            "/up": {
+                "post": {
+                    "summary": "Upload",
+                    "requestBody": {"content": body},
+                    "responses": {"200": {"description": "ok"}},
+                }
+            }
+        },
+    }
+    config = {
+        "name": "T",
+        "theme": "mint",
+        "colors": {"primary": "#112233"},
+        "navigation": {"groups": [{"group": "API", "openapi": "spec.json"}]},
+    }
+    docs = make_site({"docs.json": json.dumps(config), "spec.json": json.dumps(spec)})
+    out = tmp_path / "o"
+    build(docs, out)
+    _, dom = _page(out, "Upload")
+    items = dom.find("ul", cls="dg-api-encoding").find_all("li")
+    assert (
+        items[0].text == "photo: content type image/png, image/jpeg, header X-Rate-Limit (Calls <per> hour)"
+    )
+    assert items[1].text == "meta: content type application/json, style form, explode true"
+    twin = next(out.rglob("upload.md")).read_text()
+    assert "`photo`: content type `image/png, image/jpeg`" in twin
