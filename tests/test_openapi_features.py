@@ -254,3 +254,49 @@ def test_multipart_encoding_is_listed(make_site, tmp_path):
     assert items[1].text == "meta: content type application/json, style form, explode true"
     twin = next(out.rglob("upload.md")).read_text()
     assert "`photo`: content type `image/png, image/jpeg`" in twin
+
+
+def test_info_and_tag_descriptions_become_overview_pages(make_site, tmp_path):
+    spec = {
+        **SPEC,
+        "info": {"title": "Pet Store", "version": "2.1", "description": "Welcome to the **Pet Store** API."},
+        "tags": [
+            {"name": "pets", "description": "Everything about *pets*", "x-group": "Pets"},
+            {"name": "toys"},
+        ],
+        "paths": {
+            "/pets": {
+                "get": {"tags": ["pets"], "summary": "List pets", "responses": {"200": {"description": "ok"}}}
+            },
+            "/toys": {
+                "get": {"tags": ["toys"], "summary": "List toys", "responses": {"200": {"description": "ok"}}}
+            },
+        },
+    }
+    config = {
+        "name": "T",
+        "theme": "mint",
+        "colors": {"primary": "#112233"},
+        "navigation": {"tabs": [{"tab": "API", "openapi": "spec.json"}]},
+    }
+    docs = make_site({"docs.json": json.dumps(config), "spec.json": json.dumps(spec)})
+    out = tmp_path / "o"
+    result = build(docs, out)
+    assert result.warnings == [], [d.format() for d in result.warnings]
+    root = out / "api-reference" / "index.html"
+    html = root.read_text()
+    assert 'http-equiv="refresh"' not in html  # was a redirect to the first endpoint
+    dom = parse(html)
+    body = dom.find("div", cls="dg-api-overview")
+    assert body.find("strong").text == "Pet Store"
+    assert [h.text for h in body.find_all("h2")] == ["Pets", "toys"]
+    for anchor in body.find_all("a"):
+        target = (root.parent / anchor.attrs["href"]).resolve()
+        assert (target / "index.html" if target.is_dir() else target).is_file(), anchor.attrs["href"]
+    tag = parse((out / "api-reference" / "pets" / "index.html").read_text())
+    assert tag.find("div", cls="dg-api-overview").find("em").text == "pets"
+    assert "List pets" in tag.find("ul", cls="dg-api-overview-list").text
+    assert (
+        'http-equiv="refresh"' in (out / "api-reference" / "toys" / "index.html").read_text()
+    )  # no description
+    assert "Welcome to the **Pet Store** API." in (out / "api-reference.md").read_text()  # its Markdown twin

@@ -40,11 +40,13 @@ def test_openapi_tab_generates_one_page_per_operation_grouped_by_tag(api_site):
         if 'http-equiv="refresh"' not in p.read_text()
     )
     assert generated == [
+        ".",  # the spec's overview: info and tags
         "get-inventory",
         "internal-metrics",  # x-hidden: built, out of the navigation
         "orders/list-orders",
         "orders/place-an-order",
         "pet-adopted",  # Mintlify: no tag, no tag folder (webhooks too)
+        "pets",  # the tag's description and its operations
         "pets/create-a-pet",
         "pets/delete-a-pet",
         "pets/get-a-pet",
@@ -185,7 +187,7 @@ def test_spec_by_url(make_site, tmp_path, spec_server):
     docs = {**BASE, "navigation": {"groups": [{"group": "Store", "openapi": f"{spec_server}/store.json"}]}}
     site = make_site({"docs.json": json.dumps(docs, indent=2)})
     result = build(site, tmp_path / "o")
-    assert result.pages == 3
+    assert result.pages == 4  # home, two operations, the spec's overview (api-reference/)
     assert (tmp_path / "o/api-reference/get-inventory/index.html").is_file()
     docs["navigation"]["groups"][0]["openapi"] = f"{spec_server}/missing.json"
     (site / "docs.json").write_text(json.dumps(docs, indent=2))

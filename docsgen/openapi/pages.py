@@ -28,6 +28,7 @@ from docsgen.openapi.frontmatter import (
     readable,
     spec_refs,
 )
+from docsgen.openapi.overview import add_overviews
 from docsgen.openapi.playground_auth import check_site, playground_page
 from docsgen.openapi.render import ApiSettings, RenderedApi, render_operation, render_webhook
 from docsgen.openapi.sanitize import is_script_url, sanitize_html
@@ -200,9 +201,14 @@ class ApiPages(FrontmatterPages):
 
     def _all_pages(self, spec: Spec, directory: str | None, inherited: dict) -> list[Page]:
         out = []
+        tagged: list[tuple[str, Page]] = []
         for op in spec.operations():
             if not op.excluded:
-                out.append(self._operation_page(spec, op, directory, inherited))
+                page = self._operation_page(spec, op, directory, inherited)
+                out.append(page)
+                if page is not None and not page.hidden:
+                    tagged.append((op.tags[0] if op.tags else "", page))
+        add_overviews(self.pages, spec, directory, tagged, lambda t: _group_label(spec, t), markdown_to_html)
         for name in spec.webhooks():
             op = spec.webhook_operation(name)
             if op is not None and not op.excluded:
