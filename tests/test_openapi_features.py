@@ -259,7 +259,11 @@ def test_multipart_encoding_is_listed(make_site, tmp_path):
 def test_info_and_tag_descriptions_become_overview_pages(make_site, tmp_path):
     spec = {
         **SPEC,
-        "info": {"title": "Pet Store", "version": "2.1", "description": "Welcome to the **Pet Store** API."},
+        "info": {
+            "title": "Pet Store",
+            "version": "2.1",
+            "description": "Welcome to the **Pet Store** API. [Their guide](./guide/)",
+        },
         "tags": [
             {"name": "pets", "description": "Everything about *pets*", "x-group": "Pets"},
             {"name": "toys"},
@@ -289,6 +293,9 @@ def test_info_and_tag_descriptions_become_overview_pages(make_site, tmp_path):
     dom = parse(html)
     body = dom.find("div", cls="dg-api-overview")
     assert body.find("strong").text == "Pet Store"
+    assert (
+        "Their guide" in body.text and body.find("a", href="./guide/") is None
+    )  # the vendor's relative link: text kept, unlinked
     assert [h.text for h in body.find_all("h2")] == ["Pets", "toys"]
     for anchor in body.find_all("a"):
         target = (root.parent / anchor.attrs["href"]).resolve()

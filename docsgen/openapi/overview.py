@@ -9,6 +9,7 @@ sidebar (the navigation stays Mintlify's).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -34,8 +35,19 @@ def _links(page: Page, targets: list[Page]) -> tuple[str, str]:
     return f'<ul class="dg-api-overview-list">{items}</ul>', md
 
 
+# A relative link written in a spec description (./midnight/) means a page of the vendor's site: not ours.
+_RELATIVE_LINK = re.compile(r'<a href="(?![a-zA-Z][a-zA-Z0-9+.-]*:|/|#)[^"]*"[^>]*>(.*?)</a>', re.S)
+
+Fixer = Callable[[Page, str, str], tuple[str, str]]
+
+
 def _page(
-    key: str, title: str, description: str, spec: Spec, body: Callable[[Page], tuple[str, str, list[TocItem]]]
+    key: str,
+    title: str,
+    description: str,
+    spec: Spec,
+    body: Callable[[Page], tuple[str, str, list[TocItem]]],
+    fix: Fixer,
 ) -> Page:
     url = page_url(key)
     meta: dict[str, Any] = {"title": title, "__spec": spec.source}
@@ -45,6 +57,8 @@ def _page(
 
     def generate(page: Page, ctx: MdxContext) -> MdxResult:
         html, md, toc = body(page)
+        html = _RELATIVE_LINK.sub(r"\1", html)
+        html, md = fix(page, html, md)  # Redoc-style and rooted links, as on the endpoint pages
         result = MdxResult(html=f'<div class="dg-api-overview">{html}</div>', toc=toc)
         result.markdown = md  # type: ignore[attr-defined]
         result.search_html = result.html  # type: ignore[attr-defined]
@@ -61,6 +75,7 @@ def add_overviews(
     tagged: list[tuple[str, Page]],
     label: Callable[[str], str],
     markdown: Callable[[str], str],
+    fix: Fixer,
 ) -> None:
     """Add the spec's overview page and one per described tag, unless a page already has their path."""
     base = (directory if directory is not None else urls.DEFAULT_DIRECTORY).strip("/").lower() or "index"
@@ -85,7 +100,7 @@ def add_overviews(
             intro = markdown(text) if text else ""
             return intro + listing, "\n\n".join(p for p in (text.strip(), listing_md) if p), []
 
-        tag_pages[tag] = pages[key] = _page(key, label(tag), text, spec, tag_body)
+        tag_pages[tag] = pages[key] = _page(key, label(tag), text, spec, tag_body, fix)
     info = spec.data.get("info")
     info = info if isinstance(info, dict) else {}
     if base in pages or f"{base}/index" in pages or not by_tag:
@@ -119,4 +134,4 @@ def add_overviews(
             md.append(listing_md)
         return "".join(html), "\n\n".join(md), toc
 
-    pages[base] = _page(base, title, description, spec, info_body)
+    pages[base] = _page(base, title, description, spec, info_body, fix)

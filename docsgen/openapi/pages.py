@@ -208,7 +208,15 @@ class ApiPages(FrontmatterPages):
                 out.append(page)
                 if page is not None and not page.hidden:
                     tagged.append((op.tags[0] if op.tags else "", page))
-        add_overviews(self.pages, spec, directory, tagged, lambda t: _group_label(spec, t), markdown_to_html)
+        add_overviews(
+            self.pages,
+            spec,
+            directory,
+            tagged,
+            lambda t: _group_label(spec, t),
+            markdown_to_html,
+            lambda page, html, md: self._fix_links(page, html, spec.source, md),
+        )
         for name in spec.webhooks():
             op = spec.webhook_operation(name)
             if op is not None and not op.excluded:
