@@ -58,7 +58,7 @@ def _site(make_site) -> Path:
 def test_samples_and_examples_are_coloured_and_keep_their_text(make_site, tmp_path):
     out = tmp_path / "o"
     build(_site(make_site), out)
-    page = next(p for p in out.rglob("index.html") if "Create a pet" in p.read_text())
+    page = next(p for p in out.rglob("index.html") if "<title>Create a pet" in p.read_text())
     dom = parse(page.read_text())
     cards = {c.attrs["data-tabs"]: c for c in dom.find_all("div", cls="dg-api-card")}
     panels = {p.attrs["data-key"]: p for p in cards["lang"].find_all("div", cls="dg-api-panel")}
