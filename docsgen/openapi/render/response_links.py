@@ -1,7 +1,7 @@
 """A response's `links` (OpenAPI 3): which operation a value of this response can be used for, and how.
 
-The target is written as a Redoc-style anchor (#operation/<operationId>) that docsgen.openapi.spec_links turns
-into a link to the target's generated page; `operationRef` and parameter expressions are shown as written.
+The target operation is linked by docsgen.openapi.spec_links when it has a generated page on this site (the
+Markdown twin uses a Redoc-style #operation/<operationId> link, resolved the same way); `operationRef` and parameter expressions are shown as written.
 """
 
 from __future__ import annotations
@@ -32,7 +32,11 @@ def render_links(ctx: RenderContext, links: Any) -> tuple[str, str]:
         head = f'<span class="dg-api-link-name">{esc(name)}</span>'
         md = f"- {inline(name)}"
         if isinstance(op_id, str) and op_id:
-            head += f' → <a href="#operation/{quote(op_id, safe="")}"><code>{esc(op_id)}</code></a>'
+            # The href is added by docsgen.openapi.spec_links when the operation has a page on this site.
+            head += (
+                f' → <a class="dg-api-link-target" data-operation="{quote(op_id, safe="")}">'
+                f"<code>{esc(op_id)}</code></a>"
+            )
             md += f" → [{code(op_id)}](#operation/{quote(op_id, safe='')})"
         elif isinstance(op_ref, str) and op_ref:
             head += f" → <code>{esc(op_ref)}</code>"
