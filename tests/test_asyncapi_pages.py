@@ -127,3 +127,44 @@ def test_unknown_channel_missing_file_and_not_asyncapi_are_located_warnings(tmp_
     assert all(d.line == 2 for d in result.warnings)
     for name in "abcde":
         assert f"Body {name.upper()}" in _page(out, name).text  # the page is still built
+
+
+def test_asyncapi_document_by_url(tmp_path):
+    import functools
+    import threading
+    from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+
+    served = tmp_path / "served"
+    served.mkdir()
+    (served / "chat.json").write_text(json.dumps(V26))
+
+    class Quiet(SimpleHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(served)))
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        base = f"http://127.0.0.1:{server.server_address[1]}"
+        nav = {"groups": [{"group": "Chat", "asyncapi": {"source": f"{base}/chat.json", "directory": "ws"}}]}
+        page = f'---\ntitle: Room\nasyncapi: "{base}/chat.json rooms/{{id}}"\n---\nMine.\n'
+        docs = _site(
+            tmp_path,
+            {"room.mdx": page},
+            {**nav, "groups": [*nav["groups"], {"group": "G", "pages": ["room"]}]},
+        )
+        out = tmp_path / "o"
+        result = build(docs, out)
+        assert result.warnings == [], [d.format() for d in result.warnings]
+        generated = _page(out, "ws/roomsid").find("div", cls="dg-api")
+        assert "What was said <b>" in generated.text
+        own = _page(out, "room")
+        assert "Mine." in own.text and own.find("div", cls="dg-api").attrs["data-kind"] == "channel"
+        nav["groups"][0]["asyncapi"] = f"{base}/missing.json"
+        (docs / "docs.json").write_text(json.dumps({**BASE, "navigation": nav}))
+        result = build(docs, tmp_path / "o2")
+        (problem,) = result.warnings
+        assert problem.code == "asyncapi.http-status" and problem.path == "docs.json" and problem.line > 0
+    finally:
+        server.shutdown()
