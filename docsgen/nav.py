@@ -231,7 +231,7 @@ class _Builder:
     ) -> list[NavGroup | NavLink]:
         out: list[NavGroup | NavLink] = []
         children = list(node.children)
-        if not children and node.fields.get("openapi") and self.resolve_api:
+        if not children and (node.fields.get("openapi") or node.fields.get("asyncapi")) and self.resolve_api:
             return self.generated(node, sec, groups, depth, inherited)
         for child in children:
             if isinstance(child, NavEntry):
@@ -260,7 +260,7 @@ class _Builder:
             link = self.place(page, sec, [*groups, group])
             if not page.hidden:
                 group.children.append(link)
-        return out
+        return [group for group in out if group.children]  # a tag whose pages are all hidden: no empty group
 
     def group(
         self, node: NavNode, sec: Section, groups: list[NavGroup], depth: int, inherited: dict

@@ -40,10 +40,13 @@ def test_openapi_tab_generates_one_page_per_operation_grouped_by_tag(api_site):
         if 'http-equiv="refresh"' not in p.read_text()
     )
     assert generated == [
+        ".",  # the spec's overview: info and tags
         "get-inventory",
+        "internal-metrics",  # x-hidden: built, out of the navigation
         "orders/list-orders",
         "orders/place-an-order",
         "pet-adopted",  # Mintlify: no tag, no tag folder (webhooks too)
+        "pets",  # the tag's description and its operations
         "pets/create-a-pet",
         "pets/delete-a-pet",
         "pets/get-a-pet",
@@ -57,9 +60,14 @@ def test_openapi_tab_generates_one_page_per_operation_grouped_by_tag(api_site):
     assert assert_links_resolve(out) > 20
 
 
-def test_x_hidden_operation_has_no_page(api_site):
+def test_x_hidden_operation_has_a_page_out_of_the_navigation(api_site):
     out, _ = api_site
-    assert "Internal metrics" not in "".join(p.read_text() for p in out.rglob("*.html"))
+    hidden = [p for p in out.rglob("index.html") if "<title>Internal metrics" in p.read_text()]
+    assert len(hidden) == 1  # reachable by URL (Mintlify's x-hidden)
+    dom = parse(hidden[0].read_text())
+    assert dom.find("meta", name="robots").attrs["content"].startswith("noindex")
+    side = sidebar(out, read(out, "api-reference/pets/list-pets"))
+    assert "Internal metrics" not in side.text
 
 
 def test_title_description_and_deprecated_defaults(api_site):
@@ -179,7 +187,7 @@ def test_spec_by_url(make_site, tmp_path, spec_server):
     docs = {**BASE, "navigation": {"groups": [{"group": "Store", "openapi": f"{spec_server}/store.json"}]}}
     site = make_site({"docs.json": json.dumps(docs, indent=2)})
     result = build(site, tmp_path / "o")
-    assert result.pages == 3
+    assert result.pages == 4  # home, two operations, the spec's overview (api-reference/)
     assert (tmp_path / "o/api-reference/get-inventory/index.html").is_file()
     docs["navigation"]["groups"][0]["openapi"] = f"{spec_server}/missing.json"
     (site / "docs.json").write_text(json.dumps(docs, indent=2))

@@ -167,7 +167,7 @@ def _group(raw: RawConfig, item: dict, path: JsonPath, diags: list[Diagnostic]) 
     label = item.get("group")
     if not isinstance(label, str):
         return None
-    if "pages" not in item and "openapi" not in item and "root" not in item:
+    if not any(key in item for key in ("pages", "openapi", "asyncapi", "root")):
         diags.append(
             raw.diagnostic(
                 "nav.group-pages",

@@ -66,6 +66,11 @@ class FrontmatterPages:
         for page in list(self.pages.values()):
             if page.source is None:
                 continue
+            if "asyncapi" in page.meta and not any(page.meta.get(k) for k in ("openapi", "api")):
+                from docsgen.openapi.asyncapi_pages import attach_channel
+
+                attach_channel(self, page, page.meta["asyncapi"])  # type: ignore[arg-type]
+                continue
             for field_name in ("openapi", "openapi-schema", "api"):
                 value = page.meta.get(field_name)
                 if isinstance(value, str) and value.strip():

@@ -27,6 +27,7 @@ PLAYGROUND_MAX_DEPTH = 4  # levels of a schema summarised for the playground
 PLAYGROUND_MAX_PROPS = 80  # properties per object in the playground
 PLAYGROUND_MAX_ENUM = 200  # enum values offered in the playground
 PLAYGROUND_MAX_NODES = 1500  # schema nodes summarised per body or parameter
+MAX_HIGHLIGHT_CHARS = 20_000  # characters of a code sample or example coloured at build time (longer: plain)
 MAX_EXAMPLE_CHARS = 60_000  # characters of one example shown (the rest is cut, marked with an ellipsis)
 MAX_VALUE_CHARS = 300  # characters of one default/example value shown inline
 SHOWN_ENUM = 60  # enum values listed under a field ("and N more")

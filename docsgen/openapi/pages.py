@@ -14,6 +14,7 @@ from docsgen.jsonpos import format_path
 from docsgen.markdown_export import page_markdown_of
 from docsgen.mdx import MdxContext, MdxResult, render_mdx
 from docsgen.openapi import urls
+from docsgen.openapi.asyncapi_pages import channel_pages
 from docsgen.openapi.discover import SpecFinder
 from docsgen.openapi.frontmatter import (
     ENTRY as _ENTRY,
@@ -27,6 +28,7 @@ from docsgen.openapi.frontmatter import (
     readable,
     spec_refs,
 )
+from docsgen.openapi.overview import add_overviews
 from docsgen.openapi.playground_auth import check_site, playground_page
 from docsgen.openapi.render import ApiSettings, RenderedApi, render_operation, render_webhook
 from docsgen.openapi.sanitize import is_script_url, sanitize_html
@@ -73,6 +75,9 @@ def api_settings(config: SiteConfig, meta: dict | None = None) -> ApiSettings:
         autogenerate=examples.get("autogenerate", True) is not False,
         playground_display=display if display in ("interactive", "simple", "none", "auth") else "interactive",
         params_expanded=params.get("expanded") == "all",
+        params_post=tuple(k for k in (params.get("post") or ()) if isinstance(k, str))
+        if isinstance(params.get("post"), list)
+        else (),
         proxy=playground.get("proxy", True) is not False,
     )
 
@@ -104,7 +109,7 @@ class ApiPages(FrontmatterPages):
         uses_pages = any(
             p.meta.get(k) not in (None, "")
             for p in pages.values()
-            for k in ("openapi", "openapi-schema", "api")
+            for k in ("openapi", "openapi-schema", "api", "asyncapi")
         )
         if not (config.api.get("openapi") or uses_nav or uses_pages):
             return None
@@ -125,6 +130,8 @@ class ApiPages(FrontmatterPages):
             else inherited.get("directory")
         )
         where = self._where(entry)
+        if entry.value == "*" and node.fields.get("asyncapi") and not node.fields.get("openapi"):
+            return channel_pages(self, node.fields["asyncapi"], directory, where, inherited)
         if entry.value == "*":
             out: list[Page] = []
             for source, own_dir in refs:
@@ -166,8 +173,8 @@ class ApiPages(FrontmatterPages):
                 )
             )
             return []
-        if op.hidden or op.excluded:
-            return []
+        if op.excluded:
+            return []  # x-hidden: the page is made (reachable by URL), out of the navigation
         page_dir = directory or next((d for s, d in refs if s == source and d), None)
         page = self._operation_page(spec, op, page_dir, inherited, webhook=bool(webhook))
         return [page] if page is not None else []
@@ -194,12 +201,25 @@ class ApiPages(FrontmatterPages):
 
     def _all_pages(self, spec: Spec, directory: str | None, inherited: dict) -> list[Page]:
         out = []
+        tagged: list[tuple[str, Page]] = []
         for op in spec.operations():
-            if not (op.hidden or op.excluded):
-                out.append(self._operation_page(spec, op, directory, inherited))
+            if not op.excluded:
+                page = self._operation_page(spec, op, directory, inherited)
+                out.append(page)
+                if page is not None and not page.hidden:
+                    tagged.append((op.tags[0] if op.tags else "", page))
+        add_overviews(
+            self.pages,
+            spec,
+            directory,
+            tagged,
+            lambda t: _group_label(spec, t),
+            markdown_to_html,
+            lambda page, html, md: self._fix_links(page, html, spec.source, md),
+        )
         for name in spec.webhooks():
             op = spec.webhook_operation(name)
-            if op is not None and not (op.hidden or op.excluded):
+            if op is not None and not op.excluded:
                 out.append(self._operation_page(spec, op, directory, inherited, webhook=True))
         return [p for p in out if p is not None]
 
@@ -243,7 +263,7 @@ class ApiPages(FrontmatterPages):
         if key is None:
             return None
         key = urls.unique_path(key, self.pages)
-        tag = op.tags[0] if op.tags else ("Webhooks" if webhook else "")
+        tag = _group_label(spec, op.tags[0]) if op.tags else ("Webhooks" if webhook else "")
         meta: dict[str, Any] = {"title": title, "__tag": tag, "__spec": spec.source, "__path": op.path}
         if op.description:
             meta["__meta_description"] = op.description.strip().split("\n\n")[0][:300]
@@ -251,6 +271,8 @@ class ApiPages(FrontmatterPages):
             meta["version"] = inherited["version"]
         if op.deprecated:
             meta["deprecated"] = True
+        if op.hidden:
+            meta["hidden"] = True  # x-hidden: built and reachable by URL, not in the navigation (Mintlify)
         meta.update(self._spec_metadata(spec, op, ext.get("metadata")))
         url = page_url(key)
         page = Page(key, url, url_output(url), meta=meta, kind="webhook" if webhook else "endpoint")
@@ -345,6 +367,8 @@ class ApiPages(FrontmatterPages):
             panel_html=before.panel_html,
             aside_html=rendered.aside_html + before.aside_html,
         )
+        if not include_schema(self.config):  # docs.json markdown.schema false: no reference in the twin
+            markdown = rendered.description
         result.markdown = join_markdown(self._mdx_markdown(page, mdx), markdown)  # type: ignore[attr-defined]
         result.search_html = before.html + rendered.search_html  # type: ignore[attr-defined]
         return result
@@ -358,8 +382,24 @@ class ApiPages(FrontmatterPages):
         return out
 
 
+def include_schema(config: SiteConfig) -> bool:
+    """docs.json `markdown.schema` (default true): whether API pages' Markdown twins carry the reference."""
+    markdown = config.raw.get("markdown") if isinstance(config.raw, dict) else None
+    return not (isinstance(markdown, dict) and markdown.get("schema") is False)
+
+
+def _group_label(spec: Spec, tag: str) -> str:
+    """Return the navigation label of a tag: its `x-group` (Mintlify), else the tag; its URL keeps the tag."""
+    tags = spec.data.get("tags")
+    for item in tags if isinstance(tags, list) else []:
+        if isinstance(item, dict) and item.get("name") == tag:
+            label = item.get("x-group")
+            return label.strip() if isinstance(label, str) and label.strip() else tag
+    return tag
+
+
 def _nav_uses_openapi(node: NavNode) -> bool:
-    if node.fields.get("openapi"):
+    if node.fields.get("openapi") or node.fields.get("asyncapi"):
         return True
     for child in node.children:
         if isinstance(child, NavNode) and _nav_uses_openapi(child):

@@ -15,6 +15,8 @@ _REDOC_LINK = re.compile(r'<a href="#((?:operation|tag)/[^"]+)"')
 _ANCHOR_LINK = re.compile(r'<a href="#([^"]+)"')
 _ID_ATTR = re.compile(r'\sid="([^"]+)"')
 _ROOTED_LINK = re.compile(r'<a href="(/(?!/)[^"]*)"')
+_LINK_TARGET = '<a class="dg-api-link-target"'
+_LINK_TARGET_RE = re.compile(r'<a class="dg-api-link-target" data-operation="([^"]+)">')
 _METHODS = {"GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "TRACE"}
 
 
@@ -46,10 +48,22 @@ class SpecLinks:
         links (/guides/x) go to a page of this site when there is one, else to the vendor's documentation
         named by the spec's externalDocs. The Markdown gets root-relative URLs (its twin makes them absolute).
         """
-        if '<a href="#' not in html and '<a href="/' not in html:
+        if '<a href="#' not in html and '<a href="/' not in html and _LINK_TARGET not in html:
             return html, markdown
         spec = self.used.get(spec_source)
         by_key, by_id = self.targets(spec_source, spec)
+        if _LINK_TARGET in html:
+
+            def link_target(m: re.Match) -> str:
+                # A response link's operationId (render/response_links.py): linked when it has a page here.
+                target = by_id.get(unquote(m.group(1)))
+                return (
+                    f'{m.group(0)[:-1]} href="{relative_url(page.output, target.url)}">'
+                    if target
+                    else m.group(0)
+                )
+
+            html = _LINK_TARGET_RE.sub(link_target, html)
         vendor = _docs_origin(spec, page)
 
         def redoc_target(ref: str) -> Page | None:

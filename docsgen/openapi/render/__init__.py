@@ -61,6 +61,7 @@ class ApiSettings:
     autogenerate: bool = True  # False: only x-codeSamples are shown
     playground_display: str = "interactive"  # "interactive" | "simple" | "none" | "auth"
     params_expanded: bool = False  # nested schema trees open by default
+    params_post: tuple[str, ...] = ()  # docs.json api.params.post: schema keys shown as pills after a field
     proxy: bool = True
 
     @property

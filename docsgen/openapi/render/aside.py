@@ -11,6 +11,7 @@ from docsgen.openapi.render import normalize_language
 from docsgen.openapi.render.context import RenderContext
 from docsgen.openapi.render.examples import example_for, media_examples
 from docsgen.openapi.render.fmt import esc
+from docsgen.openapi.render.highlight import highlighted
 from docsgen.openapi.render.params import media_kind, param_schema
 from docsgen.openapi.render.samples import GENERATORS, SampleRequest, generate
 from docsgen.openapi.render.schema_model import flatten
@@ -171,7 +172,7 @@ def panels(kind: str, title: str, items: list[tuple[str, str, str, str]]) -> str
     body = "".join(
         f'<div class="dg-api-panel" data-key="{esc(key)}" data-label="{esc(label)}">'
         f'<p class="dg-api-panel-label">{esc(label)}</p>'
-        f'<pre class="dg-api-code"><code class="language-{esc(hl)}">{esc(code)}</code></pre></div>'
+        f'<pre class="dg-api-code">{highlighted(code, hl)}</pre></div>'
         for key, label, hl, code in items
     )
     return (

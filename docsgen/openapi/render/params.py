@@ -7,8 +7,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from docsgen.openapi.render.context import RenderContext
+from docsgen.openapi.render.encoding import render_encoding
 from docsgen.openapi.render.fmt import esc, slug
 from docsgen.openapi.render.mdtext import code, inline
+from docsgen.openapi.render.response_links import render_links
 from docsgen.openapi.render.schema_tree import TOKEN, Fragment, TreeRenderer
 
 LOCATIONS = ("path", "query", "header", "cookie")
@@ -234,6 +236,9 @@ def render_contents(
         )
         if index == 0 and top is not None and schema is not None:
             top += top_fields(ctx, tree, schema)
+        enc_html, enc_md = render_encoding(ctx, media.get("encoding"))
+        inner += enc_html
+        inner_md = "\n\n".join(p for p in (inner_md, enc_md) if p)
         blocks.append((str(ctype), inner))
         mds.append(f"Content type: {code(ctype)}" + (f"\n\n{inner_md}" if inner_md else ""))
     if not blocks:
@@ -327,6 +332,9 @@ def render_responses(
             html, content_md = render_contents(ctx, content, "response", ids, rid, False, top)
             parts.append(html)
             md.append(content_md)
+        links_html, links_md = render_links(ctx, resp.get("links"))
+        parts.append(links_html)
+        md.append(links_md)
         parts.append("</div>")
         blocks.append("".join(parts))
         mds.append("\n\n".join(m for m in md if m))

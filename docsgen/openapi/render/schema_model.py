@@ -38,6 +38,10 @@ _SCALARS = (
     "contentMediaType",
     "contentEncoding",
     "x-default",
+    "x-enumDescriptions",
+    "x-enum-descriptions",
+    "x-enum-varnames",
+    "x-enumNames",
 )
 
 

@@ -13,8 +13,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from docsgen.openapi.render.context import RenderContext
+from docsgen.openapi.render.enum_notes import described, enum_notes
 from docsgen.openapi.render.fmt import MAX_ENUM, constraints, dumps, esc, examples_of, slug, type_label
 from docsgen.openapi.render.mdtext import code, inline, item
+from docsgen.openapi.render.pills import pill_html, pills
 from docsgen.openapi.render.schema_model import Flat, flatten, unwrap_single
 
 TOKEN = "\x00"
@@ -133,6 +135,11 @@ class TreeRenderer:
         if flat.write_only:
             head.append('<span class="dg-api-pill">write-only</span>')
             bits.append("write-only")
+        pre, post = pills(self.ctx, flat.raw, getattr(self.ctx.settings, "params_post", ()))
+        if pre or post:
+            head[:0] = [pill_html(p) for p in pre]
+            head += [pill_html(p) for p in post]
+            bits = [*pre, *bits, *post]
         body, desc_md, lines = self.meta_both(kw)
         children_md = ""
         ids = {rid}
@@ -193,6 +200,11 @@ class TreeRenderer:
         if desc:
             parts.append(f'<div class="dg-api-desc">{desc}</div>')
         lines: list[str] = []
+        if described(kw):
+            enum_html, enum_lines = enum_notes(self.ctx, kw)
+            parts.append(enum_html)
+            lines += enum_lines
+            kw = {k: v for k, v in kw.items() if k != "enum"}
         if not _FACT_KEYS.isdisjoint(kw):
             facts: list[str] = []
             for label, values, more in _facts(kw):

@@ -1,0 +1,167 @@
+"""The page of one AsyncAPI channel: address, servers, description, then each operation's messages.
+
+Message payloads and headers go through the OpenAPI schema renderer (docsgen.openapi.render.params
+render_schema_block), so an AsyncAPI page looks and reads like an endpoint page; examples sit in the right column.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from docsgen.mdx.types import TocItem
+from docsgen.openapi.asyncapi import AsyncSpec
+from docsgen.openapi.render import ApiSettings, RenderedApi
+from docsgen.openapi.render.aside import panels, pretty
+from docsgen.openapi.render.context import RenderContext, get_context
+from docsgen.openapi.render.endpoint import first_paragraph, panels_md
+from docsgen.openapi.render.examples import example_for
+from docsgen.openapi.render.fmt import esc
+from docsgen.openapi.render.mdtext import code, inline
+from docsgen.openapi.render.params import Ids, render_schema_block
+from docsgen.openapi.render.schema_tree import TreeRenderer
+
+MAX_MESSAGES = 50  # messages shown per operation
+# AsyncAPI 2.x: `publish` means the application receives what clients publish (Mintlify: "Send").
+_V2_ACTIONS = (("publish", "send"), ("subscribe", "receive"))
+_ACTION_TITLES = {"send": "Send", "receive": "Receive"}
+
+
+def _messages(ctx: RenderContext, holder: Any) -> list[tuple[str, dict]]:
+    """(name, message) pairs of a v3 `messages` map/list or a v2 `message` (with oneOf)."""
+    out: list[tuple[str, dict]] = []
+    items: list[tuple[str, Any]] = []
+    if isinstance(holder, dict) and "oneOf" in holder and isinstance(holder["oneOf"], list):
+        items = [("", m) for m in holder["oneOf"]]
+    elif isinstance(holder, dict) and ("payload" in holder or "$ref" in holder or "headers" in holder):
+        items = [("", holder)]
+    elif isinstance(holder, dict):
+        items = [(str(k), v) for k, v in holder.items()]
+    elif isinstance(holder, list):
+        items = [("", m) for m in holder]
+    for name, raw in items[:MAX_MESSAGES]:
+        ref = raw.get("$ref") if isinstance(raw, dict) else None
+        message = ctx.resolve(raw)
+        if not name and isinstance(ref, str):
+            name = ref.rsplit("/", 1)[-1]
+        out.append((str(message.get("name") or name or "Message"), message))
+    return out
+
+
+def _operations(ctx: RenderContext, spec: AsyncSpec, name: str, channel: dict) -> list[tuple[str, str, dict]]:
+    """(action, operation id, operation) of a channel: v3 `operations` naming it, v2 publish/subscribe."""
+    out: list[tuple[str, str, dict]] = []
+    if spec.v3:
+        ops = spec.data.get("operations")
+        for op_id, raw in ops.items() if isinstance(ops, dict) else []:
+            op = ctx.resolve(raw)
+            target = op.get("channel")
+            ref = target.get("$ref") if isinstance(target, dict) else None
+            pointer = "#/channels/" + name.replace("~", "~0").replace("/", "~1")
+            if ref == pointer and op.get("action") in ("send", "receive"):
+                out.append((str(op["action"]), str(op_id), op))
+    else:
+        for key, action in _V2_ACTIONS:
+            op = ctx.resolve(channel.get(key))
+            if op:
+                out.append((action, str(op.get("operationId") or key), op))
+    return out
+
+
+def _servers(spec: AsyncSpec) -> list[str]:
+    servers = spec.data.get("servers")
+    out = []
+    for server in servers.values() if isinstance(servers, dict) else []:
+        if not isinstance(server, dict):
+            continue
+        protocol = str(server.get("protocol") or "")
+        if spec.v3:
+            url = f"{protocol}://{server.get('host', '')}{server.get('pathname') or ''}"
+        else:
+            url = str(server.get("url") or "")
+            if protocol and "://" not in url:
+                url = f"{protocol}://{url}"
+        out.append(url)
+    return out
+
+
+def render_channel(
+    spec: AsyncSpec, name: str, *, settings: ApiSettings, markdown: Callable[[str], str]
+) -> RenderedApi:
+    """Render the page of channel `name` (must exist in the spec)."""
+    ctx = get_context(spec.data, settings, markdown)
+    channel = spec.channel(name) or {}
+    address = channel.get("address", name) if spec.v3 else name
+    ids = Ids()
+    tree = TreeRenderer(ctx, "")
+    html: list[str] = []
+    md: list[str] = []
+    toc: list[TocItem] = []
+    aside: list[tuple[str, str, str, str]] = []
+    servers = _servers(spec)
+    head = '<div class="dg-api-endpoint" data-method="channel"><span class="dg-method">WSS</span>'
+    head += f'<code class="dg-api-path">{esc(str(address) if address is not None else "")}</code></div>'
+    if servers:
+        head += '<ul class="dg-api-servers">' + "".join(f"<li><code>{esc(s)}</code></li>" for s in servers)
+        head += "</ul>"
+    html.append(head)
+    md.append(f"Channel address: {code(address)}" + "".join(f"\n- Server: {code(s)}" for s in servers))
+    description = channel.get("description")
+    if description:
+        html.append(f'<div class="dg-api-desc">{ctx.md(description)}</div>')
+        md.append(str(description).strip())
+    ops = _operations(ctx, spec, name, channel)
+    if not ops and channel.get("messages"):
+        ops = [("send", "messages", {"messages": channel.get("messages")})]
+    for action, op_id, op in ops:
+        hid = ids.claim(f"{action}-{op_id}")
+        title = f"{_ACTION_TITLES[action]}: {op.get('title') or op.get('summary') or op_id}"
+        toc.append(TocItem(2, hid, title))
+        section = [f'<h2 class="dg-api-heading" id="{esc(hid)}">{esc(title)}</h2>']
+        md.append(f"## {inline(title)}")
+        if op.get("description"):
+            section.append(f'<div class="dg-api-desc">{ctx.md(op.get("description"))}</div>')
+            md.append(str(op["description"]).strip())
+        for msg_name, message in _messages(ctx, op.get("messages") if spec.v3 else op.get("message")):
+            mid = ids.claim(f"{hid}-{msg_name}")
+            label = str(message.get("title") or msg_name)
+            section.append(f'<h3 class="dg-api-subheading" id="{esc(mid)}">{esc(label)}</h3>')
+            toc.append(TocItem(3, mid, label))
+            md.append(f"### {inline(label)}")
+            for key in ("summary", "description"):
+                if message.get(key):
+                    section.append(f'<div class="dg-api-desc">{ctx.md(message[key])}</div>')
+                    md.append(str(message[key]).strip())
+            for part, heading in (("headers", "Headers"), ("payload", "Payload")):
+                if part not in message:
+                    continue
+                block, block_md = render_schema_block(ctx, tree, message[part], ids, [f"{mid}-{part}."])
+                section.append(f'<p class="dg-api-label">{heading}</p>{block}')
+                md.append(f"{heading}:\n\n{block_md}")
+            aside.append(_example(ctx, msg_name, label, message))
+        html.append(
+            f'<section class="dg-api-section" aria-labelledby="{esc(hid)}">{"".join(section)}</section>'
+        )
+    examples = panels("example", "Messages", aside)
+    md.append(panels_md("Message examples", aside))
+    body = f'<div class="dg-api" data-kind="channel">{"".join(html)}</div>'
+    return RenderedApi(
+        html=body,
+        aside_html=f'<div class="dg-api-examples">{examples}</div>' if examples else "",
+        toc=toc,
+        title=str(channel.get("title") or name),
+        description=first_paragraph(ctx, description),
+        playground={"kind": "channel", "address": address, "servers": servers},
+        markdown="\n\n".join(m for m in md if m) + "\n",
+        search_html=body,
+    )
+
+
+def _example(ctx: RenderContext, key: str, label: str, message: dict) -> tuple[str, str, str, str]:
+    examples = message.get("examples")
+    value: Any = None
+    if isinstance(examples, list) and examples and isinstance(examples[0], dict) and "payload" in examples[0]:
+        value = examples[0]["payload"]
+    elif "payload" in message:
+        value = example_for(ctx, message["payload"], "")
+    return (key, label, "json", pretty(ctx, value))

@@ -1,0 +1,80 @@
+"""Colour code samples and examples of API pages with the code blocks' highlighter (docsgen.mdx.code).
+
+JSON examples are most of an API reference's code (GitHub's spec: ~6 MB of them) and Pygments' JSON lexer
+is slow per character; `json_lines` produces the same per-line HTML as the code blocks' highlighter for JSON
+(tests/test_openapi_highlight.py compares the two on real specs) and hands anything it does not recognise
+back to it. Other languages go through docsgen.mdx.code unchanged.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+from docsgen.mdx.code import _highlight as highlight_uncached  # noqa: PLC2701 - samples are unique: no cache
+from docsgen.openapi.limits import MAX_HIGHLIGHT_CHARS
+from docsgen.openapi.render.fmt import esc
+
+_TOKEN = re.compile(
+    r'(?P<w>[ \t\r\n]+)|(?P<s>"(?:[^"\\\n]|\\.)*")|(?P<n>-?(?:0|[1-9]\d*)(?P<f>\.\d+)?(?P<e>[eE][+-]?\d+)?)'
+    r"|(?P<kc>true|false|null)|(?P<p>[{}\[\],:])"
+)
+_KEY_AFTER = re.compile(r"[ \t\r\n]*:")
+
+
+def _json_tokens(text: str) -> list[tuple[str, str]] | None:
+    """Return (css class, text) tokens of JSON text, or None when something in it is not JSON."""
+    out: list[tuple[str, str]] = []
+    pos, end = 0, len(text)
+    while pos < end:
+        m = _TOKEN.match(text, pos)
+        if m is None:
+            return None
+        kind = m.lastgroup
+        value = m.group()
+        if kind == "s":
+            cls = "nt" if _KEY_AFTER.match(text, m.end()) else "s2"
+        elif kind in ("f", "e", "n"):
+            cls = "mf" if m.group("f") or m.group("e") else "mi"
+        else:
+            cls = kind or ""
+        if out and out[-1][0] == cls:
+            out[-1] = (cls, out[-1][1] + value)
+        else:
+            out.append((cls, value))
+        pos = m.end()
+    return out
+
+
+def json_lines(text: str) -> list[str] | None:
+    """Return one HTML string per line of JSON text (Pygments' classes), or None when it is not plain JSON."""
+    tokens = _json_tokens(text)
+    if tokens is None:
+        return None
+    lines: list[str] = []
+    current: list[str] = []
+    for cls, value in tokens:
+        pieces = value.split("\n")
+        for index, piece in enumerate(pieces):
+            if index:
+                lines.append("".join(current))
+                current = []
+            if piece:
+                current.append(f'<span class="{cls}">{html.escape(piece, quote=False)}</span>')
+    lines.append("".join(current))
+    return lines
+
+
+def highlighted(code: str, hl: str) -> str:
+    """Code as a coloured <code> element; its text content is `code` unchanged (copy buttons copy it).
+
+    The `dg-code` class on the <code> element scopes the token colours of highlight.css (written for code
+    blocks) to it; on an inline element the box rules of `.dg-code` have no effect. Very long text (a huge
+    response example) stays plain: colouring it would cost more build time than it is worth.
+    """
+    if len(code) > MAX_HIGHLIGHT_CHARS or not hl or hl == "text":
+        return f'<code class="language-{esc(hl or "text")}">{esc(code)}</code>'
+    lines = json_lines(code) if hl == "json" else None
+    if lines is None:
+        lines = highlight_uncached(code, hl)
+    return f'<code class="language-{esc(hl)} dg-code">{chr(10).join(lines)}</code>'

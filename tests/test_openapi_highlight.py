@@ -1,0 +1,128 @@
+"""Code samples and examples of API pages are coloured at build time by the code blocks' highlighter."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from docsgen.build import build
+from docsgen.mdx.code import highlight_lines
+from docsgen.openapi.render.highlight import json_lines
+from tests.htmldom import parse
+from tests.openapi_real import github_spec
+
+SPEC = {
+    "openapi": "3.0.0",
+    "info": {"title": "T", "version": "1"},
+    "servers": [{"url": "https://api.example.com"}],
+    "paths": {
+        "/pets": {
+            "post": {
+                "summary": "Create a pet",
+                "x-codeSamples": [{"lang": "Shell", "label": "Mine", "source": "# hi\necho 'hello <b>'"}],
+                "requestBody": {
+                    "content": {
+                        "application/json": {
+                            "schema": {
+                                "type": "object",
+                                "properties": {"name": {"type": "string", "example": "Rex <&>"}},
+                            }
+                        }
+                    }
+                },
+                "responses": {
+                    "200": {
+                        "description": "ok",
+                        "content": {"application/json": {"example": {"id": 1, "ok": True, "tags": ["a"]}}},
+                    }
+                },
+            }
+        }
+    },
+}
+
+
+def _site(make_site) -> Path:
+    config = {
+        "name": "T",
+        "theme": "mint",
+        "colors": {"primary": "#112233"},
+        "api": {"examples": {"languages": ["curl", "python", "javascript"]}},
+        "navigation": {"groups": [{"group": "API", "openapi": "spec.json"}]},
+    }
+    return make_site({"docs.json": json.dumps(config), "spec.json": json.dumps(SPEC)})
+
+
+def test_samples_and_examples_are_coloured_and_keep_their_text(make_site, tmp_path):
+    out = tmp_path / "o"
+    build(_site(make_site), out)
+    page = next(p for p in out.rglob("index.html") if "<title>Create a pet" in p.read_text())
+    dom = parse(page.read_text())
+    cards = {c.attrs["data-tabs"]: c for c in dom.find_all("div", cls="dg-api-card")}
+    panels = {p.attrs["data-key"]: p for p in cards["lang"].find_all("div", cls="dg-api-panel")}
+    assert list(panels) == ["bash", "python", "javascript"]  # the spec's own Shell sample replaces cURL
+    for key, panel in panels.items():
+        code = panel.find("pre", cls="dg-api-code").find("code")
+        assert "dg-code" in code.attrs["class"].split(), key  # token colours of highlight.css apply
+        assert code.find_all("span"), f"{key} sample has no highlighted tokens"
+    python = panels["python"].find("code")
+    assert python.find("span", cls="kn") is not None  # `import` keyword
+    assert "Rex <&>" in python.text  # text unchanged: copy buttons copy pre.textContent
+    mine = panels["bash"].find("code")
+    assert mine.text == "# hi\necho 'hello <b>'"
+    assert mine.find("span", cls="c1") is not None  # the comment
+    response = cards["response"].find("code")
+    assert json.loads(response.text) == {"id": 1, "ok": True, "tags": ["a"]}
+    assert [s.text for s in response.find_all("span", cls="nt")] == ['"id"', '"ok"', '"tags"']
+    assert response.find("span", cls="kc").text == "true"
+
+
+def test_json_fast_path_matches_the_code_block_highlighter():
+    cases = [
+        {"a": [1, 2.5, -3e5, True, None, "x\"y\\ <b>&'é"], "b": {}, "c": [], "d": {"e": {"f": 0}}},
+        [],
+        "just a string",
+        [{"k": -0.5e-3, "": ""}],
+    ]
+    for value in cases:
+        for indent in (2, None):
+            text = json.dumps(value, indent=indent, ensure_ascii=False)
+            assert json_lines(text) == highlight_lines(text, "json"), text
+
+
+def test_json_fast_path_leaves_what_is_not_json_to_the_highlighter():
+    assert json_lines("{'single': quotes}") is None
+    assert json_lines('{"a": 1}\n…') is None  # a truncated example
+
+
+@pytest.mark.parametrize("fetch", [github_spec], ids=["github"])
+def test_json_fast_path_matches_on_real_examples(fetch):
+    """Every example value of a real spec, pretty-printed as the pages do, colours as the code blocks would."""
+    raw = fetch()
+    if raw.suffix == ".json":
+        data = json.loads(raw.read_text())
+    else:
+        import yaml
+
+        data = yaml.safe_load(raw.read_text())
+    values: list = []
+
+    def walk(node, depth=0):
+        if depth > 40 or len(values) >= 300:
+            return
+        if isinstance(node, dict):
+            for key, val in node.items():
+                if key in ("example", "value") and isinstance(val, (dict, list)):
+                    values.append(val)
+                walk(val, depth + 1)
+        elif isinstance(node, list):
+            for val in node:
+                walk(val, depth + 1)
+
+    walk(data)
+    assert len(values) > 20
+    for value in values:
+        text = json.dumps(value, indent=2, ensure_ascii=False, default=str)
+        assert json_lines(text) == highlight_lines(text, "json")
