@@ -193,7 +193,7 @@ def _strip_markup(line: str) -> str:
     line = EXPRESSION.sub(" \x00 ", line)  # a value filled in at build time (a snippet prop): split there
     line = re.sub(r"\\([\\`*_{}\[\]()#+\-.!|<>])", r"\1", line)  # Markdown escapes
     line = re.sub(r"(\*\*|__|~~)", "", line)
-    line = EMPHASIS.sub(lambda m: m.group(2), line)  # paired *x* / _x_ only: `_head.html` keeps its underscore
+    line = EMPHASIS.sub(lambda m: m.group(2), line)  # paired *x*, _x_ only (`_head.html` keeps its `_`)
     line = re.sub(r"\s*\{#[\w-]+\}\s*$", "", line)  # heading ids
     return line
 
