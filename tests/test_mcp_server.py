@@ -4,6 +4,7 @@ HTTP on 127.0.0.1, on the site built from fixtures/example; `feedback` reaches a
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import socket
 import subprocess
 import sys
@@ -69,12 +70,19 @@ async def exercise(client: Client, site: Path) -> None:
     assert listing.contents[0].text == (site / "llms.txt").read_text(encoding="utf-8")
 
 
+def run_async(coro) -> None:
+    """Run a coroutine on a fresh event loop in its own thread: the browser tests (Playwright's sync API) may leave
+    an event loop running in the main thread, where asyncio.run() refuses to start."""
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
+        pool.submit(asyncio.run, coro).result()
+
+
 def test_stdio_client_searches_and_fetches(site):
     async def run() -> None:
         async with Client(stdio(site)) as client:
             await exercise(client, site)
 
-    asyncio.run(run())
+    run_async(run())
 
 
 def _wait_for_port(port: int, process: subprocess.Popen) -> None:
@@ -119,7 +127,7 @@ def test_http_client_searches_and_fetches_on_loopback(site):
             async with Client(f"http://127.0.0.1:{port}/mcp") as client:
                 await exercise(client, site)
 
-        asyncio.run(run())
+        run_async(run())
     finally:
         process.terminate()
         process.wait(timeout=30)
@@ -147,7 +155,7 @@ def test_feedback_tool_posts_agent_feedback_to_the_feedback_server(site, tmp_pat
                 blank = await client.call_tool("feedback", {"url_or_path": "/quickstart", "comment": "  "})
                 assert blank.is_error
 
-        asyncio.run(run())
+        run_async(run())
     with engine.begin() as conn:
         rows = conn.execute(fb.feedback.select()).all()
     engine.dispose()
