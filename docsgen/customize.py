@@ -167,7 +167,8 @@ def appearance_script(site: SiteContext) -> str:
     return (
         "(function(){var d=document.documentElement,m=" + json.dumps(mode) + ";"
         'if(m==="system")m=matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light";'
-        'd.dataset.theme=m;try{localStorage.removeItem("dg-theme")}catch(e){}})();'
+        'd.dataset.theme=m;d.classList.toggle("dark",m==="dark");d.classList.toggle("light",m!=="dark");'
+        'd.style.colorScheme=m;try{localStorage.removeItem("dg-theme")}catch(e){}})();'
     )
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from markupsafe import Markup
 
-from docsgen import seo
+from docsgen import contrast, seo
 from docsgen.config.model import LANGUAGE_NAMES, RTL_LANGUAGES, SiteConfig
 from docsgen.nav import Navigation, Section
 from docsgen.pages import Page
@@ -60,16 +60,49 @@ class SiteContext:
         """Return docs.json `feedback` (used by the feedback widget partial)."""
         return self.config.feedback
 
-    def color_css(self) -> str:
-        """Return the CSS custom properties carrying docs.json colors."""
+    def color_css(self) -> Markup:
+        """Return the CSS custom properties carrying docs.json colors, safe inside a <style> element.
+
+        --dg-primary is the site's accent of each mode (colors.primary in light mode, colors.light in dark
+        mode); --dg-primary-text is the same hue adjusted, only when needed, to read as text (WCAG AA).
+        """
         colors = self.config.colors
-        primary = colors.get("primary", "#0D9373")
-        light = colors.get("light", primary)
-        dark = colors.get("dark", primary)
-        return (
-            f":root{{--dg-primary:{primary};--dg-primary-light:{light};--dg-primary-dark:{dark}}}"
-            f'html[data-theme="dark"]{{--dg-primary:{light}}}'
+        primary = _css_color(colors.get("primary"), "#0D9373")
+        light = _css_color(colors.get("light"), primary)
+        dark = _css_color(colors.get("dark"), primary)
+        light_text = _text_color(primary, dark=False)
+        dark_text = _text_color(light, dark=True)
+        css = (
+            f":root{{--dg-primary:{primary};--dg-primary-light:{light};--dg-primary-dark:{dark};"
+            f"--dg-primary-text:{light_text}}}"
+            f'html[data-theme="dark"]{{--dg-primary:{light};--dg-primary-text:{dark_text}}}'
         )
+        return Markup(style_text(css))
+
+
+def style_text(css: str) -> str:
+    """Make CSS safe as the text of a <style> element: no HTML escaping (quotes stay quotes), no `</` breakout."""
+    return css.replace("<", "\\3c ")
+
+
+def _css_color(value: Any, default: str) -> str:
+    """Return a docs.json colour when it parses as a CSS colour (docsgen.contrast), else the default."""
+    return value.strip() if contrast.parse_color(value) is not None else default
+
+
+def _text_color(color: str, *, dark: bool) -> str:
+    """Return the accent as readable text on the theme backgrounds of a mode (the colour itself when it reads)."""
+    rgb = contrast.parse_color(color)
+    if rgb is None:
+        return color
+    backgrounds = contrast.DARK_BACKGROUNDS if dark else contrast.LIGHT_BACKGROUNDS
+    if all(
+        contrast.ratio(rgb, contrast.parse_color(bg) or rgb) >= contrast.TEXT_CONTRAST for bg in backgrounds
+    ):
+        return color
+    return contrast.to_hex(
+        contrast.readable(rgb, backgrounds, dark=dark, target=contrast.TEXT_CONTRAST + 0.1)
+    )
 
 
 def section_link(section: Section) -> str | None:

@@ -13,11 +13,25 @@
     toggle.addEventListener("click", () => {
       const next = doc.dataset.theme === "dark" ? "light" : "dark";
       doc.dataset.theme = next;
+      // Mintlify sites style dark mode with `.dark ...` selectors (Tailwind's class strategy).
+      doc.classList.toggle("dark", next === "dark");
+      doc.classList.toggle("light", next !== "dark");
+      doc.style.colorScheme = next;
       store.set("dg-theme", next);
       toggle.setAttribute("aria-pressed", String(next === "dark"));
       document.dispatchEvent(new CustomEvent("dg:themechange", { detail: next }));
     });
   }
+
+  // Boxes that scroll sideways (code, wide tables) take keyboard focus, so keyboard readers can scroll them.
+  function focusScrollers() {
+    for (const el of document.querySelectorAll(".dg-main pre, .dg-main table, .dg-main .dg-scroll")) {
+      if (!el.hasAttribute("tabindex") && el.scrollWidth > el.clientWidth) el.tabIndex = 0;
+    }
+  }
+  focusScrollers();
+  addEventListener("resize", focusScrollers);
+  document.addEventListener("dg:tabchange", focusScrollers);
 
   const banner = document.getElementById("dg-banner");
   if (banner && banner.dataset.dismissible) {
