@@ -113,8 +113,35 @@ def section_link(section: Section) -> str | None:
     return first.url if first else section.href
 
 
-def switchers(site: SiteContext, section: Section | None) -> dict[str, dict]:
-    """Return the dropdowns, tabs and anchors around a page's section, keyed by kind."""
+def _keys_by_language(site: SiteContext) -> dict[str, set[str]]:
+    """Return {language section id: page keys placed under it}, computed once per build."""
+    cached = site.__dict__.get("_dg_language_keys")
+    if cached is None:
+        cached = {}
+        for key, place in site.nav.placements.items():
+            for s in place.section.chain():
+                if s.kind == "language":
+                    cached.setdefault(s.id, set()).add(key)
+        site.__dict__["_dg_language_keys"] = cached
+    return cached
+
+
+def translated_page(site: SiteContext, page_key: str, current: Section, other: Section) -> str | None:
+    """Return the URL of the same page in another language (fr/guide <-> guide <-> ja/guide), when it exists."""
+    keys = _keys_by_language(site)
+    prefix = current.label + "/"
+    rel = page_key[len(prefix) :] if page_key.startswith(prefix) else page_key
+    for candidate in (f"{other.label}/{rel}", rel, f"{other.label}/{rel}/index"):
+        if candidate in keys.get(other.id, ()) and candidate in site.pages:
+            return site.pages[candidate].url
+    return None
+
+
+def switchers(site: SiteContext, section: Section | None, page_key: str | None = None) -> dict[str, dict]:
+    """Return the dropdowns, tabs and anchors around a page's section, keyed by kind.
+
+    A language entry leads to the same page in that language when it exists, else to the language's first page.
+    """
     out: dict[str, dict] = {}
     chain = section.chain() if section else site.nav.default_section_path()
     for current in chain:
@@ -129,6 +156,10 @@ def switchers(site: SiteContext, section: Section | None) -> dict[str, dict]:
             label = sibling.label
             if sibling.kind == "language":
                 label = LANGUAGE_NAMES.get(sibling.label, sibling.label)
+                if page_key and sibling is current and page_key in site.pages:
+                    target = site.pages[page_key].url
+                elif page_key:
+                    target = translated_page(site, page_key, current, sibling) or target
             entries.append(
                 {
                     "label": label,
@@ -217,7 +248,7 @@ def page_html(site: SiteContext, page: Page, *, root: str | None = None) -> str:
         "eyebrow": (site.nav.breadcrumbs(page.key) or [""])[-1] if not site.breadcrumbs else "",
         "prev": None if page.meta.get("hideFooterPagination") else neighbour(prev_key),
         "next": None if page.meta.get("hideFooterPagination") else neighbour(next_key),
-        "switchers": switchers(site, section),
+        "switchers": switchers(site, section, page.key),
         "global_anchors": global_anchors(site, section),
         "settings": language_settings(site, section),
         "sidebar_src": site.nav_files.get(sidebar_sid or "", ""),
