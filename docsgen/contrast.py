@@ -5,8 +5,9 @@ from __future__ import annotations
 import re
 
 # The backgrounds of the built-in themes (site.css, maple's theme.css): text must read on each of them.
-LIGHT_BACKGROUNDS = ("#ffffff", "#fdfcfa", "#f8fafc")
-DARK_BACKGROUNDS = ("#0f1115", "#121110", "#171a21")
+# Page and surface colours, plus the lightest/darkest tints boxes put behind text (tabs, badges, sidebars).
+LIGHT_BACKGROUNDS = ("#ffffff", "#fdfcfa", "#f8fafc", "#f5f3ef", "#edeff1")
+DARK_BACKGROUNDS = ("#0f1115", "#121110", "#171a21", "#1b1a17", "#1f232b")
 TEXT_CONTRAST = 4.5  # WCAG 2 AA, normal text
 
 _HEX = re.compile(r"#([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})")

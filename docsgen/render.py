@@ -74,8 +74,9 @@ class SiteContext:
         dark_text = _text_color(light, dark=True)
         css = (
             f":root{{--dg-primary:{primary};--dg-primary-light:{light};--dg-primary-dark:{dark};"
-            f"--dg-primary-text:{light_text}}}"
-            f'html[data-theme="dark"]{{--dg-primary:{light};--dg-primary-text:{dark_text}}}'
+            f"--dg-primary-text:{light_text};--dg-primary-button:{_button_color(primary)}}}"
+            f'html[data-theme="dark"]{{--dg-primary:{light};--dg-primary-text:{dark_text};'
+            f"--dg-primary-button:{_button_color(light)}}}"
         )
         return Markup(style_text(css))
 
@@ -88,6 +89,16 @@ def style_text(css: str) -> str:
 def _css_color(value: Any, default: str) -> str:
     """Return a docs.json colour when it parses as a CSS colour (docsgen.contrast), else the default."""
     return value.strip() if contrast.parse_color(value) is not None else default
+
+
+def _button_color(color: str) -> str:
+    """Return the accent as the background of white button text (banner, CTA): darkened only when needed."""
+    rgb = contrast.parse_color(color)
+    if rgb is None or contrast.ratio(rgb, (255.0, 255.0, 255.0)) >= contrast.TEXT_CONTRAST:
+        return color
+    return contrast.to_hex(
+        contrast.readable(rgb, ("#ffffff",), dark=False, target=contrast.TEXT_CONTRAST + 0.1)
+    )
 
 
 def _text_color(color: str, *, dark: bool) -> str:

@@ -155,7 +155,7 @@ HOSTILE_FILES: dict[str, str] = {
         }
     ),
     "deploys.json": json.dumps(_SPEC),
-    "style.css": ".dark .dg-hostile-probe { color: rgb(1, 2, 3); }\n",
+    "style.css": ".dark .dg-hostile-probe { color: rgb(250, 250, 200); }\n",
     "index.mdx": (
         '---\ntitle: Home\n---\n\n<p className="dg-hostile-probe">Probe</p>\n\n'
         '<CardGroup cols={2}>\n<Card title="Guide" icon="rocket" href="/guide">Read it.</Card>\n'

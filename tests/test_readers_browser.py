@@ -97,7 +97,7 @@ def axe() -> str:
 
 
 def _rgb_hex(value: str) -> str:
-    """Normalise a computed colour ('rgb(1, 2, 3)' or '#abc') to upper-case #RRGGBB."""
+    """Normalise a computed colour ('rgb(250, 250, 200)' or '#abc') to upper-case #RRGGBB."""
     value = value.strip()
     if value.startswith("rgb"):
         parts = [int(float(p)) for p in value[value.index("(") + 1 : value.index(")")].split(",")[:3]]
@@ -152,10 +152,11 @@ def test_site_css_written_for_mintlify_dark_class_applies(browser: Browser, site
     page = context.new_page()
     page.goto(sites["hostile"])
     color = page.evaluate("getComputedStyle(document.querySelector('.dg-hostile-probe')).color")
-    assert color == "rgb(1, 2, 3)"
+    assert color == "rgb(250, 250, 200)"
     page.locator(".dg-theme-toggle").click()
     assert page.evaluate("document.documentElement.className").split().count("dark") == 0
     assert (
-        page.evaluate("getComputedStyle(document.querySelector('.dg-hostile-probe')).color") != "rgb(1, 2, 3)"
+        page.evaluate("getComputedStyle(document.querySelector('.dg-hostile-probe')).color")
+        != "rgb(250, 250, 200)"
     )
     context.close()

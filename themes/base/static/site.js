@@ -63,6 +63,7 @@
       current.setAttribute("aria-current", "page");
       for (let el = current.parentElement; el && el !== nav; el = el.parentElement) {
         if (el.tagName === "DETAILS") el.open = true;
+        if (el.classList.contains("dg-nav-sub-linked")) el.querySelector(":scope > details").open = true;
       }
       const box = sidebar.getBoundingClientRect();
       const at = current.getBoundingClientRect();
@@ -70,11 +71,12 @@
     }
     if (nav.dataset.drilldown !== "true") {
       // Without drilldown, a click on a group title only opens or closes it.
-      for (const a of nav.querySelectorAll("summary > a")) {
+      for (const a of nav.querySelectorAll(".dg-nav-sub-linked > a")) {
         a.addEventListener("click", (e) => {
           if (a.dataset.key !== key) return;
           e.preventDefault();
-          a.closest("details").open = !a.closest("details").open;
+          const details = a.parentElement.querySelector(":scope > details");
+          details.open = !details.open;
         });
       }
     }
