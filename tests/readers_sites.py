@@ -172,3 +172,24 @@ HOSTILE_FILES: dict[str, str] = {
 def write_hostile(root: Path) -> Path:
     """Write the hostile site's docs folder under root."""
     return write_tree(root, HOSTILE_FILES)
+
+
+# Prose mentions "accordion" once; an MDX code sample repeats it: the excerpt must come from the prose.
+SEARCH_FILES: dict[str, str] = {
+    "docs.json": json.dumps(
+        {
+            "theme": "mint",
+            "name": "S",
+            "colors": {"primary": "#1D4ED8"},
+            "navigation": {"pages": ["index", "acc"]},
+        }
+    ),
+    "index.mdx": "---\ntitle: Home\n---\n\nHello.\n",
+    "acc.mdx": (
+        "---\ntitle: Folding sections\n---\n\nUse an accordion to fold long answers away.\n\n"
+        "Some unrelated prose about other things that goes on for a while, so the excerpt has a choice.\n\n"
+        "```mdx\n<AccordionGroup>\n"
+        + "".join(f'<Accordion title="Accordion {n}">Accordion {n}</Accordion>\n' for n in range(4))
+        + "</AccordionGroup>\n```\n"
+    ),
+}

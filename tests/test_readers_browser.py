@@ -11,8 +11,8 @@ import pytest
 from playwright.sync_api import Browser
 
 from docsgen.build import build
-from tests.conftest import FIXTURES
-from tests.readers_sites import ARTIFACTS, axe_source, serve, write_hostile
+from tests.conftest import FIXTURES, write_tree
+from tests.readers_sites import ARTIFACTS, SEARCH_FILES, axe_source, serve, write_hostile
 
 WIDTHS = (390, 1280)
 MODES = ("light", "dark")
@@ -78,6 +78,7 @@ def sites(tmp_path_factory):
     root = tmp_path_factory.mktemp("readers")
     sources = {name: FIXTURES / name for name in ("example", "components", "api-site")}
     sources["hostile"] = write_hostile(root / "hostile-src")
+    sources["search"] = write_tree(root / "search-src", SEARCH_FILES)
     servers, urls = [], {}
     for name, source in sources.items():
         build(source, root / name)
@@ -160,3 +161,16 @@ def test_site_css_written_for_mintlify_dark_class_applies(browser: Browser, site
         != "rgb(250, 250, 200)"
     )
     context.close()
+
+
+def test_search_excerpts_come_from_prose_not_from_mdx_code_samples(browser: Browser, sites):
+    page = browser.new_page()
+    page.goto(sites["search"])
+    page.locator(".dg-search-button").click()
+    page.locator(".dg-search-input").fill("accordion")
+    option = page.locator("#dg-search-results [role=option]").first
+    option.wait_for()
+    excerpt = option.locator(".dg-search-excerpt").inner_text()
+    assert "Use an accordion to fold" in excerpt
+    assert "<Accordion" not in excerpt and "</" not in excerpt
+    page.close()
