@@ -123,7 +123,7 @@ def font_css(site: SiteContext, root: str) -> str:
     if "body" in families:
         rules.append(f":root{{--dg-font:{families['body']}}}")
     heading = families.get("heading") or families.get("all")
-    if heading and "heading" in families:
+    if heading:  # also for one font for everything: a theme's own heading font must not override the site's
         rules.append(
             f".dg-title,.dg-prose h1,.dg-prose h2,.dg-prose h3,.dg-prose h4{{font-family:{heading}}}"
         )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 from docsgen.build import build
 from docsgen.contrast import parse_color, ratio
@@ -37,8 +38,8 @@ def test_accent_text_reads_on_the_background_of_each_mode(make_site, tmp_path):
     build(make_site(_site(make_site, {"primary": "#FDE047", "light": "#1E1B4B"})), out)
     css = _style((out / "index.html").read_text())
     light_rule, dark_rule = css.split('html[data-theme="dark"]')
-    light_text = light_rule.split("--dg-primary-text:")[1].split("}")[0]
-    dark_text = dark_rule.split("--dg-primary-text:")[1].split("}")[0]
+    light_text = re.search(r"--dg-primary-text:([^;}]+)", light_rule)[1]
+    dark_text = re.search(r"--dg-primary-text:([^;}]+)", dark_rule)[1]
     assert ratio(parse_color(light_text), parse_color("#ffffff")) >= 4.5
     assert ratio(parse_color(dark_text), parse_color("#0f1115")) >= 4.5
     assert (
@@ -70,3 +71,49 @@ def test_language_switcher_leads_to_the_same_page_in_the_other_language(tmp_path
         "fr": "../../fr/guide/",
         "ja": "../../ja/",
     }
+
+
+def test_page_modes_custom_center_and_frame(make_site, tmp_path):
+    pages = {
+        "index.mdx": "---\ntitle: Home\n---\n\n## A\n\ntext\n",
+        "custom.mdx": "---\ntitle: Landing\nmode: custom\n---\n\n## A\n\n<div>hero</div>\n",
+        "center.mdx": "---\ntitle: Centred\nmode: center\n---\n\n## A\n\ntext\n",
+        "frame.mdx": "---\ntitle: Framed\nmode: frame\n---\n\n## A\n\ntext\n",
+    }
+    config = {
+        "theme": "mint",
+        "name": "S",
+        "colors": {"primary": "#1D4ED8"},
+        "footer": {"socials": {"github": "https://github.com/x"}},
+        "navigation": {"pages": ["index", "custom", "center", "frame"]},
+    }
+    out = tmp_path / "out"
+    build(make_site({"docs.json": json.dumps(config), **pages}), out)
+
+    def parts(rel: str) -> tuple[bool, bool, bool]:
+        doc = parse((out / rel / "index.html").read_text())
+        return (
+            doc.find("aside", id="dg-sidebar") is not None,
+            doc.find("footer", cls="dg-footer") is not None,
+            doc.find("aside", cls="dg-toc") is not None,
+        )
+
+    assert parts("custom") == (False, False, False)
+    assert parts("center") == (False, True, False)
+    assert parts("frame") == (True, True, False)
+    css = (out / "_static" / "site.css").read_text()
+    assert ".dg-mode-frame .dg-article" in css and ".dg-shell.dg-no-sidebar" in css
+
+
+def test_one_site_font_also_sets_headings_over_the_theme_serif(make_site, tmp_path):
+    config = {
+        "theme": "maple",
+        "name": "S",
+        "colors": {"primary": "#1D4ED8"},
+        "fonts": {"family": "Inter", "source": "/inter.woff2"},
+        "navigation": {"pages": ["index"]},
+    }
+    out = tmp_path / "out"
+    build(make_site({"docs.json": json.dumps(config), "index.mdx": "# Home\n", "inter.woff2": b"wOF2"}), out)
+    style = parse((out / "index.html").read_text()).find("style", id="dg-custom-style").text
+    assert '.dg-title,.dg-prose h1,.dg-prose h2,.dg-prose h3,.dg-prose h4{font-family:"Inter"' in style
