@@ -160,9 +160,12 @@ HOSTILE_FILES: dict[str, str] = {
         '---\ntitle: Home\n---\n\n<p className="dg-hostile-probe">Probe</p>\n\n'
         '<CardGroup cols={2}>\n<Card title="Guide" icon="rocket" href="/guide">Read it.</Card>\n'
         '<Card title="Heart" icon="heart">Outline.</Card>\n</CardGroup>\n\n'
+        "![Architecture diagram](/diagram.svg)\n\n"
         "`a_very_long_inline_code_identifier_that_is_longer_than_a_phone_screen_is_wide_by_itself`\n"
     ),
     "guide.mdx": "---\ntitle: Guide\n---\n\nEnglish guide.\n",
+    "diagram.svg": '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="200"><rect width="600" height="200" '
+    'fill="#888"/></svg>',
     "fr/index.mdx": "---\ntitle: Accueil\n---\n\nBonjour.\n",
     "fr/guide.mdx": "---\ntitle: Guide FR\n---\n\nGuide en français.\n",
     "v1/index.mdx": "---\ntitle: Old\n---\n\nOld version.\n",

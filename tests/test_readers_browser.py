@@ -174,3 +174,16 @@ def test_search_excerpts_come_from_prose_not_from_mdx_code_samples(browser: Brow
     assert "Use an accordion to fold" in excerpt
     assert "<Accordion" not in excerpt and "</" not in excerpt
     page.close()
+
+
+def test_content_images_zoom_on_click_and_close(browser: Browser, sites):
+    page = browser.new_page()
+    page.goto(sites["hostile"])
+    image = page.locator(".dg-prose img[alt='Architecture diagram']")
+    image.click()
+    zoom = page.locator("dialog.dg-zoom[open] img")
+    zoom.wait_for()
+    assert zoom.get_attribute("alt") == "Architecture diagram"
+    zoom.click()
+    page.locator("dialog.dg-zoom").wait_for(state="detached")
+    page.close()

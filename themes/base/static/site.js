@@ -33,6 +33,29 @@
   addEventListener("resize", focusScrollers);
   document.addEventListener("dg:tabchange", focusScrollers);
 
+  // Image zoom (as on Mintlify): content images that are not links open full size in a dialog.
+  for (const img of document.querySelectorAll(".dg-prose img:not(.dg-icon)")) {
+    if (img.closest("a, button, .dg-card, [data-no-zoom]") || img.hasAttribute("noZoom")) continue;
+    img.classList.add("dg-zoomable");
+    img.tabIndex = 0;
+    img.setAttribute("role", "button");
+    if (!img.getAttribute("aria-label")) img.setAttribute("aria-label", `Zoom image${img.alt ? ": " + img.alt : ""}`);
+    const show = () => {
+      const dialog = document.createElement("dialog");
+      dialog.className = "dg-zoom";
+      const big = img.cloneNode();
+      big.removeAttribute("tabindex"); big.removeAttribute("role"); big.removeAttribute("aria-label");
+      big.className = "";
+      dialog.append(big);
+      dialog.addEventListener("click", () => dialog.close());
+      dialog.addEventListener("close", () => dialog.remove());
+      document.body.append(dialog);
+      dialog.showModal();
+    };
+    img.addEventListener("click", show);
+    img.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); show(); } });
+  }
+
   const banner = document.getElementById("dg-banner");
   if (banner && banner.dataset.dismissible) {
     const key = "dg-banner-" + banner.dataset.key;
