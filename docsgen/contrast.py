@@ -95,6 +95,11 @@ def to_hex(rgb: RGB) -> str:
     return "#" + "".join(f"{round(min(max(v, 0), 255)):02x}" for v in rgb)
 
 
+def mix(color: RGB, background: RGB, amount: float) -> RGB:
+    """Return `amount` of color over background (CSS color-mix in sRGB)."""
+    return tuple(c * amount + b * (1 - amount) for c, b in zip(color, background, strict=True))  # type: ignore[return-value]
+
+
 def readable(color: RGB, backgrounds: tuple[str, ...], *, dark: bool, target: float = TEXT_CONTRAST) -> RGB:
     """Return the colour itself when it reads on every background, else the nearest shade (toward white on
     dark backgrounds, black on light ones) that does: links keep the site's hue and stay legible."""

@@ -106,7 +106,10 @@ def _text_color(color: str, *, dark: bool) -> str:
     rgb = contrast.parse_color(color)
     if rgb is None:
         return color
-    backgrounds = contrast.DARK_BACKGROUNDS if dark else contrast.LIGHT_BACKGROUNDS
+    base = contrast.DARK_BACKGROUNDS if dark else contrast.LIGHT_BACKGROUNDS
+    # The current sidebar item and selected rows put the accent's own 10-12% tint behind it.
+    tints = tuple(contrast.to_hex(contrast.mix(rgb, contrast.parse_color(bg) or rgb, 0.12)) for bg in base)
+    backgrounds = base + tints
     if all(
         contrast.ratio(rgb, contrast.parse_color(bg) or rgb) >= contrast.TEXT_CONTRAST for bg in backgrounds
     ):

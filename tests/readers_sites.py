@@ -121,7 +121,7 @@ HOSTILE_FILES: dict[str, str] = {
         {
             "theme": "mint",
             "name": "Hostile Platform Documentation",
-            "colors": {"primary": "#16A34A", "light": "#F472B6", "dark": "#15803D"},
+            "colors": {"primary": "#0052FF", "light": "#F472B6", "dark": "#15803D"},
             "icons": {"library": "lucide"},
             "navbar": {
                 "links": [{"label": "Community", "href": "https://example.com/community"}],
@@ -161,6 +161,7 @@ HOSTILE_FILES: dict[str, str] = {
         '<CardGroup cols={2}>\n<Card title="Guide" icon="rocket" href="/guide">Read it.</Card>\n'
         '<Card title="Heart" icon="heart">Outline.</Card>\n</CardGroup>\n\n'
         "![Architecture diagram](/diagram.svg)\n\n"
+        "##### A fifth-level heading\n\n- [ ] a task to do\n- [x] a task done\n\n"
         "`a_very_long_inline_code_identifier_that_is_longer_than_a_phone_screen_is_wide_by_itself`\n"
     ),
     "guide.mdx": "---\ntitle: Guide\n---\n\nEnglish guide.\n",

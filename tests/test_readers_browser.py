@@ -46,7 +46,7 @@ ACCENTS = {
     "example": ("#4F46E5", "#818CF8"),
     "components": ("#0D9373", "#07C983"),
     "api-site": ("#0E7490", "#0E7490"),
-    "hostile": ("#16A34A", "#F472B6"),
+    "hostile": ("#0052FF", "#F472B6"),
 }
 
 _OVERFLOW = """() => {

@@ -33,6 +33,12 @@
   addEventListener("resize", focusScrollers);
   document.addEventListener("dg:tabchange", focusScrollers);
 
+  // Markdown task lists: each (read-only) checkbox is named by its item's text for screen readers.
+  for (const box of document.querySelectorAll(".dg-prose li > input[type=checkbox]:not([aria-label])")) {
+    const text = box.parentElement.textContent.trim().slice(0, 120);
+    if (text) box.setAttribute("aria-label", text);
+  }
+
   // Image zoom (as on Mintlify): content images that are not links open full size in a dialog.
   for (const img of document.querySelectorAll(".dg-prose img:not(.dg-icon)")) {
     if (img.closest("a, button, .dg-card, [data-no-zoom]") || img.hasAttribute("noZoom")) continue;
