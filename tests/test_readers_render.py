@@ -117,3 +117,24 @@ def test_one_site_font_also_sets_headings_over_the_theme_serif(make_site, tmp_pa
     build(make_site({"docs.json": json.dumps(config), "index.mdx": "# Home\n", "inter.woff2": b"wOF2"}), out)
     style = parse((out / "index.html").read_text()).find("style", id="dg-custom-style").text
     assert '.dg-title,.dg-prose h1,.dg-prose h2,.dg-prose h3,.dg-prose h4{font-family:"Inter"' in style
+
+
+def test_node_scripts_in_the_docs_folder_are_not_included_in_pages_and_say_why(make_site, tmp_path):
+    config = {
+        "theme": "mint",
+        "name": "S",
+        "colors": {"primary": "#1D4ED8"},
+        "navigation": {"pages": ["index"]},
+    }
+    files = {
+        "docs.json": json.dumps(config),
+        "index.mdx": "# Home\n",
+        "tools/gen.js": "#!/usr/bin/env node\nconst fs = require('fs');\n",
+        "widget.js": "window.x = 1;\nif (typeof module !== 'undefined' && module.exports) { module.exports = {}; }\n",
+    }
+    out = tmp_path / "out"
+    site = build(make_site(files), out)
+    html = (out / "index.html").read_text()
+    assert 'src="./widget.js"' in html and "tools/gen.js" not in html
+    found = [(d.code, d.path, d.line) for d in site.diagnostics if d.code == "customize.node-script"]
+    assert found == [("customize.node-script", "tools/gen.js", 1)]
