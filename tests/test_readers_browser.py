@@ -36,7 +36,7 @@ PAGES = [
     ("components", "changelog/", "changelog-component"),
     ("api-site", "api-reference/pets/list-pets/", "endpoint"),
     ("api-site", "api-reference/pets/create-a-pet/", "endpoint-body"),
-    ("api-site", "api-reference/webhooks/pet-adopted/", "webhook"),
+    ("api-site", "api-reference/pet-adopted/", "webhook"),
     ("api-site", "api/pet-model/", "schema"),
     ("hostile", "", "switchers-cta-home"),
     ("hostile", "api-reference/list-deployment-artifacts/", "endpoint-long-path"),
