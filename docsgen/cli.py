@@ -67,6 +67,7 @@ _FEATURE_COMMANDS = {
         "Check every internal link and anchor (and optionally external ones).",
     ),
     "mcp": ("docsgen.mcp.server", "mcp", "Serve a built site to AI agents over the Model Context Protocol."),
+    "a11y": ("docsgen.a11y", "a11y", "Check colour contrast and text alternatives of images and videos."),
     "server": (
         "docsgen.server.cli",
         "server",

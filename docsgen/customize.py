@@ -52,9 +52,26 @@ def custom_files(site: SiteContext) -> tuple[list[str], list[str]]:
     if cached is None:
         static = sorted(site.links.static) if site.links else []
         keep = [rel for rel in static if rel.endswith((".css", ".js")) and not _SKIPPED_SCRIPTS.search(rel)]
+        docs_dir = site.links.docs_dir if site.links else None
+        keep = [rel for rel in keep if not (rel.endswith(".js") and docs_dir and node_script(docs_dir / rel))]
         cached = [r for r in keep if r.endswith(".css")], [r for r in keep if r.endswith(".js")]
         site.__dict__["_dg_custom_files"] = cached
     return cached
+
+
+# A shebang or a CommonJS require("...") call (throws in browsers); a guarded `module.exports` (UMD) is fine.
+_NODE_SCRIPT = re.compile(rb"\A#!|(?<![.\w])require\(\s*['\"]")
+
+
+def node_script(path: Path) -> bool:
+    """Tell whether a .js file of the docs folder is a Node.js tool (shebang or require()):
+    it would throw in every page, so it is not included (a `customize.node-script` warning says so)."""
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(65536)
+    except OSError:
+        return False
+    return bool(_NODE_SCRIPT.search(head))
 
 
 def _font_entries(config_fonts: Any) -> list[tuple[str, dict]]:
@@ -123,7 +140,7 @@ def font_css(site: SiteContext, root: str) -> str:
     if "body" in families:
         rules.append(f":root{{--dg-font:{families['body']}}}")
     heading = families.get("heading") or families.get("all")
-    if heading and "heading" in families:
+    if heading:  # also for one font for everything: a theme's own heading font must not override the site's
         rules.append(
             f".dg-title,.dg-prose h1,.dg-prose h2,.dg-prose h3,.dg-prose h4{{font-family:{heading}}}"
         )
@@ -167,7 +184,8 @@ def appearance_script(site: SiteContext) -> str:
     return (
         "(function(){var d=document.documentElement,m=" + json.dumps(mode) + ";"
         'if(m==="system")m=matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light";'
-        'd.dataset.theme=m;try{localStorage.removeItem("dg-theme")}catch(e){}})();'
+        'd.dataset.theme=m;d.classList.toggle("dark",m==="dark");d.classList.toggle("light",m!=="dark");'
+        'd.style.colorScheme=m;try{localStorage.removeItem("dg-theme")}catch(e){}})();'
     )
 
 
@@ -274,6 +292,25 @@ def add_customization(ctx: SiteContext, site: Site, files: SiteFiles) -> None:
     """Report customisation settings that cannot work (fonts that cannot load, unknown analytics)."""
     present = set(site.sources.static)
     site.diagnostics.extend(font_diagnostics(ctx, present))
+    docs_dir = ctx.links.docs_dir if ctx.links else None
+    for rel in sorted(present):
+        if (
+            rel.endswith(".js")
+            and not _SKIPPED_SCRIPTS.search(rel)
+            and docs_dir
+            and node_script(docs_dir / rel)
+        ):
+            site.diagnostics.append(
+                warning(
+                    "customize.node-script",
+                    f"'{rel}' is a Node.js script (shebang or require()), not browser JavaScript: "
+                    "not included in pages",
+                    rel,
+                    1,
+                    1,
+                    hint="move build tools out of the docs folder, or into a scripts folder listed in .mintignore",
+                )
+            )
     site.diagnostics.extend(analytics.diagnostics(ctx.config))
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from markupsafe import Markup
 
-from docsgen import seo
+from docsgen import contrast, seo
 from docsgen.config.model import LANGUAGE_NAMES, RTL_LANGUAGES, SiteConfig
 from docsgen.nav import Navigation, Section
 from docsgen.pages import Page
@@ -60,16 +60,63 @@ class SiteContext:
         """Return docs.json `feedback` (used by the feedback widget partial)."""
         return self.config.feedback
 
-    def color_css(self) -> str:
-        """Return the CSS custom properties carrying docs.json colors."""
+    def color_css(self) -> Markup:
+        """Return the CSS custom properties carrying docs.json colors, safe inside a <style> element.
+
+        --dg-primary is the site's accent of each mode (colors.primary in light mode, colors.light in dark
+        mode); --dg-primary-text is the same hue adjusted, only when needed, to read as text (WCAG AA).
+        """
         colors = self.config.colors
-        primary = colors.get("primary", "#0D9373")
-        light = colors.get("light", primary)
-        dark = colors.get("dark", primary)
-        return (
-            f":root{{--dg-primary:{primary};--dg-primary-light:{light};--dg-primary-dark:{dark}}}"
-            f'html[data-theme="dark"]{{--dg-primary:{light}}}'
+        primary = _css_color(colors.get("primary"), "#0D9373")
+        light = _css_color(colors.get("light"), primary)
+        dark = _css_color(colors.get("dark"), primary)
+        light_text = _text_color(primary, dark=False)
+        dark_text = _text_color(light, dark=True)
+        css = (
+            f":root{{--dg-primary:{primary};--dg-primary-light:{light};--dg-primary-dark:{dark};"
+            f"--dg-primary-text:{light_text};--dg-primary-button:{_button_color(primary)}}}"
+            f'html[data-theme="dark"]{{--dg-primary:{light};--dg-primary-text:{dark_text};'
+            f"--dg-primary-button:{_button_color(light)}}}"
         )
+        return Markup(style_text(css))
+
+
+def style_text(css: str) -> str:
+    """Make CSS safe as the text of a <style> element: no HTML escaping (quotes stay quotes), no `</` breakout."""
+    return css.replace("<", "\\3c ")
+
+
+def _css_color(value: Any, default: str) -> str:
+    """Return a docs.json colour when it parses as a CSS colour (docsgen.contrast), else the default."""
+    return value.strip() if contrast.parse_color(value) is not None else default
+
+
+def _button_color(color: str) -> str:
+    """Return the accent as the background of white button text (banner, CTA): darkened only when needed."""
+    rgb = contrast.parse_color(color)
+    if rgb is None or contrast.ratio(rgb, (255.0, 255.0, 255.0)) >= contrast.TEXT_CONTRAST:
+        return color
+    return contrast.to_hex(
+        contrast.readable(rgb, ("#ffffff",), dark=False, target=contrast.TEXT_CONTRAST + 0.1)
+    )
+
+
+def _text_color(color: str, *, dark: bool) -> str:
+    """Return the accent as readable text on the theme backgrounds of a mode (the colour itself when it reads)."""
+    rgb = contrast.parse_color(color)
+    if rgb is None:
+        return color
+    base = contrast.DARK_BACKGROUNDS if dark else contrast.LIGHT_BACKGROUNDS
+    # The current sidebar item and selected rows put the accent's own 10-12% tint behind it.
+    tints = tuple(contrast.to_hex(contrast.mix(rgb, contrast.parse_color(bg) or rgb, 0.12)) for bg in base)
+    backgrounds = base + tints
+    if all(
+        contrast.ratio(rgb, contrast.parse_color(bg) or rgb) >= contrast.TEXT_CONTRAST for bg in backgrounds
+    ):
+        return color
+    return contrast.to_hex(
+        contrast.readable(rgb, backgrounds, dark=dark, target=contrast.TEXT_CONTRAST + 0.1)
+    )
 
 
 def section_link(section: Section) -> str | None:
@@ -80,8 +127,35 @@ def section_link(section: Section) -> str | None:
     return first.url if first else section.href
 
 
-def switchers(site: SiteContext, section: Section | None) -> dict[str, dict]:
-    """Return the dropdowns, tabs and anchors around a page's section, keyed by kind."""
+def _keys_by_language(site: SiteContext) -> dict[str, set[str]]:
+    """Return {language section id: page keys placed under it}, computed once per build."""
+    cached = site.__dict__.get("_dg_language_keys")
+    if cached is None:
+        cached = {}
+        for key, place in site.nav.placements.items():
+            for s in place.section.chain():
+                if s.kind == "language":
+                    cached.setdefault(s.id, set()).add(key)
+        site.__dict__["_dg_language_keys"] = cached
+    return cached
+
+
+def translated_page(site: SiteContext, page_key: str, current: Section, other: Section) -> str | None:
+    """Return the URL of the same page in another language (fr/guide <-> guide <-> ja/guide), when it exists."""
+    keys = _keys_by_language(site)
+    prefix = current.label + "/"
+    rel = page_key[len(prefix) :] if page_key.startswith(prefix) else page_key
+    for candidate in (f"{other.label}/{rel}", rel, f"{other.label}/{rel}/index"):
+        if candidate in keys.get(other.id, ()) and candidate in site.pages:
+            return site.pages[candidate].url
+    return None
+
+
+def switchers(site: SiteContext, section: Section | None, page_key: str | None = None) -> dict[str, dict]:
+    """Return the dropdowns, tabs and anchors around a page's section, keyed by kind.
+
+    A language entry leads to the same page in that language when it exists, else to the language's first page.
+    """
     out: dict[str, dict] = {}
     chain = section.chain() if section else site.nav.default_section_path()
     for current in chain:
@@ -96,6 +170,10 @@ def switchers(site: SiteContext, section: Section | None) -> dict[str, dict]:
             label = sibling.label
             if sibling.kind == "language":
                 label = LANGUAGE_NAMES.get(sibling.label, sibling.label)
+                if page_key and sibling is current and page_key in site.pages:
+                    target = site.pages[page_key].url
+                elif page_key:
+                    target = translated_page(site, page_key, current, sibling) or target
             entries.append(
                 {
                     "label": label,
@@ -184,7 +262,7 @@ def page_html(site: SiteContext, page: Page, *, root: str | None = None) -> str:
         "eyebrow": (site.nav.breadcrumbs(page.key) or [""])[-1] if not site.breadcrumbs else "",
         "prev": None if page.meta.get("hideFooterPagination") else neighbour(prev_key),
         "next": None if page.meta.get("hideFooterPagination") else neighbour(next_key),
-        "switchers": switchers(site, section),
+        "switchers": switchers(site, section, page.key),
         "global_anchors": global_anchors(site, section),
         "settings": language_settings(site, section),
         "sidebar_src": site.nav_files.get(sidebar_sid or "", ""),

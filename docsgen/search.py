@@ -34,6 +34,9 @@ _COPY_BUTTON = re.compile(
 )
 _CODE_BLOCK = re.compile(r"(<pre\b[^>]*>)(.*?)(</pre>)", re.S)
 _TAG = re.compile(r"<[^>]*>")
+# Code stays searchable but weighs little: results and their excerpts come from the prose readers see,
+# not from MDX or code samples (`</Accordion> <Accordion title=...`).
+_CODE_WEIGHT = '<pre data-pagefind-weight="0.1">'
 _CACHE_FILE = "search-bundle.bin"  # the previous build's bundle, reused when nothing it depends on changed
 _CACHE_MAGIC = b"docsgen-search-bundle 1\n"
 _CACHE_FORMAT = 1
@@ -105,7 +108,7 @@ def slim_html(html: str) -> str:
     if "<pre" not in html:
         return html
     html = _COPY_BUTTON.sub("", html)
-    return _CODE_BLOCK.sub(lambda m: m[1] + _TAG.sub("", m[2]) + m[3], html)
+    return _CODE_BLOCK.sub(lambda m: _CODE_WEIGHT + _TAG.sub("", m[2]) + m[3], html)
 
 
 def search_records(ctx: SiteContext, site: Site) -> list[SearchRecord]:

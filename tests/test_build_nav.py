@@ -186,6 +186,11 @@ def test_languages_have_their_own_banner_footer_navbar(tmp_path):
     assert [a.text for a in switch.find_all("a")] == ["English", "Français", "日本語"]
 
 
+def _group_link(details):
+    """Return the page link of a nested group (beside its toggle, not inside it), or None."""
+    return next((c for c in details.parent.children if not isinstance(c, str) and c.tag == "a"), None)
+
+
 def test_nested_groups_root_expanded_hidden(tmp_path):
     out = build_fixture("nav-groups-mint", tmp_path)
     doc = page(out, "start/config/files/index.html")
@@ -194,9 +199,9 @@ def test_nested_groups_root_expanded_hidden(tmp_path):
     assert set(subs) >= {"Configuration", "Advanced", "Deep"}
     assert "open" in subs["Configuration"].attrs  # expanded: true
     assert "open" not in subs["Advanced"].attrs  # expanded omitted -> collapsed
-    root_link = subs["Configuration"].find("summary").find("a")
+    root_link = _group_link(subs["Configuration"])
     assert root_link.attrs["data-key"] == "start/config/index"  # root opens that page
-    assert subs["Advanced"].find("summary").find("a") is None  # no root, no drilldown: the title only toggles
+    assert _group_link(subs["Advanced"]) is None  # no root, no drilldown: the title only toggles
     keys = [a.attrs.get("data-key") for a in side.find_all("a")]
     assert "ref/hidden-page" not in keys and (out / "ref/hidden-page/index.html").exists()
     # top-level groups are plain headings, never collapsible
@@ -228,9 +233,7 @@ def test_maple_defaults_breadcrumbs_and_drilldown(tmp_path):
     advanced = next(
         d for d in side.find_all("details") if d.find("summary").text.strip().startswith("Advanced")
     )
-    assert (
-        advanced.find("summary").find("a").attrs["data-key"] == "start/advanced/scaling"
-    )  # first page of the group
+    assert _group_link(advanced).attrs["data-key"] == "start/advanced/scaling"  # first page of the group
 
 
 def test_docs_json_flags_override_theme_defaults(tmp_path):

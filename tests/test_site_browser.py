@@ -65,7 +65,7 @@ def test_without_drilldown_a_group_title_only_toggles(page: Page, sites):
 
 def test_with_drilldown_a_group_title_opens_its_first_page(page: Page, sites):
     page.goto(sites["nav-groups-maple"] + "ref/cli/")
-    page.locator(".dg-sidebar-nav summary", has_text="Advanced").locator("a").click()
+    page.locator(".dg-sidebar-nav a.dg-nav-sub-link", has_text="Advanced").click()
     expect(page).to_have_url(sites["nav-groups-maple"] + "start/advanced/scaling/")
     expect(page.locator(".dg-breadcrumbs li").last).to_have_text("Advanced")
 

@@ -83,11 +83,13 @@
     input.removeAttribute("aria-activedescendant");
     results.forEach((data, i) => {
       const sub = best(data);
+      // The link itself is the option: an option holding a link would nest interactive elements.
       const li = document.createElement("li");
-      li.id = `dg-search-option-${i}`;
-      li.setAttribute("role", "option");
-      li.setAttribute("aria-selected", "false");
+      li.setAttribute("role", "none");
       const a = document.createElement("a");
+      a.id = `dg-search-option-${i}`;
+      a.setAttribute("role", "option");
+      a.setAttribute("aria-selected", "false");
       a.href = href(sub ? sub.url : data.url);
       a.tabIndex = -1;
       const title = document.createElement("span");
@@ -157,7 +159,7 @@
       close();
     } else if (event.key === "Enter") {
       event.preventDefault();
-      const link = list.querySelectorAll("[role=option] a")[Math.max(active, 0)];
+      const link = list.querySelectorAll("[role=option]")[Math.max(active, 0)];
       if (link) {
         close();
         location.href = link.href;

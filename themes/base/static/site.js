@@ -13,10 +13,53 @@
     toggle.addEventListener("click", () => {
       const next = doc.dataset.theme === "dark" ? "light" : "dark";
       doc.dataset.theme = next;
+      // Mintlify sites style dark mode with `.dark ...` selectors (Tailwind's class strategy).
+      doc.classList.toggle("dark", next === "dark");
+      doc.classList.toggle("light", next !== "dark");
+      doc.style.colorScheme = next;
       store.set("dg-theme", next);
       toggle.setAttribute("aria-pressed", String(next === "dark"));
       document.dispatchEvent(new CustomEvent("dg:themechange", { detail: next }));
     });
+  }
+
+  // Boxes that scroll sideways (code, wide tables) take keyboard focus, so keyboard readers can scroll them.
+  function focusScrollers() {
+    for (const el of document.querySelectorAll(".dg-main pre, .dg-main table, .dg-main .dg-scroll")) {
+      if (!el.hasAttribute("tabindex") && el.scrollWidth > el.clientWidth) el.tabIndex = 0;
+    }
+  }
+  focusScrollers();
+  addEventListener("resize", focusScrollers);
+  document.addEventListener("dg:tabchange", focusScrollers);
+
+  // Markdown task lists: each (read-only) checkbox is named by its item's text for screen readers.
+  for (const box of document.querySelectorAll(".dg-prose li > input[type=checkbox]:not([aria-label])")) {
+    const text = box.parentElement.textContent.trim().slice(0, 120);
+    if (text) box.setAttribute("aria-label", text);
+  }
+
+  // Image zoom (as on Mintlify): content images that are not links open full size in a dialog.
+  for (const img of document.querySelectorAll(".dg-prose img:not(.dg-icon)")) {
+    if (img.closest("a, button, .dg-card, [data-no-zoom]") || img.hasAttribute("noZoom")) continue;
+    img.classList.add("dg-zoomable");
+    img.tabIndex = 0;
+    img.setAttribute("role", "button");
+    if (!img.getAttribute("aria-label")) img.setAttribute("aria-label", `Zoom image${img.alt ? ": " + img.alt : ""}`);
+    const show = () => {
+      const dialog = document.createElement("dialog");
+      dialog.className = "dg-zoom";
+      const big = img.cloneNode();
+      big.removeAttribute("tabindex"); big.removeAttribute("role"); big.removeAttribute("aria-label");
+      big.className = "";
+      dialog.append(big);
+      dialog.addEventListener("click", () => dialog.close());
+      dialog.addEventListener("close", () => dialog.remove());
+      document.body.append(dialog);
+      dialog.showModal();
+    };
+    img.addEventListener("click", show);
+    img.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); show(); } });
   }
 
   const banner = document.getElementById("dg-banner");
@@ -49,6 +92,7 @@
       current.setAttribute("aria-current", "page");
       for (let el = current.parentElement; el && el !== nav; el = el.parentElement) {
         if (el.tagName === "DETAILS") el.open = true;
+        if (el.classList.contains("dg-nav-sub-linked")) el.querySelector(":scope > details").open = true;
       }
       const box = sidebar.getBoundingClientRect();
       const at = current.getBoundingClientRect();
@@ -56,11 +100,12 @@
     }
     if (nav.dataset.drilldown !== "true") {
       // Without drilldown, a click on a group title only opens or closes it.
-      for (const a of nav.querySelectorAll("summary > a")) {
+      for (const a of nav.querySelectorAll(".dg-nav-sub-linked > a")) {
         a.addEventListener("click", (e) => {
           if (a.dataset.key !== key) return;
           e.preventDefault();
-          a.closest("details").open = !a.closest("details").open;
+          const details = a.parentElement.querySelector(":scope > details");
+          details.open = !details.open;
         });
       }
     }
