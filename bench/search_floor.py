@@ -21,8 +21,8 @@ def measure(docs: Path, runs: int) -> dict:
     """Render the site once, then time Pagefind indexing its records `runs` times."""
     os.environ["DOCSGEN_CACHE"] = "0"
     from docsgen.build import read_site, render_site, site_context
-    from docsgen.pagefind import PagefindRun
-    from docsgen.search import search_records
+    from docsgen.outputs.pagefind import PagefindRun
+    from docsgen.outputs.search import search_records
 
     site = read_site(docs)
     render_site(site, cache=False, workers=1)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+from functools import cache
 from pathlib import Path
 
 
@@ -20,3 +21,29 @@ def cache_dir(docs_dir: Path) -> Path:
     resolved = Path(docs_dir).resolve()
     digest = hashlib.sha256(str(resolved).encode("utf-8")).hexdigest()[:16]
     return cache_root() / f"{resolved.name or 'site'}-{digest}"
+
+
+@cache
+def code_fingerprint() -> str:
+    """Hash docsgen's own code and theme data: a new docsgen (or an edited checkout) renders pages anew."""
+    from importlib import metadata
+
+    try:
+        version = metadata.version("docsgen")
+    except metadata.PackageNotFoundError:
+        version = "0"
+    package = Path(__file__).resolve().parent
+    parts: list[str | bytes] = [version]
+    for path in sorted(package.rglob("*.py")):
+        parts += [path.relative_to(package).as_posix(), path.read_bytes()]
+    themes = package.parent / "themes"
+    if themes.is_dir():  # icon sets and other theme data the MDX reader uses: size and mtime are enough
+        for path in sorted(themes.rglob("*")):
+            if path.is_file():
+                stat = path.stat()
+                parts.append(f"{path.relative_to(themes).as_posix()}:{stat.st_size}:{stat.st_mtime_ns}")
+    digest = hashlib.sha256()
+    for part in parts:  # each length-prefixed so boundaries cannot shift
+        data = part.encode("utf-8") if isinstance(part, str) else part
+        digest.update(str(len(data)).encode() + b":" + data)
+    return digest.hexdigest()

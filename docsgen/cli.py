@@ -226,7 +226,8 @@ def build(
 )
 def validate(docs_dir: Path, strict: bool, verbose: bool) -> None:
     """Check docs.json, the navigation and every page without writing a site."""
-    from docsgen.build import check_pages, read_site
+    from docsgen.check import check_pages
+    from docsgen.site import read_site
 
     if not docs_dir.is_dir():
         raise DocsgenError(f"docs folder '{docs_dir}' does not exist")

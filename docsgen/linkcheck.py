@@ -12,11 +12,13 @@ from urllib.parse import unquote, urljoin, urlsplit
 
 import click
 
-from docsgen.build import Site, read_site, render_site
+from docsgen.build import render_site
 from docsgen.errors import DocsgenError
+from docsgen.linkcheck_external import Finding, check_urls
 from docsgen.links import LinkResolver
-from docsgen.redirects import link_targets
-from docsgen.render import is_external
+from docsgen.routes import link_targets
+from docsgen.site import Site, read_site
+from docsgen.urls import is_external
 from docsgen.write import SiteFiles
 
 # Link-like text in MDX sources: [x](href), <a href="...">, href={"..."}, src="...", [ref]: href
@@ -26,19 +28,6 @@ _SOURCE_LINK = re.compile(
 )
 _LINK_ATTRS = {("a", "href"), ("img", "src"), ("video", "src"), ("source", "src"), ("audio", "src")}
 _SKIP_SCHEMES = ("mailto:", "tel:", "javascript:", "data:", "blob:")
-
-
-@dataclass(frozen=True, order=True)
-class Finding:
-    """One broken link, located in the file that holds it."""
-
-    path: str
-    line: int
-    message: str
-
-    def format(self) -> str:
-        """Return `file:line: message` (the line left out when unknown)."""
-        return f"{self.path}:{self.line}: {self.message}" if self.line else f"{self.path}: {self.message}"
 
 
 @dataclass
@@ -255,7 +244,6 @@ def broken_links(
     docs_dir: Path, check_anchors: bool, check_external: bool, timeout: float, max_time: float, fmt: str
 ) -> None:
     """Check internal links, anchors and (optionally) external links; exit 1 when any is broken."""
-    from docsgen.linkcheck_external import check_urls
 
     if not docs_dir.is_dir():
         raise DocsgenError(f"docs folder '{docs_dir}' does not exist")

@@ -6,11 +6,25 @@ import threading
 import time
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
-import httpx
+if TYPE_CHECKING:
+    import httpx
 
-from docsgen.linkcheck import Finding
+
+@dataclass(frozen=True, order=True)
+class Finding:
+    """One broken link, located in the file that holds it."""
+
+    path: str
+    line: int
+    message: str
+
+    def format(self) -> str:
+        """Return `file:line: message` (the line left out when unknown)."""
+        return f"{self.path}:{self.line}: {self.message}" if self.line else f"{self.path}: {self.message}"
+
 
 USER_AGENT = "docsgen-broken-links (+https://pypi.org/project/docsgen/)"
 _RETRY_WITH_GET = {403, 405, 501}
@@ -50,6 +64,8 @@ class HostPacer:
 
 def fetch_status(client: httpx.Client, url: str, timeout: float) -> int | str:
     """Return the final HTTP status of a URL (HEAD, then GET when HEAD is refused), or an error text."""
+    import httpx
+
     try:
         response = client.head(url, timeout=timeout)
         if response.status_code in _RETRY_WITH_GET or response.status_code >= 500:
@@ -71,6 +87,8 @@ def check_urls(
     per_host_interval: float = 0.5,
 ) -> ExternalResults:
     """Check external URLs concurrently; report those answering >= 400 or failing, at every place they appear."""
+    import httpx  # the test extra: `docsgen broken-links --external` without it says what to install
+
     results = ExternalResults()
     deadline = time.monotonic() + max_time
     pacer = HostPacer(per_host_interval)

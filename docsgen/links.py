@@ -10,7 +10,7 @@ from urllib.parse import unquote
 
 from docsgen.errors import Diagnostic, warning
 from docsgen.pages import Page
-from docsgen.render import is_external, relative_url
+from docsgen.urls import is_external, relative_url
 
 _PAGE_SUFFIX = re.compile(r"\.(mdx|md)$", re.I)
 

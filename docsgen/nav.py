@@ -10,11 +10,8 @@ from docsgen.config.model import NavEntry, NavNode, SiteConfig
 from docsgen.config.safety import is_unsafe_url
 from docsgen.errors import Diagnostic, warning
 from docsgen.jsonpos import format_path
+from docsgen.openapi.navigation import API_ENTRY, Generated, inherit
 from docsgen.pages import Page
-
-_METHOD_ENTRY = re.compile(
-    r"^(?:(\S+)\s+)?(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE|WEBHOOK)\s+(\S.*)$", re.I
-)
 
 
 @dataclass
@@ -173,7 +170,6 @@ class Navigation:
         return out
 
 
-EntryResolver = Callable[[NavEntry, NavNode, dict], list[Page]]
 Locator = Callable[[tuple], tuple[str, int, int]]
 
 
@@ -182,10 +178,10 @@ class _Builder:
         self,
         config: SiteConfig,
         pages: dict[str, Page],
-        resolve_api: EntryResolver | None,
+        generated: Generated | None,
         locate: Locator | None,
     ):
-        self.config, self.pages, self.resolve_api, self.locate = config, pages, resolve_api, locate
+        self.config, self.pages, self.generated, self.locate = config, pages, generated, locate
         self.placements: dict[str, Placement] = {}
         self.order: list[str] = []
         self.sections: list[Section] = []
@@ -214,25 +210,19 @@ class _Builder:
             sec.items = self.items(node, sec, [], 0, inherited)
         return sec
 
-    @staticmethod
-    def _inherit(node: NavNode, inherited: dict) -> dict:
-        out = dict(inherited)
-        for key in ("openapi", "directory", "asyncapi"):
-            if key in node.fields:
-                out[key] = node.fields[key]
-        if node.kind in ("tab", "anchor") and isinstance(node.fields.get("version"), str):
-            out["version"] = node.fields["version"]
-        if node.kind == "version":
-            out["version"] = node.label
-        return out
+    _inherit = staticmethod(inherit)
 
     def items(
         self, node: NavNode, sec: Section, groups: list[NavGroup], depth: int, inherited: dict
     ) -> list[NavGroup | NavLink]:
         out: list[NavGroup | NavLink] = []
         children = list(node.children)
-        if not children and (node.fields.get("openapi") or node.fields.get("asyncapi")) and self.resolve_api:
-            return self.generated(node, sec, groups, depth, inherited)
+        if (
+            not children
+            and (node.fields.get("openapi") or node.fields.get("asyncapi"))
+            and self.generated is not None
+        ):
+            return self.place_generated(node, sec, groups, depth, inherited)
         for child in children:
             if isinstance(child, NavEntry):
                 out.extend(self.entry(child, node, sec, groups, inherited))
@@ -242,17 +232,17 @@ class _Builder:
                     out.append(group)
         return out
 
-    def generated(
+    def place_generated(
         self, node: NavNode, sec: Section, groups: list[NavGroup], depth: int, inherited: dict
     ) -> list[NavGroup | NavLink]:
         """Place the pages an `openapi` field generates: grouped by tag in a section, flat inside a group."""
-        pages = self.resolve_api(NavEntry("*", node.json_path), node, inherited) if self.resolve_api else []
-        if node.kind == "group" or not any(p.meta.get("__tag") for p in pages):
+        pages = self.generated.get(node.json_path, []) if self.generated is not None else []
+        if node.kind == "group" or not any(p.api_tag for p in pages):
             return [self.place(p, sec, groups) for p in pages if not p.hidden]
         by_tag: dict[str, NavGroup] = {}
         out: list[NavGroup | NavLink] = []
         for page in pages:
-            tag = page.meta.get("__tag") or "Endpoints"
+            tag = page.api_tag or "Endpoints"
             if tag not in by_tag:
                 by_tag[tag] = NavGroup(tag, [], depth)
                 out.append(by_tag[tag])
@@ -296,8 +286,8 @@ class _Builder:
 
     def lookup(self, entry: NavEntry, node: NavNode, inherited: dict) -> list[Page]:
         value = entry.value
-        if _METHOD_ENTRY.match(value) and self.resolve_api is not None:
-            return self.resolve_api(entry, node, inherited)
+        if API_ENTRY.match(value) and self.generated is not None:
+            return self.generated.get(entry.json_path, [])
         key = value.strip().lstrip("/")
         for suffix in (".mdx", ".md"):
             if key.endswith(suffix):
@@ -358,11 +348,15 @@ class _Builder:
 def build_nav(
     config: SiteConfig,
     pages: dict[str, Page],
-    resolve_api: EntryResolver | None = None,
+    generated: Generated | None = None,
     locate: Locator | None = None,
 ) -> Navigation:
-    """Build the navigation; pages it names that do not exist become located warnings."""
-    builder = _Builder(config, pages, resolve_api, locate)
+    """Build the navigation; pages it names that do not exist become located warnings.
+
+    generated: the pages each API entry of the navigation made (docsgen.openapi.navigation), when the site uses
+    OpenAPI; None: API entries are looked up as page paths.
+    """
+    builder = _Builder(config, pages, generated, locate)
     inherited = {"openapi": config.api["openapi"]} if config.api.get("openapi") else {}
     root = builder.section(config.navigation, None, inherited)
     return Navigation(root, builder.placements, builder.order, builder.sections, builder.diags)

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from docsgen.errors import Diagnostic, warning
-from docsgen.mdx import MdxContext, MdxResult, render_mdx
+from docsgen.mdx import MdxContext, MdxResult
 from docsgen.mdx.files import read_source_bytes
 from docsgen.mdx.frontmatter import load_frontmatter
 from docsgen.sources import PageFile
@@ -34,6 +34,10 @@ class Page:
     content: MdxResult | None = None
     kind: str = "page"  # "page", "endpoint", "webhook", "schema"
     method: str | None = None  # HTTP method for endpoint pages (sidebar badge)
+    spec: str | None = None  # API pages: the source of the spec documenting them (path or URL)
+    api_path: str | None = None  # endpoint pages: the operation's path in that spec
+    api_tag: str | None = None  # generated endpoint pages: the tag grouping them in the navigation
+    summary: str = ""  # API pages: a description made from the spec, when the page has none of its own
 
     @property
     def title(self) -> str:
@@ -60,7 +64,7 @@ class Page:
     @property
     def meta_description(self) -> str:
         """Return the description for <meta> tags: the page's own, else one generated (API pages)."""
-        return self.description or str(self.meta.get("__meta_description") or "")
+        return self.description or self.summary
 
     @property
     def hidden(self) -> bool:
@@ -159,10 +163,3 @@ def _byte_location(data: bytes, offset: int) -> tuple[int, int]:
     """Return the 1-based (line, column) of a byte offset."""
     line_start = data.rfind(b"\n", 0, offset) + 1
     return data.count(b"\n", 0, offset) + 1, offset - line_start + 1
-
-
-def render_page(page: Page, ctx: MdxContext) -> MdxResult:
-    """Render a page body once and keep the result on the page."""
-    if page.content is None:
-        page.content = page.generate(page, ctx) if page.generate else render_mdx(page.body, ctx)
-    return page.content

@@ -108,7 +108,7 @@ def _matches(rel: str, pat: str) -> bool:
     return any(fnmatch.fnmatch(p, pat) for p in rel.split("/"))
 
 
-def _ignored(rel: str, patterns: list[str]) -> bool:
+def is_ignored(rel: str, patterns: list[str]) -> bool:
     """Tell whether the ignore patterns leave `rel` out (the last matching line decides, as in gitignore)."""
     ignored = False
     for pat in patterns:
@@ -170,7 +170,7 @@ def scan(docs_dir: Path, *, exclude: tuple[Path, ...] = ()) -> Sources:
             rel = (here / name).relative_to(docs_dir).as_posix()
             if name in IGNORED_FILES and "/" not in rel:
                 continue
-            if name.startswith(".") or _ignored(rel, patterns):
+            if name.startswith(".") or is_ignored(rel, patterns):
                 continue
             if _inside(found, here / name, docs_dir, "file") is None:
                 continue

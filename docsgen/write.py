@@ -11,9 +11,10 @@ from typing import Literal
 
 from docsgen.errors import Diagnostic, error, warning
 
-Clash = Literal[
-    "error", "keep"
-]  # what SiteFiles.add does when a path is taken: refuse the build, or keep the first
+# What SiteFiles.add does when a path is taken: refuse the build ("error"), keep the first with a warning
+# ("keep"), or keep the first silently ("yield": a generated file the docs folder may replace with its own,
+# such as robots.txt or llms.txt).
+Clash = Literal["error", "keep", "yield"]
 
 
 class UnsafeOutputPath(ValueError):
@@ -33,24 +34,24 @@ def safe_output_path(path: str) -> str:
     return path
 
 
-class Written:
-    """Content of a file already in the output folder (a render worker wrote it there)."""
+class Claimed:
+    """Content of a path taken before its text exists: a page's HTML or twin, written where it is rendered."""
 
 
-WRITTEN = Written()
+CLAIMED = Claimed()
 
 
 @dataclass
 class SiteFiles:
     """Every output file of a build, keyed by its path in the site; a second writer of a path is an error."""
 
-    files: dict[str, bytes | Path | Written] = field(default_factory=dict)  # content, a file to copy, WRITTEN
+    files: dict[str, bytes | Path | Claimed] = field(default_factory=dict)  # content, a file to copy, CLAIMED
     owners: dict[str, str] = field(default_factory=dict)
     diagnostics: list[Diagnostic] = field(default_factory=list)
     folders: set[str] = field(default_factory=set)  # every folder some output lives in ("a", "a/b" for a/b/c)
 
     def add(
-        self, path: str, content: str | bytes | Path | Written, owner: str, *, on_clash: Clash = "error"
+        self, path: str, content: str | bytes | Path | Claimed, owner: str, *, on_clash: Clash = "error"
     ) -> bool:
         """Add an output file and return True; `owner` names what produced it, for messages.
 
@@ -79,6 +80,8 @@ class SiteFiles:
                 why = f"{path} needs a folder {other}, which is a file written by {first}"
             else:
                 why = f"{path} is a folder of other outputs ({first} writes {other})"
+            if on_clash == "yield":
+                return False
             if on_clash == "keep":
                 self.diagnostics.append(
                     warning(
@@ -121,6 +124,17 @@ class SiteFiles:
         """Tell whether a path is already taken."""
         return path in self.files
 
+    def fill(self, path: str, content: str | bytes) -> bool:
+        """Give a claimed path its content (pages rendered without a PageWriter); False when not claimed."""
+        if not self.claimed(path):
+            return False
+        self.files[path] = content.encode("utf-8") if isinstance(content, str) else content
+        return True
+
+    def claimed(self, path: str) -> bool:
+        """Tell whether a path was claimed (added as CLAIMED) for text written later (see PageWriter)."""
+        return self.files.get(path) is CLAIMED
+
 
 class OutputFolder:
     """A temporary sibling of out_dir that is filled in steps and becomes out_dir only on commit().
@@ -143,12 +157,12 @@ class OutputFolder:
             content = site.files[rel]
             if isinstance(content, Path):
                 shutil.copyfile(content, self._target(rel))
-            elif not isinstance(content, Written):
+            elif not isinstance(content, Claimed):
                 self._target(rel).write_bytes(content)
             self.written.add(rel)
 
     def write_text(self, rel: str, text: str) -> None:
-        """Write one file now (render workers write their pages while others render); add it as WRITTEN."""
+        """Write one file now (render workers write their pages while others render)."""
         self._target(rel).write_bytes(text.encode("utf-8"))
 
     def _target(self, rel: str) -> Path:
@@ -176,6 +190,22 @@ class OutputFolder:
 
     def __exit__(self, *exc: object) -> None:
         self.abort()
+
+
+@dataclass
+class PageWriter:
+    """Writes pages into the output folder as they are rendered (in any render process), only at paths the
+    build claimed for them in SiteFiles: a path taken by anything else is never written around."""
+
+    folder: OutputFolder
+    files: SiteFiles
+
+    def __call__(self, path: str, text: str) -> bool:
+        """Write a claimed path's text now; return False (nothing written) for a path not claimed."""
+        if not self.files.claimed(path):
+            return False
+        self.folder.write_text(path, text)
+        return True
 
 
 def write_site(site: SiteFiles, out_dir: Path) -> None:

@@ -115,8 +115,8 @@ def test_api_pages_twins_carry_endpoint_parameters_and_schemas(tmp_path):
 
 
 def test_llms_txt_stays_under_100000_characters(make_site):
-    from docsgen.agents import LLMS_LIMIT, agent_pages, llms_txt
-    from docsgen.build import read_site
+    from docsgen.outputs.agents import LLMS_LIMIT, agent_pages, llms_txt
+    from docsgen.site import read_site
 
     files = {
         "docs.json": (

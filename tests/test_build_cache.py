@@ -9,8 +9,8 @@ import pytest
 
 import docsgen.pages
 from docsgen.build import build
-from docsgen.cache import cached_keys, entry_files
-from docsgen.parallel import MIN_PAGES_PER_WORKER, worker_count
+from docsgen.engine.cache import cached_keys, entry_files
+from docsgen.engine.pool import MIN_PAGES_PER_WORKER, worker_count
 
 PAGES = 2 * MIN_PAGES_PER_WORKER + 4  # enough for two workers
 
@@ -185,17 +185,17 @@ def test_small_sites_render_serially():
 def test_cli_passes_no_cache_workers_and_prints_timings(make_site, tmp_path, monkeypatch):
     from click.testing import CliRunner
 
-    import docsgen.parallel
+    import docsgen.engine.pool
     from docsgen.cli import main
 
     seen: list[dict] = []
-    real = docsgen.parallel.render_pages
+    real = docsgen.engine.pool.render_pages
 
     def spy(ctx, site, pages, **kwargs):
         seen.append(kwargs)
         return real(ctx, site, pages, **kwargs)
 
-    monkeypatch.setattr(docsgen.parallel, "render_pages", spy)
+    monkeypatch.setattr(docsgen.engine.pool, "render_pages", spy)
     site = make_site(site_files(6))
     runner = CliRunner()
     first = runner.invoke(main, ["build", str(site), "-o", str(tmp_path / "a"), "--workers", "1"])
@@ -310,7 +310,7 @@ def test_plain_json_agrees_with_a_json_round_trip():
     from hypothesis import given, settings
     from hypothesis import strategies as st
 
-    from docsgen.cache import _plain_json
+    from docsgen.engine.cache import _plain_json
 
     leaves = st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=5)
     odd = st.tuples(st.integers()) | st.frozensets(st.integers(), max_size=2) | st.binary(max_size=2)

@@ -148,7 +148,7 @@ def test_golden_output(tmp_path):
 def test_search_index_is_collected_while_pages_are_written_and_a_late_strict_error_leaves_no_output(
     make_site, tmp_path, monkeypatch
 ):
-    import docsgen.search as search
+    import docsgen.outputs.search as search
 
     monkeypatch.setenv("DOCSGEN_CACHE", "0")
     site = make_site(site_files({"pages": ["index", "a"]}, **{"index.mdx": "# Home\n", "a.mdx": "# A\n"}))

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from docsgen.parallel import _chunks
+from docsgen.engine.pool import _chunks
 
 PAGES = 130  # above 2 x MIN_PAGES_PER_WORKER: two render processes
 
@@ -139,14 +139,14 @@ def test_a_crash_in_the_pool_shows_on_that_page_only(site: Path, tmp_path: Path)
 # stopped in the middle of it.
 SLOW = """
 import os, time
-import docsgen.parallel
-_real = docsgen.parallel.render_recorded
+import docsgen.engine.pool
+_real = docsgen.engine.pool.render_recorded
 def _slow(ctx, site, page, **kw):
     with open(os.environ["RENDER_LOG"], "a") as log:
         log.write(f"{os.getpid()} {page.key}\\n")
     time.sleep(0.5)
     return _real(ctx, site, page, **kw)
-docsgen.parallel.render_recorded = _slow
+docsgen.engine.pool.render_recorded = _slow
 """
 
 

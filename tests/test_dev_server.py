@@ -394,7 +394,7 @@ def hanging_pagefind(tmp_path: Path) -> tuple[dict, Path, Path]:
 
     Returns the environment that makes docsgen use it (no bundle cache: every full build runs Pagefind).
     """
-    from docsgen.pagefind import pagefind_binary
+    from docsgen.outputs.pagefind import pagefind_binary
 
     mark, pid_file = tmp_path / "hang", tmp_path / "pagefind.pid"
     fake = tmp_path / "pagefind"

@@ -16,7 +16,6 @@ import pytest
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 
-from docsgen.agents import read_markdown_twin
 from docsgen.build import build
 from docsgen.server import feedback as fb
 from docsgen.server.app import create_app
@@ -181,3 +180,9 @@ def test_a_folder_without_twins_is_a_usage_error(tmp_path):
         [sys.executable, "-m", "docsgen", "mcp", str(tmp_path)], capture_output=True, text=True
     )
     assert done.returncode == 2 and "no page twins" in done.stderr and "Traceback" not in done.stderr
+
+
+def read_markdown_twin(out_dir: Path, page_url: str) -> str:
+    """Return the Markdown twin a built site holds for a page URL."""
+    url = page_url.strip("/")
+    return (out_dir / ((url or "index") + ".md")).read_text(encoding="utf-8")

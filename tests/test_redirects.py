@@ -9,7 +9,7 @@ import pytest
 
 from docsgen.build import build
 from docsgen.config import load_config
-from docsgen.redirects import Rule, match_redirect, redirect_sources, rules
+from docsgen.routes import Rule, match_redirect, redirect_sources, rules
 from tests.htmldom import parse
 
 DOCS = {

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-import docsgen.features as features
-import docsgen.pagefind as pagefind
-import docsgen.search as search
-from docsgen.build import build, read_site, render_site, site_context
+import docsgen.outputs as outputs
+import docsgen.outputs.pagefind as pagefind
+import docsgen.outputs.search as search
+from docsgen.build import build, render_site
+from docsgen.render import site_context
+from docsgen.site import read_site
 from tests.conftest import FIXTURES
 
 
@@ -31,39 +33,38 @@ def test_pagefind_runs_while_the_other_features_are_added(tmp_path, monkeypatch)
 
     monkeypatch.setattr(pagefind, "PagefindRun", run)
     monkeypatch.setattr(search.PendingIndex, "add_to", add_to)
-    monkeypatch.setattr(features, "add_seo_files", feature("seo", features.add_seo_files))
-    monkeypatch.setattr(features, "add_agent_files", feature("agents", features.add_agent_files))
+    monkeypatch.setattr(outputs, "add_seo_files", feature("seo", outputs.add_seo_files))
+    monkeypatch.setattr(outputs, "add_agent_files", feature("agents", outputs.add_agent_files))
     build(FIXTURES / "site-features", tmp_path / "out")
     assert events == ["pagefind started", "seo", "agents", "collected"]
     assert (tmp_path / "out" / "pagefind" / "pagefind-entry.json").is_file()
 
 
-def test_an_index_started_earlier_is_the_one_collected(tmp_path, monkeypatch):
+def test_the_index_fed_while_pages_render_equals_one_made_from_every_record(tmp_path, monkeypatch):
     monkeypatch.setenv("DOCSGEN_CACHE", "0")
     started = []
     real_run = pagefind.PagefindRun
     monkeypatch.setattr(
-        pagefind, "PagefindRun", lambda records, binary=None: started.append(1) or real_run(records)
+        pagefind, "PagefindRun", lambda records, binary=None: started.append(records) or real_run(records)
     )
+    build(FIXTURES / "site-features", tmp_path / "out")
+    assert started == [None]  # a cold build: Pagefind started empty and fed as pages rendered
     site = read_site(FIXTURES / "site-features")
     files = render_site(site)
-    assert started == [1]
-    ctx = site_context(site)
-    early = search.start_search_index(ctx, site)
-    extra = type(files)()
-    features.add_site_features(ctx, site, extra, search=early)
-    assert started == [1, 1]
-    assert {p for p in extra.files if p.startswith("pagefind/")} == {
-        p for p in files.files if p.startswith("pagefind/")
-    }
-    assert extra.files["pagefind/pagefind-entry.json"] == files.files["pagefind/pagefind-entry.json"]
+    assert not any(p.startswith("pagefind/") for p in files.files)  # render_site leaves search out
+    search.start_search_index(site_context(site), site).add_to(files)
+    assert len(started) == 2 and started[1]  # this time from every record at once
+    built = {p.relative_to(tmp_path / "out").as_posix() for p in (tmp_path / "out" / "pagefind").rglob("*")}
+    assert {p for p in files.files if p.startswith("pagefind/")} == {p for p in built if "." in p.rsplit("/")[-1]}
+    entry = (tmp_path / "out" / "pagefind" / "pagefind-entry.json").read_bytes()
+    assert files.files["pagefind/pagefind-entry.json"] == entry
 
 
 def test_collect_returns_site_paths_and_a_second_build_is_reused(tmp_path, monkeypatch):
     monkeypatch.setenv("DOCSGEN_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.setenv("DOCSGEN_CACHE", "0")  # the build itself stores nothing; cache=True below overrides
     site = read_site(FIXTURES / "site-features")
-    render_site(site, cache=False)
+    render_site(site)
     ctx = site_context(site)
     first = search.start_search_index(ctx, site, cache=True)
     diagnostics: list = []

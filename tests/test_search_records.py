@@ -8,8 +8,8 @@ from dataclasses import dataclass
 
 from docsgen.build import build, read_site, site_context
 from docsgen.mdx import MdxResult
-from docsgen.pagefind import build_index
-from docsgen.search import record_for, searchable_pages
+from docsgen.outputs.pagefind import build_index
+from docsgen.outputs.search import record_for, searchable_pages
 
 
 @dataclass

@@ -7,8 +7,8 @@ import shutil
 
 import pytest
 
-import docsgen.pagefind as pagefind
-import docsgen.search as search
+import docsgen.outputs.pagefind as pagefind
+import docsgen.outputs.search as search
 from docsgen.build import build
 from tests.conftest import FIXTURES
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import gzip
 
-from docsgen.pagefind import _cbor_decode, _cbor_encode, _unpack, build_index
-from docsgen.search import SearchRecord
+from docsgen.outputs.pagefind import _cbor_decode, _cbor_encode, _unpack, build_index
+from docsgen.outputs.pagefind import SearchRecord
 
 SIGNATURE = b"pagefind_dcd"
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import docsgen.build
-import docsgen.pagefind as pagefind
-import docsgen.parallel
+import docsgen.outputs.pagefind as pagefind
+import docsgen.engine.pool
 from docsgen.build import build
 from tests.test_build_cache import PAGES, site_files, snapshot
 
@@ -19,7 +19,7 @@ def test_cold_build_feeds_pagefind_during_rendering_and_gets_the_same_bundle(
     monkeypatch.setenv("DOCSGEN_CACHE_DIR", str(tmp_path / "cache"))
     site = make_site(site_files(PAGES))
     events: list[str] = []
-    real_add, real_render = pagefind.PagefindRun.add, docsgen.parallel.render_pages
+    real_add, real_render = pagefind.PagefindRun.add, docsgen.engine.pool.render_pages
 
     def add(self, record):
         events.append("add")
@@ -33,7 +33,7 @@ def test_cold_build_feeds_pagefind_during_rendering_and_gets_the_same_bundle(
             events.append("render end")
 
     monkeypatch.setattr(pagefind.PagefindRun, "add", add)
-    monkeypatch.setattr(docsgen.parallel, "render_pages", render_pages)
+    monkeypatch.setattr(docsgen.engine.pool, "render_pages", render_pages)
     build(site, tmp_path / "streamed", cache=True, workers=2)
     start, end = events.index("render start"), events.index("render end")
     during = events[start:end].count("add")
@@ -70,7 +70,7 @@ def test_a_failed_render_stops_the_streaming_pagefind(make_site, tmp_path, monke
         raise RuntimeError("renderer crashed")
 
     monkeypatch.setattr(pagefind.PagefindRun, "close", close)
-    monkeypatch.setattr(docsgen.parallel, "render_pages", broken)
+    monkeypatch.setattr(docsgen.engine.pool, "render_pages", broken)
     try:
         build(site, tmp_path / "out", workers=1)
     except RuntimeError as exc:

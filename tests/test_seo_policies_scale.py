@@ -1,11 +1,12 @@
-"""seo.policies walks docs.json once per section and group, not once per page (it was pages x tree)."""
+"""docsgen.policies walks docs.json once per section and group, not once per page (it was pages x tree)."""
 
 from __future__ import annotations
 
 import json
 
-from docsgen import seo
-from docsgen.build import read_site, site_context
+from docsgen import policies as seo
+from docsgen.render import site_context
+from docsgen.site import read_site
 
 PAGES_PER_GROUP = 60
 
@@ -34,8 +35,6 @@ def _site(tmp_path):
 def test_lookups_per_section_and_group_not_per_page(tmp_path, monkeypatch):
     site = _site(tmp_path)
     ctx = site_context(site)
-    if hasattr(ctx.nav, "_dg_policies"):
-        del ctx.nav._dg_policies  # computed again below, counted
     calls = {"_node_of": 0, "_find_node": 0}
     for name in calls:
         original = getattr(seo, name)

@@ -9,7 +9,9 @@ import json
 
 from click.testing import CliRunner
 
-from docsgen.build import check_pages, read_site, render_content, site_context
+from docsgen.check import check_pages
+from docsgen.render import render_body, site_context
+from docsgen.site import read_site
 from docsgen.cli import main
 
 BASE = {"theme": "mint", "name": "X", "colors": {"primary": "#112233"}}
@@ -64,11 +66,8 @@ def test_a_missing_snippet_is_a_note_in_dev_and_nothing_in_build(make_site):
     )
     html = {}
     for dev in (False, True):
-        built = read_site(docs)
-        built.dev = dev
-        page = built.pages["index"]
-        render_content(site_context(built), built, page)
-        html[dev] = page.content.html
+        built = read_site(docs, dev=dev)
+        html[dev] = render_body(site_context(built), built.pages["index"], []).html
     assert "Before." in html[False] and "After." in html[False] and "none.mdx" not in html[False]
     assert (
         "snippet not found" in html[True]

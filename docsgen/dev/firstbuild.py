@@ -14,17 +14,12 @@ import multiprocessing
 import threading
 import traceback
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
-from docsgen.errors import Diagnostic
-from docsgen.parallel import render_pages, worker_count
-from docsgen.search import PendingIndex, stream_search_index
-
-if TYPE_CHECKING:
-    from docsgen.build import Site
-    from docsgen.pages import Page
-    from docsgen.render import SiteContext
-
+from docsgen.engine import Job, render_pages, worker_count
+from docsgen.outputs import SiteSearch
+from docsgen.pages import Page
+from docsgen.render import RenderedPage, SiteContext
+from docsgen.site import Site
 
 _running = False  # render_on_pool is waiting for its workers (in the main process)
 _stopping = False  # stop_render_workers() killed them
@@ -32,13 +27,11 @@ _stopping = False  # stop_render_workers() killed them
 
 @dataclass
 class PoolRender:
-    """What the pool rendered: each page's HTML and diagnostics, the workers used, the search index on its way."""
+    """What the pool rendered (each page's render, by key), the workers used, the search index on its way."""
 
-    html: dict[str, bytes] = field(default_factory=dict)  # page key -> HTML
-    # page key -> the diagnostics of its render
-    diagnostics: dict[str, list[Diagnostic]] = field(default_factory=dict)
+    search: SiteSearch
+    rendered: dict[str, RenderedPage] = field(default_factory=dict)
     workers: int = 1
-    search: PendingIndex | None = None  # None: add_site_features starts the index itself
 
 
 def may_use_pool(pages: int) -> int:
@@ -51,25 +44,20 @@ def may_use_pool(pages: int) -> int:
 def render_on_pool(ctx: SiteContext, site: Site, pages: list[Page]) -> PoolRender | None:
     """Render the pages as `docsgen build` does; None when the pool is not worth it or failed (render serially).
 
-    The pages' diagnostics are taken out of site.diagnostics and returned per page, as the dev server keeps them;
-    their Markdown twins, made by the workers, go to site.twins (the agent files reuse them).
+    Each page's content is set (the engine applies its render); the renders come back by page key.
     """
     global _running, _stopping
     workers = may_use_pool(len(pages))
     if workers <= 1:
         return None
-    streaming = stream_search_index(ctx, site)
-    saved, site.diagnostics = site.diagnostics, []
+    search = SiteSearch(ctx, site)
     _running, _stopping = True, False
     try:
-        results = render_pages(
-            ctx, site, pages, workers=workers, on_rendered=streaming.add_pages if streaming else None
-        )
+        results = render_pages(Job(ctx, pages), workers=workers, on_rendered=search.add_pages)
         if _stopping:
             raise KeyboardInterrupt
     except BaseException as exc:
-        if streaming:
-            streaming.cancel()
+        search.cancel()
         if _stopping:  # stop_render_workers() broke the pool: stop as Ctrl-C stops a serial build
             raise KeyboardInterrupt from None
         if not isinstance(exc, Exception):
@@ -78,14 +66,8 @@ def render_on_pool(ctx: SiteContext, site: Site, pages: list[Page]) -> PoolRende
         return None
     finally:
         _running = False
-        site.diagnostics = saved
-    out = PoolRender(workers=workers, search=streaming.pending() if streaming else None)
-    for page, rendered in zip(pages, results, strict=True):
-        out.diagnostics[page.key] = list(rendered.diagnostics)
-        site.twins[page.key] = rendered.twin
-        if rendered.html is not None:
-            out.html[page.key] = rendered.html.encode("utf-8")
-    return out
+    search.start()  # Pagefind finishes the index while the rest of the site is made
+    return PoolRender(search, {page.key: r.page for page, r in zip(pages, results, strict=True)}, workers)
 
 
 def stop_render_workers() -> bool:

@@ -8,19 +8,6 @@ import traceback
 from collections.abc import Iterable
 from pathlib import Path
 
-from docsgen.build import (
-    Site,
-    _special_pages,
-    add_sidebars,
-    add_site_features,
-    add_static_files,
-    add_theme_assets,
-    add_vendor_assets,
-    pages_to_render,
-    read_site,
-    render_one,
-    site_context,
-)
 from docsgen.dev.firstbuild import PoolRender, render_on_pool
 from docsgen.dev.proxy import spec_files
 from docsgen.dev.scope import (
@@ -35,11 +22,14 @@ from docsgen.dev.snapshot import Snapshot, Update
 from docsgen.dev.themes import reset_theme_caches
 from docsgen.errors import Diagnostic, DocsgenError, error
 from docsgen.nav import Navigation, build_nav
-from docsgen.pagefind import RunGroup
+from docsgen.outputs import SiteSearch, add_after_pages, add_before_pages, add_vendor_assets
+from docsgen.outputs.pagefind import RunGroup
 from docsgen.pages import Page, read_page
-from docsgen.render import SiteContext, content_hash, sidebar_html
+from docsgen.render import RenderedPage, SiteContext, render_page, sidebar_html, site_context
 from docsgen.resources import themes_dir
-from docsgen.sources import IGNORED_DIRS, PAGE_SUFFIXES, PageFile, _ignored, read_ignore_file
+from docsgen.site import Site, read_site
+from docsgen.sources import IGNORED_DIRS, PAGE_SUFFIXES, PageFile, is_ignored, read_ignore_file
+from docsgen.urls import content_hash, twin_path
 from docsgen.write import SiteFiles
 
 CONFIG_NAMES = frozenset({"docs.json", "mint.json", ".mintignore", ".docsgenignore"})
@@ -69,6 +59,7 @@ class DevSite:
         self.ignore_patterns: list[str] = []
         self.asset_epoch = 0  # stylesheet edits so far: part of the assets' ?v= in served pages
         self.spec_paths: set[str] = set()  # local OpenAPI files the site uses: editing one rebuilds all
+        self.twin_paths: dict[str, str] = {}  # page key -> its Markdown twin's path (when the page owns it)
         self.lock = threading.Lock()
         self.closed = False
         self._pagefind = RunGroup()  # Pagefind runs of the build in progress, killed by close()
@@ -130,7 +121,7 @@ class DevSite:
             return "ignored"
         if rel in CONFIG_NAMES or rel in config_files or rel in self.spec_paths:
             return "config"
-        if self.ignore_patterns and _ignored(rel, self.ignore_patterns):
+        if self.ignore_patterns and is_ignored(rel, self.ignore_patterns):
             return "ignored"  # .mintignore / .docsgenignore: not part of the site
         if path.suffix.lower() in PAGE_SUFFIXES:
             if rel.startswith(("snippets/", "_snippets/")) or "/snippets/" in rel:
@@ -204,8 +195,9 @@ class DevSite:
         self.full_builds += 1
         self.ignore_patterns = read_ignore_file(self.docs_dir)
         try:
-            site = read_site(self.docs_dir, self.out_dir)
-            site.dev = True  # a missing snippet shows as a note on its page
+            site = read_site(
+                self.docs_dir, self.out_dir, dev=True
+            )  # a missing snippet shows as a note on its page
         except DocsgenError as exc:
             self.site, self.ctx = None, None
             self.site_errors = [d for d in exc.diagnostics if d.is_error]
@@ -243,62 +235,53 @@ class DevSite:
                 self.read_diags.setdefault(key, []).append(d)
             else:
                 general.append(d)
-        site.diagnostics = []
         out = SiteFiles()
-        add_theme_assets(ctx, out)
-        add_sidebars(ctx, site, out)
-        pages = pages_to_render(site)
+        pages = site.pages_to_render()
+        add_before_pages(ctx, site, pages, out)
+        self.twin_paths = {p.key: twin_path(p.url) for p in pages if out.claimed(twin_path(p.url))}
         pool = render_on_pool(ctx, site, pages) if self.full_builds == 1 else None
+        twins: dict[str, str] = {}
         for page in pages:
-            html = self._render(page) if pool is None else self._from_pool(pool, page)
-            if html is not None:
-                out.add(page.output, html, page.source or page.key)
+            rendered = self._render(page) if pool is None else self._from_pool(pool, page)
+            if rendered is not None:
+                out.fill(page.output, rendered.html)
+                out.fill(twin_path(page.url), rendered.twin)
+                twins[page.key] = rendered.twin
         self.first_build_workers = pool.workers if pool else 1
-        add_vendor_assets(ctx, pages, out)
-        add_static_files(site, out)
-        _special_pages(ctx, site, out)
-        if pool and pool.search:
-            add_site_features(ctx, site, out, search=pool.search)  # indexed while the pool rendered
-        else:
-            add_site_features(ctx, site, out)
-        general += site.diagnostics + out.diagnostics
-        site.diagnostics = []
+        add_after_pages(ctx, site, pages, twins, out)
+        with pool.search if pool else SiteSearch(ctx, site) as search:  # the pool's was fed as pages rendered
+            search.add_to(out)
+        general += out.diagnostics
         self.site_errors = [d for d in general if d.is_error]
         self.site_warnings = [d for d in general if not d.is_error]
-        self.files = out.files
+        self.files = {path: data for path, data in out.files.items() if isinstance(data, bytes | Path)}
 
-    def _render(self, page: Page) -> bytes | None:
-        """Render one page, keeping its diagnostics apart from the site's."""
-        assert self.site is not None and self.ctx is not None
+    def _render(self, page: Page) -> RenderedPage | None:
+        """Render one page and apply the result: its body on the page, its diagnostics kept per page."""
+        assert self.ctx is not None
         self._check_open()  # a big rebuild stops between pages when the server stops
-        site = self.site
-        saved, site.diagnostics = site.diagnostics, []
-        html: bytes | None
+        rendered: RenderedPage | None = None
         try:
-            html = render_one(self.ctx, site, page).encode("utf-8")
+            rendered = render_page(self.ctx, page)
+            page.content = rendered.content
+            self.render_diags[page.key] = rendered.diagnostics
         except Exception as exc:  # a bug: report it on the page instead of stopping the server
             traceback.print_exc()
-            site.diagnostics.append(
-                error(
-                    "dev.internal",
-                    f"internal error while rendering this page: {exc}",
-                    page.source or page.key,
-                )
-            )
-            html = None
-        finally:
-            self.render_diags[page.key] = site.diagnostics
-            site.diagnostics = saved
+            where = page.source or page.key
+            self.render_diags[page.key] = [
+                error("dev.internal", f"internal error while rendering this page: {exc}", where)
+            ]
         self.renders += 1
         self._rendered.append(page.key)
-        return html
+        return rendered
 
-    def _from_pool(self, pool: PoolRender, page: Page) -> bytes | None:
+    def _from_pool(self, pool: PoolRender, page: Page) -> RenderedPage | None:
         """Take one page of the first build from what the process pool rendered."""
-        self.render_diags[page.key] = pool.diagnostics.get(page.key, [])
+        rendered = pool.rendered.get(page.key)
+        self.render_diags[page.key] = rendered.diagnostics if rendered else []
         self.renders += 1
         self._rendered.append(page.key)
-        return pool.html.get(page.key)
+        return rendered
 
     def _rerender(self, keys: Iterable[str]) -> set[str]:
         """Render pages again into the current files; return their URL paths."""
@@ -310,15 +293,21 @@ class DevSite:
             page = self.site.pages.get(key)
             if page is None or key not in rendered:
                 continue
-            html = self._render(page)
-            if html is not None:
-                self.files[page.output] = html
+            result = self._render(page)
+            if result is not None:
+                self.files[page.output] = result.html.encode("utf-8")
+                if key in self.twin_paths:
+                    self.files[self.twin_paths[key]] = result.twin.encode("utf-8")
             else:
                 self.files.pop(page.output, None)
             urls.add("/" + page.url)
             pages.append(page)
         if pages:
-            add_vendor_assets(self.ctx, pages, SiteFiles(files=self.files))
+            vendor = SiteFiles()
+            add_vendor_assets(self.ctx, pages, vendor)
+            for path, data in vendor.files.items():
+                if isinstance(data, bytes | Path):
+                    self.files.setdefault(path, data)
         return urls
 
     def _pages_edited(self, keys: list[str]) -> set[str] | None:
@@ -343,9 +332,7 @@ class DevSite:
             return None  # generated API pages hang off the navigation: rebuild it the full way
         old_nav = site.nav
         new_nav = build_nav(site.config, site.pages, None, site.config.locate)
-        site.nav = new_nav
-        assert self.ctx is not None
-        self.ctx.nav = new_nav
+        site.nav = new_nav  # the site context reads the site's navigation
         if hidden_changed and section_links(old_nav) != section_links(new_nav):
             return None  # section switchers and the home page point elsewhere now
         affected = set(keys)

@@ -27,7 +27,7 @@ from urllib.parse import urlsplit
 import yaml
 
 if TYPE_CHECKING:
-    from docsgen.build import Site
+    from docsgen.site import Site
 
 PROXY_PATH = "/__docsgen/proxy"
 # RFC 9110 hop-by-hop headers, plus what the proxy sets itself or must not leak from the local origin.
@@ -234,7 +234,7 @@ def proxy_policy(site: Site | None) -> ProxyPolicy:
     for path in spec_files(site):
         servers += list(_servers_of(_load(path)))
     for page in site.pages.values():
-        data = page.meta.get("__api_data")
+        data = page.content.api_data if page.content else None
         if isinstance(data, dict):
             found = data.get("servers") or (data.get("playground") or {}).get("servers")
             if isinstance(found, list):

@@ -2,15 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from docsgen.build import pages_to_render
-from docsgen.render import section_link
-
-if TYPE_CHECKING:
-    from docsgen.build import Site
-    from docsgen.nav import Navigation
-    from docsgen.pages import Page
+from docsgen.nav import Navigation
+from docsgen.pages import Page
+from docsgen.render.html import section_link
+from docsgen.site import Site
 
 # Frontmatter fields shown outside the page itself (sidebar labels, prev/next links).
 NAV_FIELDS = ("title", "sidebarTitle", "icon", "hidden", "tag", "deprecated")
@@ -30,7 +25,7 @@ def structure_signature(page: Page) -> tuple:
 
 def pages_to_render_keys(site: Site) -> list[str]:
     """Return the keys of the pages that become HTML files."""
-    return [p.key for p in pages_to_render(site)]
+    return [p.key for p in site.pages_to_render()]
 
 
 def uses_generated_pages(site: Site) -> bool:

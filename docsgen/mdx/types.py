@@ -55,6 +55,10 @@ class MdxResult:
     text_html: str | None = (
         None  # the body before agent-only content was removed, when that differs from html
     )
+    markdown: str | None = None  # generated API pages: the body of their Markdown twin, made with the page
+    search_html: str | None = None  # generated API pages: compact HTML for the search index
+    changelog: list[Any] = field(default_factory=list)  # <Update> entries (docsgen.mdx.changelog), for feeds
+    api_data: dict[str, Any] | None = None  # API pages: the playground's data (a JSON block in the page)
 
     @property
     def text_source(self) -> str:

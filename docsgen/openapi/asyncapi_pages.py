@@ -90,10 +90,10 @@ def channel_pages(
             title = str(channel.get("title") or name)
             key = urls.unique_path(f"{base}/{urls.slugify(name) or 'channel'}", api.pages)
             url = page_url(key)
-            meta: dict[str, Any] = {"title": title, "__spec": spec.source}
+            meta: dict[str, Any] = {"title": title}
             if inherited.get("version"):
                 meta["version"] = inherited["version"]
-            page = Page(key, url, url_output(url), meta=meta, kind="channel")
+            page = Page(key, url, url_output(url), meta=meta, kind="channel", spec=spec.source)
             page.method = "WSS"
             page.generate = _generator(api, spec, name, trusted=False)
             api.pages[key] = page

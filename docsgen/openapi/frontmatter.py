@@ -175,13 +175,12 @@ class FrontmatterPages:
             return
         page.meta.setdefault("title", op.summary or readable(op.method, op.path))
         if op.description and "description" not in page.meta:
-            page.meta["__meta_description"] = op.description.strip().split("\n\n")[0][:300]
+            page.summary = op.description.strip().split("\n\n")[0][:300]
         if op.deprecated:
             page.meta.setdefault("deprecated", True)
         page.method = "WEBHOOK" if webhook else op.method
         page.kind = "webhook" if webhook else "endpoint"
-        page.meta["__spec"] = spec.source
-        page.meta["__path"] = op.path
+        page.spec, page.api_path = spec.source, op.path
         page.generate = self._endpoint_generator(spec, op, bool(webhook), lambda page: page.body)
 
     def _attach_schema(self, page: Page, value: str, where: tuple) -> None:
@@ -261,7 +260,6 @@ class FrontmatterPages:
                 auth=mdx.get("auth"),
             )
             body = render_mdx(page.body, ctx)
-            page.meta["__api_data"] = rendered.playground
             extra, problems = playground_page(self.docs_dir, self.config, page, rendered.playground)
             result = MdxResult(
                 html=rendered.html + body.html,
@@ -273,9 +271,10 @@ class FrontmatterPages:
                 text_html=body.text_source,
                 panel_html=body.panel_html,
                 aside_html=body.aside_html,
+                markdown=join_markdown(rendered.markdown, self._mdx_markdown(page, page.body)),
+                search_html=rendered.search_html + body.html,
+                api_data=rendered.playground,
             )
-            result.markdown = join_markdown(rendered.markdown, self._mdx_markdown(page, page.body))  # type: ignore[attr-defined]
-            result.search_html = rendered.search_html + body.html  # type: ignore[attr-defined]
             return result
 
         page.generate = generate

@@ -20,8 +20,8 @@ from docsgen.openapi.render.fmt import esc
 from docsgen.openapi.render.mdtext import inline
 from docsgen.openapi.spec import Spec
 from docsgen.pages import Page
-from docsgen.render import relative_url
 from docsgen.sources import page_url, url_output
+from docsgen.urls import relative_url
 
 
 def _links(page: Page, targets: list[Page]) -> tuple[str, str]:
@@ -50,19 +50,17 @@ def _page(
     fix: Fixer,
 ) -> Page:
     url = page_url(key)
-    meta: dict[str, Any] = {"title": title, "__spec": spec.source}
+    meta: dict[str, Any] = {"title": title}
+    page = Page(key, url, url_output(url), meta=meta, kind="page", spec=spec.source)
     if description:
-        meta["__meta_description"] = description.strip().split("\n\n")[0][:300]
-    page = Page(key, url, url_output(url), meta=meta, kind="page")
+        page.summary = description.strip().split("\n\n")[0][:300]
 
     def generate(page: Page, ctx: MdxContext) -> MdxResult:
         html, md, toc = body(page)
         html = _RELATIVE_LINK.sub(r"\1", html)
         html, md = fix(page, html, md)  # Redoc-style and rooted links, as on the endpoint pages
-        result = MdxResult(html=f'<div class="dg-api-overview">{html}</div>', toc=toc)
-        result.markdown = md  # type: ignore[attr-defined]
-        result.search_html = result.html  # type: ignore[attr-defined]
-        return result
+        wrapped = f'<div class="dg-api-overview">{html}</div>'
+        return MdxResult(html=wrapped, toc=toc, markdown=md, search_html=wrapped)
 
     page.generate = generate
     return page

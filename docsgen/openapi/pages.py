@@ -28,6 +28,7 @@ from docsgen.openapi.frontmatter import (
     readable,
     spec_refs,
 )
+from docsgen.openapi.navigation import Generated, navigation_pages
 from docsgen.openapi.overview import add_overviews
 from docsgen.openapi.playground_auth import check_site, playground_page
 from docsgen.openapi.render import ApiSettings, RenderedApi, render_operation, render_webhook
@@ -119,6 +120,10 @@ class ApiPages(FrontmatterPages):
         return api
 
     # -- navigation entries -------------------------------------------------------------------------
+    def navigation_pages(self) -> Generated:
+        """Make the pages the navigation's API entries name, keyed by each entry's JSON path (before navigation)."""
+        return navigation_pages(self.config, self.resolve_entry)
+
     def resolve_entry(self, entry: NavEntry, node: NavNode, inherited: dict) -> list[Page]:
         """Return the pages a navigation entry names: '*' (all of the element's spec), METHOD /path, webhook."""
         refs = spec_refs(node.fields.get("openapi") if entry.value == "*" else None) or spec_refs(
@@ -264,9 +269,7 @@ class ApiPages(FrontmatterPages):
             return None
         key = urls.unique_path(key, self.pages)
         tag = _group_label(spec, op.tags[0]) if op.tags else ("Webhooks" if webhook else "")
-        meta: dict[str, Any] = {"title": title, "__tag": tag, "__spec": spec.source, "__path": op.path}
-        if op.description:
-            meta["__meta_description"] = op.description.strip().split("\n\n")[0][:300]
+        meta: dict[str, Any] = {"title": title}
         if inherited.get("version"):
             meta["version"] = inherited["version"]
         if op.deprecated:
@@ -277,6 +280,9 @@ class ApiPages(FrontmatterPages):
         url = page_url(key)
         page = Page(key, url, url_output(url), meta=meta, kind="webhook" if webhook else "endpoint")
         page.method = "WEBHOOK" if webhook else op.method
+        page.spec, page.api_path, page.api_tag = spec.source, op.path, tag
+        if op.description:
+            page.summary = op.description.strip().split("\n\n")[0][:300]
         content = ext.get("content") if isinstance(ext.get("content"), str) else ""
 
         # x-mint.content comes from the spec (maybe fetched from a URL): rendered as MDX, then sanitised.
@@ -346,7 +352,6 @@ class ApiPages(FrontmatterPages):
         MDX from the spec (trusted=False) keeps its components and formatting, never scripts, event handlers
         or javascript: URLs (see docsgen.openapi.sanitize).
         """
-        page.meta["__api_data"] = rendered.playground
         extra, problems = playground_page(self.docs_dir, self.config, page, rendered.playground)
         before = render_mdx(mdx, ctx) if mdx.strip() else MdxResult("")
         if not trusted:
@@ -354,7 +359,7 @@ class ApiPages(FrontmatterPages):
             before.panel_html = sanitize_html(before.panel_html)
             before.aside_html = sanitize_html(before.aside_html)
             before.text_html = sanitize_html(before.text_html) if before.text_html is not None else None
-        spec_source = page.meta.get("__spec", "")
+        spec_source = page.spec or ""
         html, markdown = self._fix_links(page, rendered.html, spec_source, rendered.markdown)
         result = MdxResult(
             html=before.html + html,
@@ -366,11 +371,12 @@ class ApiPages(FrontmatterPages):
             text_html=before.text_source,  # text: the MDX part
             panel_html=before.panel_html,
             aside_html=rendered.aside_html + before.aside_html,
+            search_html=before.html + rendered.search_html,
+            api_data=rendered.playground,
         )
         if not include_schema(self.config):  # docs.json markdown.schema false: no reference in the twin
             markdown = rendered.description
-        result.markdown = join_markdown(self._mdx_markdown(page, mdx), markdown)  # type: ignore[attr-defined]
-        result.search_html = before.html + rendered.search_html  # type: ignore[attr-defined]
+        result.markdown = join_markdown(self._mdx_markdown(page, mdx), markdown)
         return result
 
     # -- after the navigation ------------------------------------------------------------------------

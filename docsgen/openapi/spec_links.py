@@ -8,7 +8,7 @@ from urllib.parse import unquote
 from docsgen.markdown_export import rewrite_links
 from docsgen.openapi.spec import Operation, Spec
 from docsgen.pages import Page
-from docsgen.render import relative_url
+from docsgen.urls import relative_url
 
 # Links written in spec descriptions (markdown-it writes href first; the renderer's own anchors start with class).
 _REDOC_LINK = re.compile(r'<a href="#((?:operation|tag)/[^"]+)"')
@@ -126,7 +126,7 @@ def _operation_of(spec: Spec | None, page: Page) -> Operation | None:
     """Return the operation a generated or openapi-frontmatter page documents."""
     if spec is None or not page.method or page.method == "WEBHOOK":
         return None
-    return spec.find_operation(page.method, page.meta.get("__path", ""))
+    return spec.find_operation(page.method, page.api_path or "")
 
 
 def _docs_url(value: object) -> str:

@@ -85,7 +85,7 @@ class RenderedApi:
     text: str = (
         ""  # plain text: nothing reads MdxResult.text of generated pages, so the renderer leaves it empty
     )
-    markdown: str = ""  # the same content as Markdown, for the agents' twin of the page (docsgen.agents)
+    markdown: str = ""  # the same content as Markdown, for the agents' twin of the page (docsgen.render.twin)
     search_html: str = ""  # compact HTML for the search index: headings with ids, first-level fields
 
 

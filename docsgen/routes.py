@@ -1,23 +1,17 @@
-"""docs.json redirects: static redirect pages, a host-readable `_redirects` file and the 404 page's fallback."""
+"""Where the site's URLs lead: docs.json redirect rules, the pages they reach, and what author links may mean."""
 
 from __future__ import annotations
 
-import functools
-import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
-
-from markupsafe import Markup
+from typing import TYPE_CHECKING
 
 from docsgen.config import SiteConfig
-from docsgen.render import SiteContext, is_external, relative_url
-from docsgen.theme import environment
-from docsgen.write import SiteFiles
+from docsgen.urls import is_external
 
 if TYPE_CHECKING:
-    from docsgen.build import Site
+    from docsgen.site import Site
 
 # `:name*` (zero or more segments), `:name` (one segment), `*` (anything): path-to-regexp as Mintlify uses it.
 _TOKEN = re.compile(r"/:([A-Za-z_][A-Za-z0-9_]*)\*|:([A-Za-z_][A-Za-z0-9_]*)\*?|\*")
@@ -115,46 +109,6 @@ def redirect_sources(config: SiteConfig) -> dict[str, str]:
         if not rule.wildcard:
             out[rule.source.strip("/")] = rule.destination
     return dict(sorted(out.items()))
-
-
-def add_redirects(ctx: SiteContext, site: Site, files: SiteFiles) -> None:
-    """Write the redirect pages and the `_redirects` file (nothing when the site has no redirects)."""
-    add_redirect_pages(ctx, site, files)
-    text = redirects_file(ctx, rules(ctx.config))
-    if text and not files.has("_redirects"):
-        files.add("_redirects", text, "docs.json redirects")
-
-
-def site_destination(ctx: SiteContext, destination: str) -> str:
-    """Return a destination as an absolute site path ("/new/page/#x"), or unchanged when external."""
-    if is_external(destination):
-        return destination
-    path, sep, fragment = destination.partition("#")
-    if any(c in path for c in "*:"):
-        return "/" + path.lstrip("/") + sep + fragment
-    return "/" + ctx.helpers["page_link"](path or "/") + sep + fragment
-
-
-def redirects_file(ctx: SiteContext, site_rules: list[Rule]) -> str:
-    """Return the Netlify / Cloudflare Pages `_redirects` text: `source destination status`, wildcards as :splat."""
-    lines = []
-    for rule in site_rules:
-        stars = {m.group(1) or m.group(2) for m in _TOKEN.finditer(rule.source) if m.group(0).endswith("*")}
-        source = _TOKEN.sub(functools.partial(_host_token, stars=stars, splat="*"), rule.source)
-        destination = site_destination(ctx, rule.destination)
-        if not is_external(destination) or stars:
-            destination = _TOKEN.sub(functools.partial(_host_token, stars=stars, splat=":splat"), destination)
-        lines.append(f"{source} {destination} {rule.status}")
-    return "\n".join(lines) + "\n" if lines else ""
-
-
-def _host_token(m: re.Match, stars: set[str], splat: str) -> str:
-    """Rewrite one pattern token for hosts: many-segment captures become the splat, `:name` stays."""
-    name = m.group(1) or m.group(2)
-    slash = "/" if m.group(1) else ""
-    if m.group(0) == "*" or name in stars:
-        return slash + splat
-    return m.group(0)
 
 
 def folder_indexes(site: Site) -> dict[str, str]:
@@ -279,55 +233,3 @@ def version_folders(site: Site) -> set[str]:
         if counts:
             out.add(max(counts, key=lambda f: counts[f]))
     return out
-
-
-def add_redirect_pages(ctx: SiteContext, site: Site, files: SiteFiles) -> None:
-    """Write an HTML redirect page at each exact redirect source and page-less folder that no page occupies."""
-    template = environment(ctx.theme.name).get_template("redirect.html")
-    for source, destination in link_targets(site).items():
-        output = (source + "/index.html") if source else "index.html"
-        if source in site.pages or files.has(output):
-            continue
-        path, sep, fragment = destination.partition("#")
-        target = (
-            destination
-            if is_external(destination)
-            else relative_url(output, ctx.helpers["page_link"](path or "/")) + sep + fragment
-        )
-        files.add(output, template.render(target=target), f"redirect {source}", on_clash="keep")
-
-
-def not_found_settings(config: SiteConfig) -> dict[str, Any]:
-    """Return docs.json errors.404 with its defaults: redirect home (true), title, description."""
-    raw = config.errors.get("404") if isinstance(config.errors.get("404"), dict) else {}
-    return {
-        "redirect": raw.get("redirect") is not False,
-        "title": raw.get("title") or "Page not found",
-        "description": raw.get("description") or "",
-    }
-
-
-def not_found_script(ctx: SiteContext) -> Markup:
-    """Return the 404 page's script: follow matching redirects, else go home when errors.404.redirect is on."""
-    config = ctx.config
-    data = []
-    for rule in rules(config):
-        regex, names = rule.pattern()
-        data.append({"re": regex, "names": names, "to": site_destination(ctx, rule.destination)})
-    settings = not_found_settings(config)
-    if not data and not settings["redirect"]:
-        return Markup("")
-    payload = json.dumps({"rules": data, "home": settings["redirect"]}, separators=(",", ":"))
-    payload = payload.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
-    return Markup("<script>") + Markup(_SCRIPT.replace("__RULES__", payload)) + Markup("</script>")
-
-
-# The same matching as Rule.match, in the browser: static hosts without _redirects support still redirect.
-_SCRIPT = """(function(){var c=__RULES__,p="/"+location.pathname.replace(/^\\/+/,"");
-p=p.replace(/\\/index\\.html$/,"/").replace(/\\/+$/,"")||"/";
-for(var i=0;i<c.rules.length;i++){var r=c.rules[i],m=new RegExp(r.re).exec(p);if(!m)continue;var v={};
-r.names.forEach(function(n,j){v[n]=m[j+1]||""});
-var to=r.to.replace(/\\/:([A-Za-z_]\\w*)\\*|:([A-Za-z_]\\w*)\\*?|\\*/g,function(t,a,b){if(t==="*")return v.splat||"";
-return a?(v[a]?"/"+v[a]:""):(v[b]||"")});if(!/^[a-z][a-z0-9+.-]*:/i.test(to))to=to.replace(/\\/\\/+/g,"/");
-if(to!==p){location.replace(to+location.search+location.hash);return}}
-if(c.home&&p!=="/")location.replace("/");})();"""

@@ -23,26 +23,30 @@ import json
 import os
 import shutil
 import tempfile
-from dataclasses import fields
-from functools import cache
+from dataclasses import dataclass, fields
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from docsgen.cachedir import cache_dir, code_fingerprint
 from docsgen.errors import Diagnostic, Severity
 from docsgen.mdx import MdxResult, TocItem
+from docsgen.pages import Page
+from docsgen.render import LinkCall, SiteContext
+from docsgen.site import Site
 
-if TYPE_CHECKING:
-    from docsgen.build import Site
-    from docsgen.pages import Page
-    from docsgen.render import SiteContext
-
-FORMAT = 4  # 3: entries in pack files with an index; 4: text_html instead of text
+FORMAT = 5  # 3: entries in pack files with an index; 4: text_html instead of text; 5: typed API fields
 INDEX = "index.json"
 PACKS_KEPT = 4  # packs a process keeps parsed (chunks are contiguous runs of the sorted pages)
-_RESULT_FIELDS = tuple(f.name for f in fields(MdxResult))
 _DIAG_FIELDS = tuple(f.name for f in fields(Diagnostic))
-LinkCall = tuple[str, str, str]  # ("link" | "asset", href as written, resolved URL)
-API_DATA = "__api_data"  # page.meta entry an API page's render adds (its playground data)
+
+
+@dataclass
+class Restored:
+    """A page body taken from the cache, with the link problems replaying its links found in this build."""
+
+    key: str
+    content: MdxResult
+    diagnostics: list[Diagnostic]
 
 
 def _sha(*parts: str | bytes) -> str:
@@ -54,32 +58,8 @@ def _sha(*parts: str | bytes) -> str:
     return digest.hexdigest()
 
 
-@cache
-def code_fingerprint() -> str:
-    """Hash docsgen's own code and theme data: a new docsgen (or an edited checkout) renders pages anew."""
-    from importlib import metadata
-
-    try:
-        version = metadata.version("docsgen")
-    except metadata.PackageNotFoundError:
-        version = "0"
-    package = Path(__file__).resolve().parent
-    parts: list[str | bytes] = [version]
-    for path in sorted(package.rglob("*.py")):
-        parts += [path.relative_to(package).as_posix(), path.read_bytes()]
-    themes = package.parent / "themes"
-    if themes.is_dir():  # icon sets and other theme data the MDX reader uses: size and mtime are enough
-        for path in sorted(themes.rglob("*")):
-            if path.is_file():
-                stat = path.stat()
-                parts.append(f"{path.relative_to(themes).as_posix()}:{stat.st_size}:{stat.st_mtime_ns}")
-    return _sha(*parts)
-
-
 def cache_folder(docs_dir: Path) -> Path:
     """Return the folder holding a docs folder's page cache: outside it (docsgen.cachedir), sources stay untouched."""
-    from docsgen.cachedir import cache_dir
-
     return cache_dir(docs_dir)
 
 
@@ -120,11 +100,12 @@ def encode_result(result: MdxResult) -> dict | None:
         "text_html": result.text_html,
         "panel_html": result.panel_html,
         "aside_html": result.aside_html,
+        "markdown": result.markdown,
+        "search_html": result.search_html,
+        "api_data": result.api_data,
     }
-    extras = {k: v for k, v in vars(result).items() if k not in _RESULT_FIELDS}
-    if not _plain_json(extras):  # tuples, sets, dataclasses: not worth a schema
+    if result.changelog or not _plain_json(result.api_data):  # dataclasses, tuples: not worth a schema
         return None
-    data["extras"] = extras
     return data
 
 
@@ -153,9 +134,10 @@ def decode_result(data: dict) -> MdxResult:
         text_html=data["text_html"],
         panel_html=data["panel_html"],
         aside_html=data["aside_html"],
+        markdown=data["markdown"],
+        search_html=data["search_html"],
+        api_data=data["api_data"],
     )
-    for key, value in data.get("extras", {}).items():
-        setattr(result, key, value)
     return result
 
 
@@ -198,11 +180,11 @@ class PageCache:
         A generated API page also reads its spec (by content hash) and the site's page URLs (links written in
         the spec's descriptions are pointed at this site's pages).
         """
-        own = {k: v for k, v in page.meta.items() if k != API_DATA}  # API_DATA is written by the render
-        meta = json.dumps(own, sort_keys=True, default=repr, ensure_ascii=False)
+        meta = json.dumps(page.meta, sort_keys=True, default=repr, ensure_ascii=False)
         parts = [page.key, page.url, page.output, page.source or "", str(page.body_line), meta, page.body]
+        parts += [page.spec or "", page.api_path or "", page.api_tag or "", page.summary]
         if page.generate is not None:
-            parts += [self.site.spec_hashes.get(str(page.meta.get("__spec")), ""), self._site_map()]
+            parts += [self.site.spec_hashes.get(page.spec or "", ""), self._site_map()]
         return _sha(*parts)
 
     def _site_map(self) -> str:
@@ -215,7 +197,7 @@ class PageCache:
         """Pages read from a file, and pages generated from a spec whose content hash is known."""
         if page.generate is None:
             return page.source is not None
-        return bool(self.site.spec_hashes.get(str(page.meta.get("__spec"))))
+        return bool(self.site.spec_hashes.get(page.spec or ""))
 
     def load_index(self) -> dict[str, str]:
         """Return the previous build's key -> pack map (read once; render workers inherit it when forked)."""
@@ -245,10 +227,11 @@ class PageCache:
         entry = self._packs[pack].get(key)
         return entry if isinstance(entry, dict) else None
 
-    def restore(self, ctx: SiteContext, page: Page) -> str | None:
-        """Set page.content from the cache when its entry is still valid; return the entry's key, else None.
+    def restore(self, ctx: SiteContext, page: Page) -> Restored | None:
+        """Return the page's body from the cache when its entry is still valid, else None.
 
-        The page's link diagnostics are reported to site.diagnostics, as a render would.
+        Its links are resolved again against this build: a link whose target moved means rendering again, and
+        the problems found (broken links) come back with the body, as a render would report them.
         """
         if page.content is not None or not self.cacheable(page):
             return None
@@ -271,12 +254,8 @@ class PageCache:
         except (KeyError, TypeError, ValueError):
             self.misses += 1
             return None
-        page.content = content
-        if API_DATA in entry:
-            page.meta[API_DATA] = entry[API_DATA]
-        self.site.diagnostics.extend(diagnostics)
         self.hits += 1
-        return key
+        return Restored(key, content, diagnostics)
 
     def _still_valid(self, entry: dict) -> bool:
         deps = entry.get("deps")
@@ -296,9 +275,7 @@ class PageCache:
         if any(h is None for h in deps.values()):
             return None
         entry = {"deps": deps, "links": [list(c) for c in links], "result": encoded}
-        if API_DATA in page.meta:
-            entry[API_DATA] = page.meta[API_DATA]
-        key = self.key(page)  # the key leaves out what the render added (API_DATA)
+        key = self.key(page)
         try:
             self._pending[key] = json.dumps(entry, ensure_ascii=False, separators=(",", ":"))
         except (TypeError, ValueError):

@@ -1,4 +1,4 @@
-"""Site owners' customisation: custom CSS/JS files, fonts, background, appearance, timestamps, analytics."""
+"""Site owners' customisation in pages: custom CSS/JS files, fonts, background, appearance, timestamps, 404 redirects."""
 
 from __future__ import annotations
 
@@ -8,19 +8,18 @@ import re
 import subprocess
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from markupsafe import Markup, escape
 
-from docsgen import analytics, redirects
+from docsgen import analytics
+from docsgen.config import SiteConfig
 from docsgen.errors import Diagnostic, warning
 from docsgen.pages import Page
-from docsgen.render import SiteContext, is_external
+from docsgen.render.context import SiteContext
+from docsgen.routes import rules
 from docsgen.theme import register_template_globals
-from docsgen.write import SiteFiles
-
-if TYPE_CHECKING:
-    from docsgen.build import Site
+from docsgen.urls import is_external
 
 FONT_FORMATS = {".woff2": "woff2", ".woff": "woff", ".ttf": "truetype", ".otf": "opentype"}
 _SKIPPED_SCRIPTS = re.compile(r"(^|/)(snippets|_snippets|node_modules|_site|_static)/|\.config\.js$|(^|/)\.")
@@ -204,7 +203,7 @@ def custom_head(site: SiteContext, page: Page, root: str) -> Markup:
     for rel in scripts:
         parts.append(f'<script src="{escape(root + rel)}" defer data-dg-custom></script>')
     if page.key == "404":
-        parts.append(str(redirects.not_found_script(site)))
+        parts.append(str(not_found_script(site)))
     return Markup("\n".join(parts))
 
 
@@ -243,13 +242,10 @@ def last_modified(docs_dir: Path, sources: list[str]) -> dict[str, datetime]:
 
 def _timestamps(site: SiteContext) -> dict[str, datetime]:
     """Return the last-modified dates of every page source, computed once per build."""
-    cached = site.__dict__.get("_dg_timestamps")
-    if cached is None:
+    if site.timestamps is None:
         sources = sorted({p.source for p in site.pages.values() if p.source})
-        docs_dir = site.links.docs_dir if site.links else Path(".")
-        cached = last_modified(docs_dir, sources) if _timestamp_wanted(site) else {}
-        site.__dict__["_dg_timestamps"] = cached
-    return cached
+        site.timestamps = last_modified(site.site.docs_dir, sources) if _timestamp_wanted(site) else {}
+    return site.timestamps
 
 
 def _timestamp_wanted(site: SiteContext) -> bool:
@@ -288,32 +284,6 @@ def last_updated(site: SiteContext, page: Page) -> Markup:
     )
 
 
-def add_customization(ctx: SiteContext, site: Site, files: SiteFiles) -> None:
-    """Report customisation settings that cannot work (fonts that cannot load, unknown analytics)."""
-    present = set(site.sources.static)
-    site.diagnostics.extend(font_diagnostics(ctx, present))
-    docs_dir = ctx.links.docs_dir if ctx.links else None
-    for rel in sorted(present):
-        if (
-            rel.endswith(".js")
-            and not _SKIPPED_SCRIPTS.search(rel)
-            and docs_dir
-            and node_script(docs_dir / rel)
-        ):
-            site.diagnostics.append(
-                warning(
-                    "customize.node-script",
-                    f"'{rel}' is a Node.js script (shebang or require()), not browser JavaScript: "
-                    "not included in pages",
-                    rel,
-                    1,
-                    1,
-                    hint="move build tools out of the docs folder, or into a scripts folder listed in .mintignore",
-                )
-            )
-    site.diagnostics.extend(analytics.diagnostics(ctx.config))
-
-
 def _css_string(text: str) -> str:
     """Quote text as a CSS string that cannot end the string, the rule or the <style> element."""
     return json.dumps(text).replace("</", "<\\/")
@@ -324,6 +294,52 @@ def _safe_color(value: str) -> bool:
     return bool(
         re.fullmatch(r"#[0-9a-fA-F]{3,8}|(rgb|rgba|hsl|hsla)\([0-9.,%\s/]+\)|[a-zA-Z]+", value.strip())
     )
+
+
+def site_destination(ctx: SiteContext, destination: str) -> str:
+    """Return a destination as an absolute site path ("/new/page/#x"), or unchanged when external."""
+    if is_external(destination):
+        return destination
+    path, sep, fragment = destination.partition("#")
+    if any(c in path for c in "*:"):
+        return "/" + path.lstrip("/") + sep + fragment
+    return "/" + ctx.helpers["page_link"](path or "/") + sep + fragment
+
+
+def not_found_settings(config: SiteConfig) -> dict[str, Any]:
+    """Return docs.json errors.404 with its defaults: redirect home (true), title, description."""
+    raw = config.errors.get("404") if isinstance(config.errors.get("404"), dict) else {}
+    return {
+        "redirect": raw.get("redirect") is not False,
+        "title": raw.get("title") or "Page not found",
+        "description": raw.get("description") or "",
+    }
+
+
+def not_found_script(ctx: SiteContext) -> Markup:
+    """Return the 404 page's script: follow matching redirects, else go home when errors.404.redirect is on."""
+    config = ctx.config
+    data = []
+    for rule in rules(config):
+        regex, names = rule.pattern()
+        data.append({"re": regex, "names": names, "to": site_destination(ctx, rule.destination)})
+    settings = not_found_settings(config)
+    if not data and not settings["redirect"]:
+        return Markup("")
+    payload = json.dumps({"rules": data, "home": settings["redirect"]}, separators=(",", ":"))
+    payload = payload.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    return Markup("<script>") + Markup(_SCRIPT.replace("__RULES__", payload)) + Markup("</script>")
+
+
+# The same matching as Rule.match, in the browser: static hosts without _redirects support still redirect.
+_SCRIPT = """(function(){var c=__RULES__,p="/"+location.pathname.replace(/^\\/+/,"");
+p=p.replace(/\\/index\\.html$/,"/").replace(/\\/+$/,"")||"/";
+for(var i=0;i<c.rules.length;i++){var r=c.rules[i],m=new RegExp(r.re).exec(p);if(!m)continue;var v={};
+r.names.forEach(function(n,j){v[n]=m[j+1]||""});
+var to=r.to.replace(/\\/:([A-Za-z_]\\w*)\\*|:([A-Za-z_]\\w*)\\*?|\\*/g,function(t,a,b){if(t==="*")return v.splat||"";
+return a?(v[a]?"/"+v[a]:""):(v[b]||"")});if(!/^[a-z][a-z0-9+.-]*:/i.test(to))to=to.replace(/\\/\\/+/g,"/");
+if(to!==p){location.replace(to+location.search+location.hash);return}}
+if(c.home&&p!=="/")location.replace("/");})();"""
 
 
 TEMPLATE_GLOBALS = {

@@ -16,10 +16,18 @@ import tempfile
 import threading
 import time
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import Any
 
-if TYPE_CHECKING:
-    from docsgen.search import SearchRecord
+
+@dataclass(frozen=True)
+class SearchRecord:
+    """One page as the index sees it: URL, language, title, body HTML, filters, metadata, weight."""
+
+    url: str
+    lang: str
+    html: str
+
 
 INDEX_DIR = "pagefind"  # Pagefind's output folder, and where the bundle goes in the site
 # What the browser needs from Pagefind's output: its search API, the WebAssembly, the index chunks.

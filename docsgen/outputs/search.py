@@ -9,23 +9,20 @@ import os
 import re
 import tempfile
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from markupsafe import escape
 
-from docsgen import pagefind
+from docsgen.cachedir import code_fingerprint
 from docsgen.errors import Diagnostic, warning
-from docsgen.pagefind import INDEX_DIR
-from docsgen.render import language_of
-from docsgen.seo import PagePolicy, policies
-
-if TYPE_CHECKING:
-    from docsgen.build import Site
-    from docsgen.pages import Page
-    from docsgen.render import SiteContext
-    from docsgen.write import SiteFiles
+from docsgen.outputs import pagefind
+from docsgen.outputs.pagefind import INDEX_DIR, SearchRecord
+from docsgen.pages import Page
+from docsgen.policies import PagePolicy
+from docsgen.render import SiteContext
+from docsgen.render.html import language_of
+from docsgen.site import Site
+from docsgen.write import SiteFiles
 
 _MAX_WEIGHT = 10.0  # Pagefind weights range from 0 to 10
 _HEADING_LINK = re.compile(r'<a class="anchor" href="#[^"]*" aria-label="[^"]*">#</a>')
@@ -42,21 +39,10 @@ _CACHE_MAGIC = b"docsgen-search-bundle 1\n"
 _CACHE_FORMAT = 1
 
 
-@dataclass(frozen=True)
-class SearchRecord:
-    """One page as the index sees it: URL, language, title, body HTML, filters, metadata, weight."""
-
-    url: str
-    lang: str
-    html: str
-
-
 def searchable_pages(site: Site) -> list[tuple[Page, PagePolicy]]:
     """Return the rendered pages that go into the search index, with their policies."""
-    from docsgen.build import pages_to_render
-
-    table = policies(site.config, site.nav, site.pages)
-    return [(p, table[p.key]) for p in pages_to_render(site) if table[p.key].searchable and p.content]
+    pages = [(p, site.policy(p)) for p in site.pages_to_render()]
+    return [(p, policy) for p, policy in pages if policy.searchable and p.content]
 
 
 def page_language(ctx: SiteContext, site: Site, page: Page) -> str:
@@ -87,7 +73,7 @@ def record_for(ctx: SiteContext, site: Site, page: Page, policy: PagePolicy) -> 
     if isinstance(keywords, list) and keywords:
         description += f'<p data-pagefind-weight="2">{escape(" ".join(str(k) for k in keywords))}</p>'
     # Generated API pages carry a compact search_html (no nested rows or code samples): far fewer words to index.
-    body = (getattr(page.content, "search_html", None) or page.content.html) if page.content else ""
+    body = (page.content.search_html or page.content.html) if page.content else ""
     body = slim_html(body)
     html = (
         f'<!doctype html><html lang="{escape(lang)}"><head><title>{escape(page.title)}</title></head><body>'
@@ -114,14 +100,6 @@ def slim_html(html: str) -> str:
 def search_records(ctx: SiteContext, site: Site) -> list[SearchRecord]:
     """Return the record of every searchable page, in page order."""
     return [record_for(ctx, site, page, policy) for page, policy in searchable_pages(site)]
-
-
-def search_bundle(ctx: SiteContext, site: Site) -> dict[str, bytes]:
-    """Return {site path: bytes} of the whole search bundle (the dev server swaps it in after edits)."""
-    records = search_records(ctx, site)
-    return (
-        {f"{INDEX_DIR}/{rel}": data for rel, data in pagefind.build_index(records).items()} if records else {}
-    )
 
 
 class PendingIndex:
@@ -183,7 +161,6 @@ def cache_enabled(cache: bool | None = None) -> bool:
 
 def index_key(records: list[SearchRecord], binary: str) -> str:
     """Return what the bundle depends on: every record, the Pagefind binary and docsgen's own code."""
-    from docsgen.cache import code_fingerprint
 
     stat = Path(binary).stat()
     digest = hashlib.sha256()
@@ -274,13 +251,12 @@ class StreamingIndex:
 
     def __init__(self, ctx: SiteContext, site: Site, run: pagefind.PagefindRun, binary: str) -> None:
         self.ctx, self.site, self.run, self.binary = ctx, site, run, binary
-        self.table = policies(site.config, site.nav, site.pages)
 
     def add_pages(self, pages: list[Page]) -> None:
         """Index these freshly rendered pages (the searchable ones)."""
         for page in pages:
-            policy = self.table.get(page.key)
-            if policy is not None and policy.searchable and page.content:
+            policy = self.site.policy(page)
+            if policy.searchable and page.content:
                 self.run.add(record_for(self.ctx, self.site, page, policy))
 
     def pending(self, *, cache: bool | None = None) -> PendingIndex:
@@ -316,19 +292,44 @@ def stream_search_index(ctx: SiteContext, site: Site, *, cache: bool | None = No
         return None
 
 
-def add_search_index(ctx: SiteContext, site: Site, files: SiteFiles, *, cache: bool | None = None) -> None:
-    """Index every searchable page into /pagefind/ (start_search_index and collect at once)."""
-    start_search_index(ctx, site, cache=cache).add_to(files)
+class SiteSearch:
+    """The search index through a build: fed as pages render when no previous bundle can be reused (a cold
+    build), else started from every record once the pages are rendered; collected last. Pagefind runs in its
+    own process meanwhile. Used as a context manager: leaving it on an error stops Pagefind."""
 
+    def __init__(self, ctx: SiteContext, site: Site, *, cache: bool | None = None) -> None:
+        self.ctx, self.site, self.cache = ctx, site, cache
+        self._streaming = stream_search_index(ctx, site, cache=cache)
+        self._pending: PendingIndex | None = None
 
-def index_size(files: SiteFiles) -> dict[str, int]:
-    """Return the bytes of the search bundle: 'index' (chunks, fragments, filters, meta) and 'runtime'."""
-    sizes = {"index": 0, "runtime": 0}
-    for path, content in files.files.items():
-        if path.startswith(INDEX_DIR + "/"):
-            size = content.stat().st_size if isinstance(content, Path) else len(content)
-            rel = path[len(INDEX_DIR) + 1 :]
-            sizes["runtime" if rel.startswith(("pagefind.js", "pagefind-worker", "wasm.")) else "index"] += (
-                size
-            )
-    return sizes
+    def add_pages(self, pages: list[Page]) -> None:
+        """Index freshly rendered pages now (a cold build); later otherwise."""
+        if self._streaming is not None:
+            self._streaming.add_pages(pages)
+
+    def start(self) -> None:
+        """Every page is rendered: let Pagefind finish the index (or start it, or reuse the last bundle)."""
+        if self._streaming is not None:
+            self._pending = self._streaming.pending(cache=self.cache)
+        else:
+            self._pending = start_search_index(self.ctx, self.site, cache=self.cache)
+
+    def add_to(self, files: SiteFiles) -> None:
+        """Wait for the bundle and add it under /pagefind/ (a missing or failing Pagefind only warns)."""
+        if self._pending is None:
+            self.start()
+        assert self._pending is not None
+        self._pending.add_to(files)
+
+    def cancel(self) -> None:
+        """Stop Pagefind (a no-op once collected)."""
+        if self._pending is not None:
+            self._pending.cancel()
+        elif self._streaming is not None:
+            self._streaming.cancel()
+
+    def __enter__(self) -> SiteSearch:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.cancel()

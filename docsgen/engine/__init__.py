@@ -1,0 +1,38 @@
+"""How pages get rendered: serially or on a process pool, each body reused from the page cache when unchanged.
+
+The engine takes a render function (docsgen.render.render_page) and a job; it never decides what a page looks
+like, and it writes only through the writer the build gives it (docsgen.write.PageWriter).
+"""
+
+from __future__ import annotations
+
+import os
+
+from docsgen.engine.cache import PageCache
+from docsgen.engine.pool import Job, Rendered, render_pages, worker_count
+from docsgen.site import Site
+
+__all__ = [
+    "Job",
+    "PageCache",
+    "Rendered",
+    "finish_page_cache",
+    "open_page_cache",
+    "render_pages",
+    "worker_count",
+]
+
+CACHE_ENV = "DOCSGEN_CACHE"  # "0" / "off": no page cache
+
+
+def open_page_cache(site: Site, *, strict: bool, cache: bool | None) -> PageCache | None:
+    """Return the build's PageCache unless caching is off (cache=False, or $DOCSGEN_CACHE=0 when None)."""
+    if cache is None:
+        cache = os.environ.get(CACHE_ENV, "").strip().lower() not in ("0", "off", "false", "no")
+    return PageCache(site, strict=strict) if cache else None
+
+
+def finish_page_cache(cache: PageCache | None, rendered: list[Rendered]) -> None:
+    """Record which cache entries this build used (the rest is deleted)."""
+    if cache is not None:
+        cache.finish({r.cache_key: r.cache_pack for r in rendered if r.cache_key and r.cache_pack})

@@ -1,0 +1,185 @@
+"""Render pages on every CPU core with a process pool; the output is byte-identical to a serial build.
+
+Each page is rendered by the render function (docsgen.render.render_page) exactly as in a serial build. Workers
+are forked after the site is read, so they inherit the site, its navigation and the template helpers (closures
+that cannot be pickled) for free; only page indices go to the workers, and each page's rendered body, twin and
+diagnostics come back. With a writer, each page's HTML and twin are written where the page was rendered.
+Where fork is unavailable (Windows, macOS defaults) or the site is small, pages render serially.
+"""
+
+from __future__ import annotations
+
+import copy
+import multiprocessing
+import os
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+from docsgen.engine.cache import PageCache
+from docsgen.pages import Page
+from docsgen.render import RenderedPage, SiteContext, render_page
+from docsgen.urls import twin_path
+
+WORKERS_ENV = "DOCSGEN_WORKERS"  # "1" forces a serial build
+MIN_PAGES_PER_WORKER = 48  # below this, starting a process costs more than it saves
+SERIAL_PACK = 64  # a serial build writes its page cache entries in packs of this many pages
+
+Progress = Callable[[str, int, int], None]
+Render = Callable[..., RenderedPage]  # render_page(ctx, page, *, strict=..., body=...)
+Writer = Callable[[str, str], bool]  # (output path, text) -> written (docsgen.write.PageWriter)
+
+
+@dataclass
+class Rendered:
+    """One page rendered by the engine: the render, and what the engine did with it."""
+
+    page: RenderedPage  # html is "" once written (the main process does not need it again)
+    written: bool = False  # the HTML is in the output folder
+    twin_written: bool = False  # the Markdown twin is in the output folder
+    cache_key: str | None = None  # the page cache entry restored or written for the page
+    cache_pack: str | None = None  # the pack file holding that entry (set once the entry is flushed)
+
+
+@dataclass
+class Job:
+    """What every render needs: forked workers inherit it."""
+
+    ctx: SiteContext
+    pages: list[Page]
+    render: Render = render_page
+    strict: bool = False
+    cache: PageCache | None = None
+    write: Writer | None = None
+
+
+def render_one(job: Job, page: Page) -> Rendered:
+    """Render a page (its body from the page cache when valid), writing it out when the job has a writer."""
+    cache = job.cache
+    restored = cache.restore(job.ctx, page) if cache else None
+    key = restored.key if restored else None
+    if restored:
+        rendered = job.render(job.ctx, page, strict=job.strict, body=restored.content)
+        rendered.diagnostics[:0] = restored.diagnostics
+    else:
+        rendered = job.render(job.ctx, page, strict=job.strict)
+        if cache:
+            key = cache.store(page, rendered.content, rendered.links)
+    out = Rendered(
+        rendered, cache_key=key, cache_pack=cache.pack_of(key) if cache and restored and key else None
+    )
+    if job.write is not None:
+        out.written = job.write(page.output, rendered.html)
+        if out.written:
+            rendered.html = ""
+        out.twin_written = job.write(twin_path(page.url), rendered.twin)
+    return out
+
+
+def worker_count(pages: int, requested: int | None = None) -> int:
+    """Return how many processes to use: the CPUs (or $DOCSGEN_WORKERS), 1 for small sites or without fork."""
+    if requested is None:
+        env = os.environ.get(WORKERS_ENV, "").strip()
+        requested = int(env) if env.isdigit() else _cpus()
+    if requested <= 1 or "fork" not in multiprocessing.get_all_start_methods():
+        return 1
+    return max(1, min(requested, pages // MIN_PAGES_PER_WORKER))
+
+
+def _cpus() -> int:
+    """Return the CPUs this process may run on."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
+_JOB: Job | None = None  # what forked workers inherit; set only while a pool runs
+
+
+def _render_chunk(indices: list[int]) -> list[Rendered]:
+    """Worker: render some pages of the inherited job."""
+    assert _JOB is not None, "workers are forked from render_pages"
+    return _for_pipe(_flushed(_JOB.cache, [render_one(_JOB, _JOB.pages[i]) for i in indices]))
+
+
+def _for_pipe(results: list[Rendered]) -> list[Rendered]:
+    """Leave out of the results sent to the main process the HTML it will not read again.
+
+    A page written here that carries a compact search_html (generated API pages) needs its body, aside and
+    Markdown no more: its file and twin are written, and search reads search_html. About 45 KB a page.
+    """
+    for rendered in results:
+        content = rendered.page.content
+        if rendered.written and content.search_html:
+            slim = copy.copy(content)
+            slim.html = slim.aside_html = slim.panel_html = ""
+            if rendered.twin_written:
+                slim.markdown = None
+            rendered.page.content = slim
+    return results
+
+
+def _flushed(cache: PageCache | None, results: list[Rendered]) -> list[Rendered]:
+    """Write the page cache entries of these renders as one pack and note it on the renders that stored one."""
+    pack = cache.flush() if cache else None
+    for rendered in results:
+        if rendered.cache_key and rendered.cache_pack is None:
+            if pack is None:  # not written: no entry to keep
+                rendered.cache_key = None
+            rendered.cache_pack = pack
+    return results
+
+
+def _chunks(count: int, workers: int, start: int = 0) -> list[list[int]]:
+    """Split `count` page indices from `start` into contiguous chunks, several per worker to balance uneven pages."""
+    size = max(4, count // (workers * 8))
+    end = start + count
+    return [list(range(first, min(first + size, end))) for first in range(start, end, size)]
+
+
+def render_pages(
+    job: Job,
+    *,
+    workers: int | None = None,
+    progress: Progress | None = None,
+    on_rendered: Callable[[list[Page]], Any] | None = None,
+) -> list[Rendered]:
+    """Render the job's pages (in this order) serially or on a process pool; set each page's content.
+
+    on_rendered(pages) is called in this process, in page order, as soon as pages are done (content set).
+    """
+    global _JOB
+    pages = job.pages
+    count = worker_count(len(pages), workers)
+    results: list[Rendered] = []
+    if job.cache:
+        job.cache.load_index()  # once, here: forked workers inherit it
+
+    def done(chunk: list[int], rendered: list[Rendered]) -> None:
+        for index, one in zip(chunk, rendered, strict=True):
+            pages[index].content = one.page.content
+            results.append(one)
+        if on_rendered:
+            on_rendered([pages[index] for index in chunk])
+        if progress:
+            progress("render", len(results), len(pages))
+
+    if count <= 1:
+        for index, page in enumerate(pages):
+            done([index], [render_one(job, page)])
+            if len(results) % SERIAL_PACK == 0 or len(results) == len(pages):
+                _flushed(job.cache, results[-SERIAL_PACK:])
+        return results
+    # The first page renders here, before the fork: the modules, templates and caches it loads lazily are then
+    # loaded once and inherited by every worker instead of being loaded again in each.
+    done([0], _flushed(job.cache, [render_one(job, pages[0])]))
+    _JOB = job
+    try:
+        with ProcessPoolExecutor(count, mp_context=multiprocessing.get_context("fork")) as pool:
+            chunks = _chunks(len(pages) - 1, count, start=1)
+            for chunk, rendered_chunk in zip(chunks, pool.map(_render_chunk, chunks), strict=True):
+                done(chunk, rendered_chunk)
+    finally:
+        _JOB = None
+    return results

@@ -1,0 +1,72 @@
+"""Every file of the site besides the pages' own: one list (SiteFiles), in two steps around rendering.
+
+Before pages render, the paths they will be written to are claimed (their HTML, then their Markdown twins, which
+a file of the docs folder of the same path beats), so render workers write only where nothing else will.
+After, the files that need rendered pages: vendored bundles they use, 404 and home, redirects, SEO files,
+agent files and the search index.
+"""
+
+from __future__ import annotations
+
+from docsgen.outputs.agents import add_agent_files
+from docsgen.outputs.assets import (
+    add_sidebars,
+    add_special_pages,
+    add_static_files,
+    add_theme_assets,
+    add_vendor_assets,
+)
+from docsgen.outputs.checks import add_customization_checks
+from docsgen.outputs.redirects import add_redirects
+from docsgen.outputs.search import SiteSearch
+from docsgen.outputs.seo import add_seo_files
+from docsgen.pages import Page
+from docsgen.render import RenderedPage, SiteContext
+from docsgen.site import Site
+from docsgen.urls import twin_path
+from docsgen.write import CLAIMED, SiteFiles
+
+__all__ = [
+    "SiteSearch",
+    "add_after_pages",
+    "add_before_pages",
+    "add_vendor_assets",
+    "fill_pages",
+    "twin_owner",
+]
+
+
+def add_before_pages(ctx: SiteContext, site: Site, pages: list[Page], files: SiteFiles) -> None:
+    """Add the theme's files and sidebars, claim each page's HTML path, add the docs folder's own files, then
+    claim each page's twin path."""
+    add_theme_assets(ctx, files)
+    add_sidebars(ctx, site, files)
+    for page in pages:
+        files.add(page.output, CLAIMED, page.source or page.key)
+    add_static_files(site, files)
+    for page in pages:
+        files.add(twin_path(page.url), CLAIMED, twin_owner(page), on_clash="keep")
+
+
+def fill_pages(files: SiteFiles, pages: list[Page], rendered: list[RenderedPage]) -> None:
+    """Put rendered pages' HTML and twins at their claimed paths (rendering without a PageWriter)."""
+    for page, one in zip(pages, rendered, strict=True):
+        files.fill(page.output, one.html)
+        files.fill(twin_path(page.url), one.twin)
+
+
+def twin_owner(page: Page) -> str:
+    """Name a page's Markdown twin in messages."""
+    return f"the Markdown twin of {page.source or page.key}"
+
+
+def add_after_pages(
+    ctx: SiteContext, site: Site, pages: list[Page], twins: dict[str, str], files: SiteFiles
+) -> None:
+    """Add the files that need the rendered pages (the search index is added by SiteSearch)."""
+    add_vendor_assets(ctx, pages, files)
+    add_special_pages(ctx, site, files)
+    add_redirects(ctx, site, files)
+    add_customization_checks(ctx, files)
+    add_seo_files(ctx, site, files)
+    add_agent_files(site, twins, files)

@@ -1,0 +1,78 @@
+"""Files of the site besides its pages: theme assets, sidebars, the docs folder's own files, 404 and home."""
+
+from __future__ import annotations
+
+from docsgen.pages import Page
+from docsgen.render import SiteContext, sidebar_html
+from docsgen.site import Site
+from docsgen.theme import environment
+from docsgen.urls import content_hash, relative_url
+from docsgen.write import SiteFiles
+
+
+def add_theme_assets(ctx: SiteContext, files: SiteFiles) -> None:
+    """Copy the theme's static files to _static/ (vendored bundles only when a page needs them)."""
+    for rel, path in ctx.theme.static_files().items():
+        if not rel.startswith("vendor/"):
+            files.add(f"_static/{rel}", path, f"theme {ctx.theme.name}")
+
+
+def add_sidebars(ctx: SiteContext, site: Site, files: SiteFiles) -> None:
+    """Render each section's sidebar once, as the shared file its pages load."""
+    for section in site.nav.leaf_sections():
+        html = sidebar_html(ctx, section)
+        files.add(f"_nav/{section.id}.html", html, "navigation")
+        ctx.nav_files[section.id] = f"_nav/{section.id}.html?v={content_hash(html)}"
+
+
+def add_vendor_assets(ctx: SiteContext, pages: list[Page], files: SiteFiles) -> None:
+    """Ship vendored bundles (mermaid 5 MB, preact 15 kB) only with sites whose pages use them."""
+    for asset, prefix in (("mermaid", "vendor/mermaid"), ("react", "vendor/preact.")):
+        if any(p.content and any(a.startswith(asset) for a in p.content.assets) for p in pages):
+            for rel, path in ctx.theme.static_files().items():
+                if rel.startswith(prefix):
+                    files.add(f"_static/{rel}", path, f"theme {ctx.theme.name}", on_clash="yield")
+
+
+def add_static_files(site: Site, files: SiteFiles) -> None:
+    """Copy the docs folder's own files (images, specs, downloads) to the same paths."""
+    for rel in site.sources.static:
+        if rel in site.config.files:
+            continue  # docs.json and its $ref parts are configuration, not content
+        files.add(rel, site.docs_dir / rel, rel, on_clash="keep")  # a page of that path wins, with a warning
+
+
+def add_special_pages(ctx: SiteContext, site: Site, files: SiteFiles) -> None:
+    """Write the 404 page and, when the site has no index page, a home page that opens the first page."""
+    env = environment(ctx.theme.name)
+    not_found = ctx.config.errors.get("404") or {}
+    page = Page(
+        "404",
+        "404.html",
+        "404.html",
+        meta={"title": not_found.get("title") or "Page not found", "noindex": True},
+    )
+    html = env.get_template("404.html").render(
+        **ctx.helpers,
+        site=ctx,
+        config=ctx.config,
+        page=page,
+        content=not_found.get("description", "The page you are looking for does not exist or has moved."),
+        root="/",
+        link=lambda url: url if "://" in url else "/" + url.lstrip("/"),
+        lang="en",
+        dir="ltr",
+        assets=[],
+        meta_tags=[("name", "robots", "noindex")],
+        switchers={},
+        settings={"banner": {}, "footer": ctx.config.footer, "navbar": ctx.config.navbar},
+    )
+    files.add("404.html", html, "the generated 404 page", on_clash="keep")  # the docs folder's 404.html wins
+    if "index.html" not in files.files:
+        path = site.nav.default_section_path()
+        first = path[-1].first_page() if path else site.nav.root.first_page()
+        if first is None and site.nav.order:
+            first = next((link for key in site.nav.order[:1] for link in [site.pages[key]]), None)
+        if first is not None:
+            target = relative_url("index.html", first.url)
+            files.add("index.html", env.get_template("redirect.html").render(target=target), "home redirect")

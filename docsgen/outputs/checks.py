@@ -1,0 +1,30 @@
+"""Site-wide checks of the owners' customisation: fonts that cannot load, Node.js scripts, unknown analytics."""
+
+from __future__ import annotations
+
+from docsgen import analytics
+from docsgen.errors import warning
+from docsgen.render import SiteContext
+from docsgen.render.custom import _SKIPPED_SCRIPTS, font_diagnostics, node_script
+from docsgen.write import SiteFiles
+
+
+def add_customization_checks(ctx: SiteContext, files: SiteFiles) -> None:
+    """Report customisation settings that cannot work (fonts that cannot load, unknown analytics)."""
+    present = set(ctx.site.sources.static)
+    files.diagnostics.extend(font_diagnostics(ctx, present))
+    docs_dir = ctx.site.docs_dir
+    for rel in sorted(present):
+        if rel.endswith(".js") and not _SKIPPED_SCRIPTS.search(rel) and node_script(docs_dir / rel):
+            files.diagnostics.append(
+                warning(
+                    "customize.node-script",
+                    f"'{rel}' is a Node.js script (shebang or require()), not browser JavaScript: "
+                    "not included in pages",
+                    rel,
+                    1,
+                    1,
+                    hint="move build tools out of the docs folder, or into a scripts folder listed in .mintignore",
+                )
+            )
+    files.diagnostics.extend(analytics.diagnostics(ctx.config))

@@ -1,0 +1,214 @@
+"""A page as a complete HTML document: pure functions of (site context, page, rendered body)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from markupsafe import Markup
+
+from docsgen.config.model import LANGUAGE_NAMES, RTL_LANGUAGES
+from docsgen.mdx import MdxResult
+from docsgen.nav import Section
+from docsgen.pages import Page
+from docsgen.render.context import SiteContext
+from docsgen.render.head import adjust_meta_tags, head_html
+from docsgen.theme import environment
+from docsgen.urls import is_external, root_of
+
+
+def section_link(section: Section) -> str | None:
+    """Return where selecting a section leads: its external href or its first page's URL."""
+    if section.href and not section.sections and not section.items:
+        return section.href
+    first = section.first_page()
+    return first.url if first else section.href
+
+
+def _keys_by_language(site: SiteContext) -> dict[str, set[str]]:
+    """Return {language section id: page keys placed under it}, computed once per build."""
+    if site.language_keys is None or site.language_keys[0] is not site.nav:
+        keys: dict[str, set[str]] = {}
+        for key, place in site.nav.placements.items():
+            for s in place.section.chain():
+                if s.kind == "language":
+                    keys.setdefault(s.id, set()).add(key)
+        site.language_keys = (site.nav, keys)
+    return site.language_keys[1]
+
+
+def translated_page(site: SiteContext, page_key: str, current: Section, other: Section) -> str | None:
+    """Return the URL of the same page in another language (fr/guide <-> guide <-> ja/guide), when it exists."""
+    keys = _keys_by_language(site)
+    prefix = current.label + "/"
+    rel = page_key[len(prefix) :] if page_key.startswith(prefix) else page_key
+    for candidate in (f"{other.label}/{rel}", rel, f"{other.label}/{rel}/index"):
+        if candidate in keys.get(other.id, ()) and candidate in site.pages:
+            return site.pages[candidate].url
+    return None
+
+
+def switchers(site: SiteContext, section: Section | None, page_key: str | None = None) -> dict[str, dict]:
+    """Return the dropdowns, tabs and anchors around a page's section, keyed by kind.
+
+    A language entry leads to the same page in that language when it exists, else to the language's first page.
+    """
+    out: dict[str, dict] = {}
+    chain = section.chain() if section else site.nav.default_section_path()
+    for current in chain:
+        parent = current.parent
+        if parent is None:
+            continue
+        entries = []
+        for sibling in parent.sections:
+            if sibling.hidden and sibling is not current:
+                continue
+            target = section_link(sibling)
+            label = sibling.label
+            if sibling.kind == "language":
+                label = LANGUAGE_NAMES.get(sibling.label, sibling.label)
+                if page_key and sibling is current and page_key in site.pages:
+                    target = site.pages[page_key].url
+                elif page_key:
+                    target = translated_page(site, page_key, current, sibling) or target
+            entries.append(
+                {
+                    "label": label,
+                    "code": sibling.label,
+                    "url": target or "",
+                    "external": bool(target and is_external(target)),
+                    "current": sibling is current,
+                    "icon": sibling.fields.get("icon"),
+                    "tag": sibling.fields.get("tag"),
+                    "description": sibling.fields.get("description"),
+                    "default": sibling.is_default,
+                }
+            )
+        out[current.kind] = {"entries": entries, "current": next((e for e in entries if e["current"]), None)}
+    return out
+
+
+def language_of(section: Section | None) -> str | None:
+    """Return the language code of a section chain, if the site is multilingual."""
+    for s in section.chain() if section else []:
+        if s.kind == "language":
+            return s.label
+    return None
+
+
+def language_settings(site: SiteContext, section: Section | None) -> dict[str, Any]:
+    """Return banner, footer and navbar, with a language's own values winning."""
+    settings = {"banner": site.config.banner, "footer": site.config.footer, "navbar": site.config.navbar}
+    for s in section.chain() if section else []:
+        if s.kind == "language":
+            for key in settings:
+                if isinstance(s.fields.get(key), dict):
+                    settings[key] = s.fields[key]
+    return settings
+
+
+def global_anchors(site: SiteContext, section: Section | None) -> tuple[dict, ...]:
+    """Return the anchors shown on every page: the page's language's own `global`, else navigation.global."""
+    for s in section.chain() if section else []:
+        own = s.fields.get("global") if s.kind == "language" else None
+        if isinstance(own, dict) and isinstance(own.get("anchors"), list):
+            return tuple(a for a in own["anchors"] if isinstance(a, dict) and a.get("href"))
+    return site.config.global_anchors
+
+
+def page_html(site: SiteContext, page: Page, content: MdxResult | None, *, root: str | None = None) -> str:
+    """Render one page, whose body is `content`, to a complete HTML document."""
+    env = environment(site.theme.name)
+    template = env.get_template("page.html")
+    place = site.nav.placements.get(page.key)
+    section = place.section if place else None
+    root = root if root is not None else root_of(page.output)
+    prev_key, next_key = site.nav.neighbours(page.key)
+    lang = language_of(section) or (
+        site.config.raw.get("language") if isinstance(site.config.raw.get("language"), str) else None
+    )
+
+    def link(url: str) -> str:
+        return url if is_external(url) else (root + url if root != "./" else url or "./")
+
+    def neighbour(key: str | None) -> dict | None:
+        if not key:
+            return None
+        other = site.pages[key]
+        return {"title": other.sidebar_title, "url": link(other.url)}
+
+    sidebar_sid = (
+        section.id if section else (site.nav.leaf_sections()[0].id if site.nav.leaf_sections() else None)
+    )
+    context = {
+        **site.helpers,
+        "site": site,
+        "config": site.config,
+        "page": page,
+        "content": Markup(content.html) if content else Markup(""),
+        "panel": Markup(content.panel_html) if content and content.panel_html else None,
+        "aside": Markup(content.aside_html) if content and content.aside_html else None,
+        "toc": content.toc if content else [],
+        "assets": sorted(content.assets) if content else [],
+        "root": root,
+        "link": link,
+        "lang": lang or "en",
+        "dir": "rtl" if lang in RTL_LANGUAGES else "ltr",
+        "breadcrumbs": site.nav.breadcrumbs(page.key) if site.breadcrumbs else [],
+        "eyebrow": (site.nav.breadcrumbs(page.key) or [""])[-1] if not site.breadcrumbs else "",
+        "prev": None if page.meta.get("hideFooterPagination") else neighbour(prev_key),
+        "next": None if page.meta.get("hideFooterPagination") else neighbour(next_key),
+        "switchers": switchers(site, section, page.key),
+        "global_anchors": global_anchors(site, section),
+        "settings": language_settings(site, section),
+        "sidebar_src": site.nav_files.get(sidebar_sid or "", ""),
+        "sidebar_key": page.key,
+        "drilldown": site.drilldown,
+        "meta_tags": meta_tags(site, page),
+        "head_html": head_html(site, page, root),
+        "has_body": content is not None,
+        "api_data": Markup(_script_json(content.api_data)) if content and content.api_data else None,
+    }
+    return template.render(context)
+
+
+def _script_json(data: Any) -> str:
+    """Serialise data for a <script type=application/json> block without letting it close the tag."""
+    text = json.dumps(data, separators=(",", ":"), sort_keys=True, ensure_ascii=False)
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+def meta_tags(site: SiteContext, page: Page) -> list[tuple[str, str, str]]:
+    """Return (attribute, name, content) for the page's meta tags: description, og:*, twitter:*, seo.metatags."""
+    tags: dict[tuple[str, str], str] = {}
+    for name, value in (site.config.seo.get("metatags") or {}).items():
+        if isinstance(value, str | int | float):
+            tags[("property" if name.startswith("og:") else "name", name)] = str(value)
+    description = page.meta_description or site.config.description
+    if description:
+        tags[("name", "description")] = description
+        tags[("property", "og:description")] = description
+    tags[("property", "og:title")] = page.title
+    tags[("property", "og:type")] = "website"
+    tags[("property", "og:site_name")] = site.config.name
+    for name, value in page.meta.items():
+        if (name.startswith("og:") or name.startswith("twitter:")) and isinstance(value, str | int | float):
+            tags[("property" if name.startswith("og:") else "name", name)] = str(value)
+    if page.noindex:
+        tags[("name", "robots")] = "noindex"
+    adjust_meta_tags(site, page, tags)
+    return [(attr, name, value) for (attr, name), value in sorted(tags.items())]
+
+
+def sidebar_html(site: SiteContext, section: Section) -> str:
+    """Render a section's sidebar once, as a standalone document shared by every page of the section."""
+    env = environment(site.theme.name)
+    return env.get_template("sidebar.html").render(
+        **site.helpers,
+        site=site,
+        config=site.config,
+        section=section,
+        items=section.items,
+        drilldown=site.drilldown,
+        root="../",
+    )
