@@ -123,21 +123,27 @@ def test_static_files_are_copied_and_pages_are_pretty_urls(make_site, tmp_path):
     assert (out / "404.html").is_file()
 
 
-GOLDEN = REPO / "tests" / "golden" / "nav-tabs"
+GOLDEN = REPO / "tests" / "golden"
 
 
-def test_golden_output(tmp_path):
-    """Compare a fixture build with committed output; DOCSGEN_UPDATE_GOLDEN=1 accepts intended changes."""
+@pytest.mark.parametrize("fixture", ["nav-tabs", "api-site", "components"])
+def test_golden_output(tmp_path, fixture, monkeypatch):
+    """Compare a fixture build with committed output; DOCSGEN_UPDATE_GOLDEN=1 accepts intended changes.
+
+    nav-tabs: navigation; api-site: generated OpenAPI pages, playground data, twins; components: MDX components.
+    """
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")  # "last updated" dates do not follow file times
     out = tmp_path / "out"
-    build(FIXTURES / "nav-tabs", out)
+    build(FIXTURES / fixture, out)
+    golden = GOLDEN / fixture
     # Theme assets and the Pagefind index (binary, versioned by Pagefind) are checked by their own tests.
     got = {k: v for k, v in snapshot(out).items() if not k.startswith(("_static/", "pagefind/"))}
     if os.environ.get("DOCSGEN_UPDATE_GOLDEN"):
-        shutil.rmtree(GOLDEN, ignore_errors=True)
+        shutil.rmtree(golden, ignore_errors=True)
         for rel, data in got.items():
-            (GOLDEN / rel).parent.mkdir(parents=True, exist_ok=True)
-            (GOLDEN / rel).write_bytes(data)
-    expected = {k: v for k, v in snapshot(GOLDEN).items()}
+            (golden / rel).parent.mkdir(parents=True, exist_ok=True)
+            (golden / rel).write_bytes(data)
+    expected = {k: v for k, v in snapshot(golden).items()}
     assert sorted(got) == sorted(expected)
     for rel in expected:
         assert got[rel].decode() == expected[rel].decode(), (
