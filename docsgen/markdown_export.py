@@ -150,14 +150,14 @@ def _convert(src: str, ctx: ExportContext) -> str:
         ch = src[i]
         at_line_start = i == 0 or src[i - 1] == "\n"
         if at_line_start:
-            start = _INDENT_RE.match(src, i).end()
+            start = _INDENT_RE.match(src, i).end()  # type: ignore[union-attr]  # matches the empty string
             end = fence_end(src, start, n) if src.startswith(("```", "~~~"), start) else -1
             if end > 0:
                 out.append(src[i:end])
                 i = end
                 continue
         if ch == "`":
-            run = _TICKS_RE.match(src, i).end() - i
+            run = _TICKS_RE.match(src, i).end() - i  # type: ignore[union-attr]  # src[i] is a backtick
             close = src.find("`" * run, i + run)
             if close > 0 and src.find("\n\n", i, close) < 0:
                 out.append(src[i : close + run])

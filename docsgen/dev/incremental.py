@@ -302,7 +302,7 @@ class DevSite:
                 self.files.pop(page.output, None)
             urls.add("/" + page.url)
             pages.append(page)
-        if pages:
+        if pages and self.ctx is not None:
             vendor = SiteFiles()
             add_vendor_assets(self.ctx, pages, vendor)
             for path, data in vendor.files.items():

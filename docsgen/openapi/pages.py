@@ -148,14 +148,17 @@ class ApiPages(FrontmatterPages):
         match = _ENTRY.match(entry.value)
         if not (webhook or match):
             return []
+        found = webhook or match
+        assert found is not None
         if webhook:
             kind, name = "webhook", webhook.group("name").strip()
         else:
+            assert match is not None
             kind, name = "operation", f"{match.group('method').upper()} {match.group('path')}"
-        named = (webhook or match).group("spec")
-        source = named or (refs[0][0] if refs else None)
-        if source is not None:
-            spec = self._spec(self._spec_named(source, None), where)
+        named: str | None = found.group("spec")
+        chosen = named or (refs[0][0] if refs else None)
+        if chosen is not None:
+            spec = self._spec(self._spec_named(chosen, None), where)
         else:
             spec = self.find_operation_spec(kind, name, where)
         if spec is None:
@@ -163,7 +166,7 @@ class ApiPages(FrontmatterPages):
         op = (
             spec.webhook_operation(name)
             if webhook
-            else spec.find_operation(match.group("method"), match.group("path"))
+            else spec.find_operation(found.group("method"), found.group("path"))
         )
         if op is None:
             near = spec.nearest(kind, name)
@@ -180,7 +183,7 @@ class ApiPages(FrontmatterPages):
             return []
         if op.excluded:
             return []  # x-hidden: the page is made (reachable by URL), out of the navigation
-        page_dir = directory or next((d for s, d in refs if s == source and d), None)
+        page_dir = directory or next((d for s, d in refs if s == chosen and d), None)
         page = self._operation_page(spec, op, page_dir, inherited, webhook=bool(webhook))
         return [page] if page is not None else []
 
@@ -223,9 +226,9 @@ class ApiPages(FrontmatterPages):
             lambda page, html, md: self._fix_links(page, html, spec.source, md),
         )
         for name in spec.webhooks():
-            op = spec.webhook_operation(name)
-            if op is not None and not op.excluded:
-                out.append(self._operation_page(spec, op, directory, inherited, webhook=True))
+            hook = spec.webhook_operation(name)
+            if hook is not None and not hook.excluded:
+                out.append(self._operation_page(spec, hook, directory, inherited, webhook=True))
         return [p for p in out if p is not None]
 
     # -- page making -------------------------------------------------------------------------------
@@ -283,7 +286,7 @@ class ApiPages(FrontmatterPages):
         page.spec, page.api_path, page.api_tag = spec.source, op.path, tag
         if op.description:
             page.summary = op.description.strip().split("\n\n")[0][:300]
-        content = ext.get("content") if isinstance(ext.get("content"), str) else ""
+        content: str = ext["content"] if isinstance(ext.get("content"), str) else ""
 
         # x-mint.content comes from the spec (maybe fetched from a URL): rendered as MDX, then sanitised.
         page.generate = self._endpoint_generator(spec, op, webhook, lambda page: content, trusted=False)

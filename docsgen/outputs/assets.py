@@ -68,11 +68,12 @@ def add_special_pages(ctx: SiteContext, site: Site, files: SiteFiles) -> None:
         settings={"banner": {}, "footer": ctx.config.footer, "navbar": ctx.config.navbar},
     )
     files.add("404.html", html, "the generated 404 page", on_clash="keep")  # the docs folder's 404.html wins
-    if "index.html" not in files.files:
+    if not files.has("index.html"):  # no home page: one that opens the first page
         path = site.nav.default_section_path()
         first = path[-1].first_page() if path else site.nav.root.first_page()
-        if first is None and site.nav.order:
-            first = next((link for key in site.nav.order[:1] for link in [site.pages[key]]), None)
-        if first is not None:
-            target = relative_url("index.html", first.url)
+        url = first.url if first is not None else None
+        if url is None and site.nav.order:
+            url = site.pages[site.nav.order[0]].url
+        if url is not None:
+            target = relative_url("index.html", url)
             files.add("index.html", env.get_template("redirect.html").render(target=target), "home redirect")

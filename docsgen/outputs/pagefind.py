@@ -180,7 +180,7 @@ class PagefindRun:
         buffer = bytearray()
         try:
             while self._files is None:
-                chunk = stdout.read1(1 << 20)
+                chunk = stdout.read1(1 << 20)  # type: ignore[attr-defined]  # a BufferedReader: Popen(bufsize=-1)
                 if not chunk:
                     return
                 buffer += chunk

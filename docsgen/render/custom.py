@@ -308,7 +308,8 @@ def site_destination(ctx: SiteContext, destination: str) -> str:
 
 def not_found_settings(config: SiteConfig) -> dict[str, Any]:
     """Return docs.json errors.404 with its defaults: redirect home (true), title, description."""
-    raw = config.errors.get("404") if isinstance(config.errors.get("404"), dict) else {}
+    found = config.errors.get("404")
+    raw: dict[str, Any] = found if isinstance(found, dict) else {}
     return {
         "redirect": raw.get("redirect") is not False,
         "title": raw.get("title") or "Page not found",

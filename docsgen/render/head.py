@@ -97,7 +97,12 @@ def structured_data(ctx: SiteContext, page: Page) -> dict | None:
     if base is None or not ctx.knows(page):
         return {"@context": "https://schema.org", **org}
     graph: list[dict[str, Any]] = [org]
-    website = {"@type": "WebSite", "@id": f"{base}/#website", "url": f"{base}/", "name": ctx.config.name}
+    website: dict[str, Any] = {
+        "@type": "WebSite",
+        "@id": f"{base}/#website",
+        "url": f"{base}/",
+        "name": ctx.config.name,
+    }
     if "@id" in org:
         website["publisher"] = {"@id": org["@id"]}
     graph.append(website)
