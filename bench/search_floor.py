@@ -20,12 +20,14 @@ from pathlib import Path
 def measure(docs: Path, runs: int) -> dict:
     """Render the site once, then time Pagefind indexing its records `runs` times."""
     os.environ["DOCSGEN_CACHE"] = "0"
-    from docsgen.build import read_site, render_site, site_context
+    from docsgen.build import render_site
     from docsgen.outputs.pagefind import PagefindRun
     from docsgen.outputs.search import search_records
+    from docsgen.render import site_context
+    from docsgen.site import read_site
 
     site = read_site(docs)
-    render_site(site, cache=False, workers=1)
+    render_site(site, workers=1)
     records = search_records(site_context(site), site)
     added, ready, cpu = [], [], []
     for _ in range(runs):

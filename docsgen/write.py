@@ -34,18 +34,18 @@ def safe_output_path(path: str) -> str:
     return path
 
 
+@dataclass(frozen=True)
 class Claimed:
     """Content of a path taken before its text exists: a page's HTML or twin, written where it is rendered."""
 
-
-CLAIMED = Claimed()
+    by: str  # the key of the page that claimed it
 
 
 @dataclass
 class SiteFiles:
     """Every output file of a build, keyed by its path in the site; a second writer of a path is an error."""
 
-    files: dict[str, bytes | Path | Claimed] = field(default_factory=dict)  # content, a file to copy, CLAIMED
+    files: dict[str, bytes | Path | Claimed] = field(default_factory=dict)  # content, a file to copy, or Claimed
     owners: dict[str, str] = field(default_factory=dict)
     diagnostics: list[Diagnostic] = field(default_factory=list)
     folders: set[str] = field(default_factory=set)  # every folder some output lives in ("a", "a/b" for a/b/c)
@@ -124,16 +124,17 @@ class SiteFiles:
         """Tell whether a path is already taken."""
         return path in self.files
 
-    def fill(self, path: str, content: str | bytes) -> bool:
-        """Give a claimed path its content (pages rendered without a PageWriter); False when not claimed."""
-        if not self.claimed(path):
+    def fill(self, path: str, content: str | bytes, by: str) -> bool:
+        """Give a path claimed by page `by` its content (pages rendered without a PageWriter); False when the
+        path is not that page's."""
+        if not self.claimed(path, by):
             return False
         self.files[path] = content.encode("utf-8") if isinstance(content, str) else content
         return True
 
-    def claimed(self, path: str) -> bool:
-        """Tell whether a path was claimed (added as CLAIMED) for text written later (see PageWriter)."""
-        return self.files.get(path) is CLAIMED
+    def claimed(self, path: str, by: str) -> bool:
+        """Tell whether page `by` claimed a path (added Claimed(by)) for text written later (see PageWriter)."""
+        return self.files.get(path) == Claimed(by)
 
 
 class OutputFolder:
@@ -200,9 +201,9 @@ class PageWriter:
     folder: OutputFolder
     files: SiteFiles
 
-    def __call__(self, path: str, text: str) -> bool:
-        """Write a claimed path's text now; return False (nothing written) for a path not claimed."""
-        if not self.files.claimed(path):
+    def __call__(self, path: str, text: str, by: str) -> bool:
+        """Write the text of a path page `by` claimed now; return False (nothing written) for any other path."""
+        if not self.files.claimed(path, by):
             return False
         self.folder.write_text(path, text)
         return True

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-import docsgen.pages
+import docsgen.render
 from docsgen.build import build
 from docsgen.engine.cache import cached_keys, entry_files
 from docsgen.engine.pool import MIN_PAGES_PER_WORKER, worker_count
@@ -62,13 +62,13 @@ def own_cache(monkeypatch, tmp_path):
 def count_mdx(monkeypatch):
     """Count the MDX renders of page bodies (serial builds run in this process)."""
     calls: list[str] = []
-    real = docsgen.pages.render_mdx
+    real = docsgen.render.render_mdx
 
     def counting(body, ctx):
         calls.append(ctx.source)
         return real(body, ctx)
 
-    monkeypatch.setattr(docsgen.pages, "render_mdx", counting)
+    monkeypatch.setattr(docsgen.render, "render_mdx", counting)
     return calls
 
 
@@ -185,17 +185,17 @@ def test_small_sites_render_serially():
 def test_cli_passes_no_cache_workers_and_prints_timings(make_site, tmp_path, monkeypatch):
     from click.testing import CliRunner
 
-    import docsgen.engine.pool
+    import docsgen.build
     from docsgen.cli import main
 
     seen: list[dict] = []
-    real = docsgen.engine.pool.render_pages
+    real = docsgen.build.render_pages
 
-    def spy(ctx, site, pages, **kwargs):
+    def spy(job, **kwargs):
         seen.append(kwargs)
-        return real(ctx, site, pages, **kwargs)
+        return real(job, **kwargs)
 
-    monkeypatch.setattr(docsgen.engine.pool, "render_pages", spy)
+    monkeypatch.setattr(docsgen.build, "render_pages", spy)
     site = make_site(site_files(6))
     runner = CliRunner()
     first = runner.invoke(main, ["build", str(site), "-o", str(tmp_path / "a"), "--workers", "1"])

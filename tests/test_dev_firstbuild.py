@@ -117,13 +117,18 @@ def test_pooled_first_build_equals_the_serial_one(site: Path, tmp_path: Path):
 
 # A bug that crashes the render of one page (in the workers and in the dev server's own render).
 CRASH = """
-import docsgen.build, docsgen.dev.incremental
-_real = docsgen.build.render_one
-def _crash(ctx, site, page, **kw):
+import docsgen.engine.pool, docsgen.dev.incremental
+_real_one, _real = docsgen.engine.pool.render_one, docsgen.dev.incremental.render_page
+def _crash_one(job, page):
     if page.key == "p5":
         raise RuntimeError("renderer bug")
-    return _real(ctx, site, page, **kw)
-docsgen.build.render_one = docsgen.dev.incremental.render_one = _crash
+    return _real_one(job, page)
+def _crash(ctx, page, **kw):
+    if page.key == "p5":
+        raise RuntimeError("renderer bug")
+    return _real(ctx, page, **kw)
+docsgen.engine.pool.render_one = _crash_one
+docsgen.dev.incremental.render_page = _crash
 """
 
 
@@ -140,13 +145,13 @@ def test_a_crash_in_the_pool_shows_on_that_page_only(site: Path, tmp_path: Path)
 SLOW = """
 import os, time
 import docsgen.engine.pool
-_real = docsgen.engine.pool.render_recorded
-def _slow(ctx, site, page, **kw):
+_real = docsgen.engine.pool.render_one
+def _slow(job, page):
     with open(os.environ["RENDER_LOG"], "a") as log:
         log.write(f"{os.getpid()} {page.key}\\n")
     time.sleep(0.5)
-    return _real(ctx, site, page, **kw)
-docsgen.engine.pool.render_recorded = _slow
+    return _real(job, page)
+docsgen.engine.pool.render_one = _slow
 """
 
 

@@ -9,9 +9,9 @@ import pytest
 import yaml
 from markdown_it import MarkdownIt
 
+from docsgen.openapi.render import ApiSettings, render_operation, render_schema_page, render_webhook
 from docsgen.render import render_page, site_context
 from docsgen.site import read_site
-from docsgen.openapi.render import ApiSettings, render_operation, render_schema_page, render_webhook
 from tests.htmldom import parse
 
 SPECS = Path(__file__).parent / "openapi_render_specs"

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import gzip
 
-from docsgen.outputs.pagefind import _cbor_decode, _cbor_encode, _unpack, build_index
-from docsgen.outputs.pagefind import SearchRecord
+from docsgen.outputs.pagefind import SearchRecord, _cbor_decode, _cbor_encode, _unpack, build_index
 
 SIGNATURE = b"pagefind_dcd"
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import docsgen.build
 import docsgen.outputs.pagefind as pagefind
-import docsgen.engine.pool
+import docsgen.outputs.search
 from docsgen.build import build
 from tests.test_build_cache import PAGES, site_files, snapshot
 
@@ -19,7 +19,7 @@ def test_cold_build_feeds_pagefind_during_rendering_and_gets_the_same_bundle(
     monkeypatch.setenv("DOCSGEN_CACHE_DIR", str(tmp_path / "cache"))
     site = make_site(site_files(PAGES))
     events: list[str] = []
-    real_add, real_render = pagefind.PagefindRun.add, docsgen.engine.pool.render_pages
+    real_add, real_render = pagefind.PagefindRun.add, docsgen.build.render_pages
 
     def add(self, record):
         events.append("add")
@@ -33,7 +33,7 @@ def test_cold_build_feeds_pagefind_during_rendering_and_gets_the_same_bundle(
             events.append("render end")
 
     monkeypatch.setattr(pagefind.PagefindRun, "add", add)
-    monkeypatch.setattr(docsgen.engine.pool, "render_pages", render_pages)
+    monkeypatch.setattr(docsgen.build, "render_pages", render_pages)
     build(site, tmp_path / "streamed", cache=True, workers=2)
     start, end = events.index("render start"), events.index("render end")
     during = events[start:end].count("add")
@@ -48,7 +48,7 @@ def test_cold_build_feeds_pagefind_during_rendering_and_gets_the_same_bundle(
     assert bundle(tmp_path / "reused") == bundle(tmp_path / "streamed")
 
     # the same site indexed after rendering (streaming off) gives the very same bundle
-    monkeypatch.setattr(docsgen.build, "stream_search_index", lambda *a, **k: None)
+    monkeypatch.setattr(docsgen.outputs.search, "stream_search_index", lambda *a, **k: None)
     events.clear()
     build(site, tmp_path / "after", cache=False, workers=2)
     assert events.count("add") == PAGES + 1 and events.index("add") > events.index("render end")
@@ -70,7 +70,7 @@ def test_a_failed_render_stops_the_streaming_pagefind(make_site, tmp_path, monke
         raise RuntimeError("renderer crashed")
 
     monkeypatch.setattr(pagefind.PagefindRun, "close", close)
-    monkeypatch.setattr(docsgen.engine.pool, "render_pages", broken)
+    monkeypatch.setattr(docsgen.build, "render_pages", broken)
     try:
         build(site, tmp_path / "out", workers=1)
     except RuntimeError as exc:

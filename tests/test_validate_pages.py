@@ -10,9 +10,9 @@ import json
 from click.testing import CliRunner
 
 from docsgen.check import check_pages
+from docsgen.cli import main
 from docsgen.render import render_body, site_context
 from docsgen.site import read_site
-from docsgen.cli import main
 
 BASE = {"theme": "mint", "name": "X", "colors": {"primary": "#112233"}}
 

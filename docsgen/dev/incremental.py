@@ -238,14 +238,14 @@ class DevSite:
         out = SiteFiles()
         pages = site.pages_to_render()
         add_before_pages(ctx, site, pages, out)
-        self.twin_paths = {p.key: twin_path(p.url) for p in pages if out.claimed(twin_path(p.url))}
+        self.twin_paths = {p.key: twin_path(p.url) for p in pages if out.claimed(twin_path(p.url), p.key)}
         pool = render_on_pool(ctx, site, pages) if self.full_builds == 1 else None
         twins: dict[str, str] = {}
         for page in pages:
             rendered = self._render(page) if pool is None else self._from_pool(pool, page)
             if rendered is not None:
-                out.fill(page.output, rendered.html)
-                out.fill(twin_path(page.url), rendered.twin)
+                out.fill(page.output, rendered.html, page.key)
+                out.fill(twin_path(page.url), rendered.twin, page.key)
                 twins[page.key] = rendered.twin
         self.first_build_workers = pool.workers if pool else 1
         add_after_pages(ctx, site, pages, twins, out)

@@ -28,7 +28,7 @@ SERIAL_PACK = 64  # a serial build writes its page cache entries in packs of thi
 
 Progress = Callable[[str, int, int], None]
 Render = Callable[..., RenderedPage]  # render_page(ctx, page, *, strict=..., body=...)
-Writer = Callable[[str, str], bool]  # (output path, text) -> written (docsgen.write.PageWriter)
+Writer = Callable[[str, str, str], bool]  # (output path, text, page key) -> written (docsgen.write.PageWriter)
 
 
 @dataclass
@@ -70,10 +70,10 @@ def render_one(job: Job, page: Page) -> Rendered:
         rendered, cache_key=key, cache_pack=cache.pack_of(key) if cache and restored and key else None
     )
     if job.write is not None:
-        out.written = job.write(page.output, rendered.html)
+        out.written = job.write(page.output, rendered.html, page.key)
         if out.written:
             rendered.html = ""
-        out.twin_written = job.write(twin_path(page.url), rendered.twin)
+        out.twin_written = job.write(twin_path(page.url), rendered.twin, page.key)
     return out
 
 

@@ -24,7 +24,7 @@ from docsgen.pages import Page
 from docsgen.render import RenderedPage, SiteContext
 from docsgen.site import Site
 from docsgen.urls import twin_path
-from docsgen.write import CLAIMED, SiteFiles
+from docsgen.write import Claimed, SiteFiles
 
 __all__ = [
     "SiteSearch",
@@ -42,17 +42,17 @@ def add_before_pages(ctx: SiteContext, site: Site, pages: list[Page], files: Sit
     add_theme_assets(ctx, files)
     add_sidebars(ctx, site, files)
     for page in pages:
-        files.add(page.output, CLAIMED, page.source or page.key)
+        files.add(page.output, Claimed(page.key), page.source or page.key)
     add_static_files(site, files)
     for page in pages:
-        files.add(twin_path(page.url), CLAIMED, twin_owner(page), on_clash="keep")
+        files.add(twin_path(page.url), Claimed(page.key), twin_owner(page), on_clash="keep")
 
 
 def fill_pages(files: SiteFiles, pages: list[Page], rendered: list[RenderedPage]) -> None:
     """Put rendered pages' HTML and twins at their claimed paths (rendering without a PageWriter)."""
     for page, one in zip(pages, rendered, strict=True):
-        files.fill(page.output, one.html)
-        files.fill(twin_path(page.url), one.twin)
+        files.fill(page.output, one.html, page.key)
+        files.fill(twin_path(page.url), one.twin, page.key)
 
 
 def twin_owner(page: Page) -> str:

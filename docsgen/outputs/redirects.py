@@ -57,5 +57,5 @@ def add_redirect_pages(ctx: SiteContext, site: Site, files: SiteFiles) -> None:
             if is_external(destination)
             else relative_url(output, ctx.helpers["page_link"](path or "/")) + sep + fragment
         )
-        # a page or file at that path wins: the redirect then only works through _redirects and the 404 page
-        files.add(output, template.render(target=target), f"redirect {source}", on_clash="yield")
+        # a page or file at that path wins, with a warning: the redirect then works through _redirects only
+        files.add(output, template.render(target=target), f"redirect {source}", on_clash="keep")
