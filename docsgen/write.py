@@ -45,7 +45,9 @@ class Claimed:
 class SiteFiles:
     """Every output file of a build, keyed by its path in the site; a second writer of a path is an error."""
 
-    files: dict[str, bytes | Path | Claimed] = field(default_factory=dict)  # content, a file to copy, or Claimed
+    files: dict[str, bytes | Path | Claimed] = field(
+        default_factory=dict
+    )  # content, a file to copy, or Claimed
     owners: dict[str, str] = field(default_factory=dict)
     diagnostics: list[Diagnostic] = field(default_factory=list)
     folders: set[str] = field(default_factory=set)  # every folder some output lives in ("a", "a/b" for a/b/c)

@@ -249,7 +249,9 @@ class DevSite:
                 twins[page.key] = rendered.twin
         self.first_build_workers = pool.workers if pool else 1
         add_after_pages(ctx, site, pages, twins, out)
-        with pool.search if pool else SiteSearch(ctx, site) as search:  # the pool's was fed as pages rendered
+        with (
+            pool.search if pool else SiteSearch(ctx, site, stream=False) as search
+        ):  # the pool's was fed as pages rendered
             search.add_to(out)
         general += out.diagnostics
         self.site_errors = [d for d in general if d.is_error]

@@ -28,7 +28,9 @@ SERIAL_PACK = 64  # a serial build writes its page cache entries in packs of thi
 
 Progress = Callable[[str, int, int], None]
 Render = Callable[..., RenderedPage]  # render_page(ctx, page, *, strict=..., body=...)
-Writer = Callable[[str, str, str], bool]  # (output path, text, page key) -> written (docsgen.write.PageWriter)
+Writer = Callable[
+    [str, str, str], bool
+]  # (output path, text, page key) -> written (docsgen.write.PageWriter)
 
 
 @dataclass

@@ -297,9 +297,12 @@ class SiteSearch:
     build), else started from every record once the pages are rendered; collected last. Pagefind runs in its
     own process meanwhile. Used as a context manager: leaving it on an error stops Pagefind."""
 
-    def __init__(self, ctx: SiteContext, site: Site, *, cache: bool | None = None) -> None:
+    def __init__(
+        self, ctx: SiteContext, site: Site, *, cache: bool | None = None, stream: bool = True
+    ) -> None:
+        """stream=False: the pages are rendered already (or will not be passed to add_pages)."""
         self.ctx, self.site, self.cache = ctx, site, cache
-        self._streaming = stream_search_index(ctx, site, cache=cache)
+        self._streaming = stream_search_index(ctx, site, cache=cache) if stream else None
         self._pending: PendingIndex | None = None
 
     def add_pages(self, pages: list[Page]) -> None:
