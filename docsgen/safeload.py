@@ -114,4 +114,4 @@ def load_json(text: str, max_depth: int = DEFAULT_MAX_DEPTH, **kwargs: Any) -> A
 def load_yaml(text: str, max_depth: int = DEFAULT_MAX_DEPTH, loader: type | None = None) -> Any:
     """yaml.load (safe loader by default) after the nesting check (NestingError; yaml.YAMLError for syntax)."""
     check_nesting(text, max_depth, syntax="yaml")
-    return yaml.load(text, Loader=loader or getattr(yaml, "CSafeLoader", yaml.SafeLoader))  # noqa: S506
+    return yaml.load(text, Loader=loader or getattr(yaml, "CSafeLoader", yaml.SafeLoader))

@@ -166,7 +166,7 @@ def _highlight(code: str, lang: str) -> list[str]:
     if isinstance(lexer, TextLexer):
         return [html.escape(line, quote=False) for line in code.split("\n")]
     out: list[str] = []
-    for _ttype, line in _FORMATTER._format_lines(lex(code, lexer)):  # noqa: SLF001 - per-line spans
+    for _ttype, line in _FORMATTER._format_lines(lex(code, lexer)):  # per-line spans
         out.append(line.rstrip("\n"))
     lines = code.split("\n")
     while len(out) < len(lines):

@@ -100,7 +100,7 @@ class _Loop:
         lexer = self.lexer
         cls = type(lexer)
         pos = 0
-        tokendefs = lexer._tokens  # noqa: SLF001 - the processed rules Pygments itself runs
+        tokendefs = lexer._tokens  # the processed rules Pygments itself runs
         statestack = list(stack)
         state = statestack[-1]
         statetokens = tokendefs[state]

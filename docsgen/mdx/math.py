@@ -142,7 +142,7 @@ def _convert(tex: str, display: bool) -> tuple[str, str | None]:
         return "", error.message
     except RecursionError:
         return "", "the formula is nested too deeply"
-    except Exception as error:  # latex2mathml raises many kinds on malformed input
+    except Exception as error:  # noqa: BLE001 - latex2mathml raises many kinds on malformed input
         return "", _MESSAGES.get(type(error), "cannot parse the formula")
     body = "".join(parts)
     if len(root) != 1:

@@ -18,8 +18,8 @@ if TYPE_CHECKING:
 
 def _store(api: ApiPages) -> AsyncStore:
     if getattr(api, "_async_store", None) is None:
-        api._async_store = AsyncStore(api.store)  # type: ignore[attr-defined]  # noqa: SLF001
-    return api._async_store  # type: ignore[attr-defined]  # noqa: SLF001
+        api._async_store = AsyncStore(api.store)  # type: ignore[attr-defined]
+    return api._async_store  # type: ignore[attr-defined]
 
 
 def _generator(api: ApiPages, spec: AsyncSpec, name: str, trusted: bool):
@@ -30,7 +30,7 @@ def _generator(api: ApiPages, spec: AsyncSpec, name: str, trusted: bool):
             spec, name, settings=api_settings(api.config, page.meta), markdown=markdown_to_html
         )
         rendered.playground = {}  # no HTTP playground on a channel page
-        return api._combine(page, rendered, page.body if trusted else "", ctx, trusted)  # noqa: SLF001
+        return api._combine(page, rendered, page.body if trusted else "", ctx, trusted)
 
     return generate
 

@@ -10,7 +10,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-VENDOR = Path(__file__).resolve().parent.parent.parent / "themes" / "base" / "static" / "vendor"
+from docsgen.resources import themes_dir
+
 SSR_BUNDLE = "react-ssr.min.js"
 DRIVER = Path(__file__).resolve().with_name("driver.js")
 
@@ -37,11 +38,7 @@ class JsError(Exception):
 
 def _vendor_dir() -> Path:
     """The theme's vendor folder (a source checkout, or the installed docsgen.themes package)."""
-    if (VENDOR / SSR_BUNDLE).is_file():
-        return VENDOR
-    import docsgen.themes
-
-    return Path(docsgen.themes.__file__).resolve().parent / "base" / "static" / "vendor"
+    return themes_dir() / "base" / "static" / "vendor"
 
 
 @cache

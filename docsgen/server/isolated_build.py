@@ -235,7 +235,7 @@ def child_main(argv: list[str]) -> int:
             data = asdict(outcome_of(build_fn, Path(docs_dir), Path(out_dir), mode == "strict"))
         except MemoryError:
             raise
-        except Exception as exc:  # a bug or an I/O problem: reported, with the traceback in the server's log
+        except Exception as exc:  # noqa: BLE001 - a bug or an I/O problem: reported, with the traceback in the server's log
             import traceback
 
             traceback.print_exc()
