@@ -114,6 +114,16 @@ CASES = [
         },
         "fr.json:3:20: error: found integer 5, expected string (at navigation.languages[0].tabs[0].tab)",
     ),
+    (
+        "top-level-ref-to-an-array",
+        {"docs.json": '{"$ref": "other.json"}', "other.json": "[1, 2]"},
+        "docs.json:1:10: error: docs.json must hold a JSON object, its $ref includes array (at $ref)",
+    ),
+    (
+        "top-level-ref-missing",
+        {"docs.json": '{"$ref": "missing.json"}'},
+        "docs.json:1:10: error: $ref 'missing.json' names a file that does not exist (missing.json) (at $ref)",
+    ),
 ]
 
 

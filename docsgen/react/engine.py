@@ -112,7 +112,12 @@ class Engine:
         return self.compiled[key]
 
     def define(
-        self, module_id: str, code: str, digest: str, deps: dict[str, str | None], names: list[str]
+        self,
+        module_id: str,
+        code: str,
+        digest: str,
+        deps: dict[str, str | dict[str, str] | None],
+        names: list[str],
     ) -> None:
         """Define a module from compiled code (its lines stay the source's lines)."""
         if self.defined.get(module_id) == digest:
