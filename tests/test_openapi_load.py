@@ -547,3 +547,4 @@ def test_json_locator_handles_escapes_duplicates_and_repeated_names():
     assert locator.locate(("a", "c/d", 1, "a")) == (2, 32)
     assert locator.locate(("a",), occurrence=1) == (3, 2)
     assert locator.locate(("missing", "x")) == (1, 1)
+    assert locator.locate(("a", "c/d", "name")) == (2, 19)  # a name inside an array: the deepest prefix found

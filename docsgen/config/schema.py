@@ -76,7 +76,7 @@ def _to_diagnostic(raw: RawConfig, err: ValidationError) -> Diagnostic:
         missing = err.message.split("'")[1] if "'" in err.message else err.message
         message = f"missing required field '{missing}'"
     elif v == "additionalProperties":
-        allowed = sorted(err.schema.get("properties", {}))
+        allowed = sorted(schema.get("properties", {}) if isinstance(schema := err.schema, dict) else ())
         extras = sorted(set(found) - set(allowed)) if isinstance(found, dict) else []
         name = extras[0] if extras else "?"
         path = (*path, name)
@@ -85,7 +85,8 @@ def _to_diagnostic(raw: RawConfig, err: ValidationError) -> Diagnostic:
         close = difflib.get_close_matches(name, allowed, n=1)
         hint = f"did you mean '{close[0]}'?" if close else f"expected one of: {', '.join(allowed)}"
     elif v == "enum":
-        options = ", ".join(json.dumps(o) for o in err.validator_value)
+        values = err.validator_value if isinstance(err.validator_value, list) else []
+        options = ", ".join(json.dumps(o) for o in values)
         message = f"found {json.dumps(found)}, expected one of: {options}"
     elif v == "const":
         message = f"found {json.dumps(found)}, expected {json.dumps(err.validator_value)}"

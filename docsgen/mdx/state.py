@@ -16,6 +16,7 @@ from docsgen.mdx.types import MdxContext, TocItem
 if TYPE_CHECKING:
     from markdown_it.token import Token
 
+    from docsgen.mdx.changelog import ChangelogEntry
     from docsgen.mdx.jsx_syntax import Tag
     from docsgen.mdx.renderer import MdxRenderer
 
@@ -152,7 +153,7 @@ class RenderState:
         self.counter = 0
         self.panel_html: list[str] = []
         self.aside_html: list[str] = []
-        self.updates: list[dict[str, Any]] = []
+        self.updates: list[ChangelogEntry] = []
         self.heading_prefix: list[str] = []  # nested anchors (ParamField parents)
         self.in_toc_block = 0  # >0 while rendering content whose headings stay out of the TOC
         self.inline_parent: Token | None = None

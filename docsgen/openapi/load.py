@@ -213,7 +213,7 @@ def _as_written(loader: SpecYamlLoader, node: yaml.Node) -> str:
     return loader.construct_scalar(node)
 
 
-def _set_as_list(loader: SpecYamlLoader, node: yaml.Node) -> list:
+def _set_as_list(loader: SpecYamlLoader, node: yaml.MappingNode) -> list:
     return list(loader.construct_mapping(node))
 
 
