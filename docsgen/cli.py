@@ -15,7 +15,14 @@ from docsgen.errors import DocsgenError, Severity
 def _progress_printer():
     """Return (progress callback, close) : a rich bar on a terminal, plain lines in CI or pipes."""
     if sys.stderr.isatty() and not os.environ.get("CI"):
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TaskID,
+            TextColumn,
+            TimeElapsedColumn,
+        )
 
         bar = Progress(
             TextColumn("{task.description}"),
@@ -25,7 +32,7 @@ def _progress_printer():
             transient=True,
         )
         bar.start()
-        tasks: dict[str, int] = {}
+        tasks: dict[str, TaskID] = {}
 
         def update(stage: str, done: int, total: int) -> None:
             if stage not in tasks:

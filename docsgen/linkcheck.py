@@ -17,7 +17,7 @@ from docsgen.errors import DocsgenError
 from docsgen.links import LinkResolver
 from docsgen.redirects import link_targets
 from docsgen.render import is_external
-from docsgen.write import SiteFiles
+from docsgen.write import SiteFiles, Written
 
 # Link-like text in MDX sources: [x](href), <a href="...">, href={"..."}, src="...", [ref]: href
 _SOURCE_LINK = re.compile(
@@ -129,7 +129,9 @@ def check_site(docs_dir: Path, *, anchors: bool = False) -> Report:
     return Report(sorted(findings), pages, checked, external)
 
 
-def _text(content: bytes | Path) -> str:
+def _text(content: bytes | Path | Written) -> str:
+    if isinstance(content, Written):  # a build into a folder; build_in_memory keeps every page's bytes
+        raise TypeError("the page was written to a folder, not kept in memory")
     data = content.read_bytes() if isinstance(content, Path) else content
     return data.decode("utf-8", errors="replace")
 

@@ -89,7 +89,8 @@ class Section:
 
     def chain(self) -> list[Section]:
         """Return the sections from the outermost (below root) down to this one."""
-        out, node = [], self
+        out: list[Section] = []
+        node: Section | None = self
         while node is not None and node.kind != "root":
             out.append(node)
             node = node.parent
@@ -250,7 +251,7 @@ class _Builder:
         if node.kind == "group" or not any(p.meta.get("__tag") for p in pages):
             return [self.place(p, sec, groups) for p in pages if not p.hidden]
         by_tag: dict[str, NavGroup] = {}
-        out: list[NavGroup | NavLink] = []
+        out: list[NavGroup] = []
         for page in pages:
             tag = page.meta.get("__tag") or "Endpoints"
             if tag not in by_tag:
@@ -341,7 +342,7 @@ class _Builder:
         link = NavLink(
             page.sidebar_title,
             page.key,
-            url_override if external else page.url,
+            str(url_override) if external else page.url,
             external=external,
             icon=page.meta.get("icon"),
             tag=page.meta.get("tag"),

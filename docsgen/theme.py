@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -65,7 +66,7 @@ def load_theme(name: str) -> Theme:
 _REGISTERED_GLOBALS: dict[str, object] = {}
 
 
-def register_template_globals(helpers: dict[str, object]) -> None:
+def register_template_globals(helpers: Mapping[str, object]) -> None:
     """Make functions callable from all themes' templates, now and after environments are rebuilt (dev)."""
     _REGISTERED_GLOBALS.update(helpers)
     for name in list(_loaded_environments):

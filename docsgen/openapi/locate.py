@@ -5,16 +5,21 @@ from __future__ import annotations
 import bisect
 import json
 import re
-
-# the C scanners json itself uses: there at run time, not in typeshed
-from json.decoder import scanstring  # type: ignore[attr-defined]
+from json.decoder import scanstring  # type: ignore[attr-defined]  # json's C scanner, not in typeshed
+from typing import Protocol
 
 import yaml
 
 JsonPath = tuple  # tuple[str | int, ...]
 
 _WS = re.compile(r"[ \t\n\r]*")
-_SCAN = json.JSONDecoder().scan_once  # type: ignore[attr-defined]
+_SCAN = json.JSONDecoder().scan_once  # type: ignore[attr-defined]  # set by __init__, not in typeshed
+
+
+class Locator(Protocol):
+    """Finds the 1-based (line, column) of a JSON path (or of its deepest existing prefix) in a spec's text."""
+
+    def locate(self, path: JsonPath, occurrence: int = 0) -> tuple[int, int]: ...
 
 
 def format_path(path: JsonPath) -> str:

@@ -122,10 +122,11 @@ def _explain_exit(status: int, limits: BuildLimits, log_tail: str) -> Outcome:
     if status < 0:
         name = signal_name(-status)
         reason = f"killed by signal {-status} ({name})"
-        hint = {
+        hints: dict[int, str] = {
             signal.SIGSEGV: "a crash, for example a parser overflowing its stack on deeply nested input",
             signal.SIGKILL: "possibly the system's out-of-memory killer",
-        }.get(-status, "")
+        }
+        hint = hints.get(-status, "")
         message = f"the build process was {reason}" + (f": {hint}" if hint else "")
         return failure("deploy.crashed", reason, message)
     return failure(
