@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 from urllib.parse import unquote
 
 from docsgen.errors import Diagnostic, error, info, warning
@@ -328,7 +329,8 @@ def _pointer(data: object, fragment: str) -> JsonPath | None:
     return tuple(path)
 
 
-def _at(data: object, path: JsonPath) -> object:
+def _at(data: Any, path: JsonPath) -> object:
+    """The value at `path` (found by _pointer: every step exists)."""
     for part in path:
-        data = data[part]  # type: ignore[index]
+        data = data[part]
     return data

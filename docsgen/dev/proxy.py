@@ -353,6 +353,7 @@ def forward(
     else:
         conn = http.client.HTTPConnection(host, port, timeout=timeout)
     if address is not None:  # connect to the address checked, not to what a second lookup may answer
+        # (http.client's connection hook: private, not in typeshed)
         conn._create_connection = lambda _, *args: socket.create_connection((address, port), *args)  # type: ignore[attr-defined]
     try:
         conn.request(method, path, body=body, headers=out_headers)

@@ -343,6 +343,7 @@ def jsx_inline(state: StateInline, silent: bool) -> bool:
         # unless an escaped `\{` before it shows the author wrote a literal pair.
         first_escaped = getattr(state, "dg_escaped_brace", None)
         if first_escaped is None:
+            # cached on markdown-it's inline state, which declares no such field
             first_escaped = state.dg_escaped_brace = src.find("\\{")  # type: ignore[attr-defined]
         if 0 <= first_escaped < pos:
             return False

@@ -87,5 +87,5 @@ def render(body: str, ctx: MdxContext) -> MdxResult:
         aside_html="".join(finish_html(part) for part in state.aside_html),
         text_html=None if finished is raw_html else raw_html,
     )
-    result.changelog = state.updates  # type: ignore[attr-defined]
+    result.changelog = state.updates  # type: ignore[attr-defined]  # undeclared MdxResult field (issue 17: typed fields)
     return result

@@ -171,6 +171,10 @@ class RenderState:
         self.inline_scope: list[str] = []  # names of the inline elements whose children are rendering
         # Lowercase HTML tags opened in one paragraph and closed in another, counted by name.
         self.open_html: dict[str, int] = {}
+        # React components (docsgen/react/server.py): nesting, the module loader, modules already emitted
+        self.react_depth = 0
+        self.react_loader: Any = None  # a react.modules.Loader, made on first use
+        self.react_emitted: set[str] = set()
 
     @property
     def frame(self) -> FileFrame:

@@ -72,6 +72,7 @@ class FrontmatterPages:
             if "asyncapi" in page.meta and not any(page.meta.get(k) for k in ("openapi", "api")):
                 from docsgen.openapi.asyncapi_pages import attach_channel
 
+                # self is the ApiPages this mixin is part of
                 attach_channel(self, page, page.meta["asyncapi"])  # type: ignore[arg-type]
                 continue
             for field_name in ("openapi", "openapi-schema", "api"):
@@ -277,6 +278,7 @@ class FrontmatterPages:
                 panel_html=body.panel_html,
                 aside_html=body.aside_html,
             )
+            # undeclared MdxResult fields (issue 17: typed fields)
             result.markdown = join_markdown(rendered.markdown, self._mdx_markdown(page, page.body))  # type: ignore[attr-defined]
             result.search_html = rendered.search_html + body.html  # type: ignore[attr-defined]
             return result

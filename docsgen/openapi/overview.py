@@ -60,8 +60,8 @@ def _page(
         html = _RELATIVE_LINK.sub(r"\1", html)
         html, md = fix(page, html, md)  # Redoc-style and rooted links, as on the endpoint pages
         result = MdxResult(html=f'<div class="dg-api-overview">{html}</div>', toc=toc)
-        result.markdown = md  # type: ignore[attr-defined]
-        result.search_html = result.html  # type: ignore[attr-defined]
+        result.markdown = md  # type: ignore[attr-defined]  # undeclared MdxResult field (issue 17: typed fields)
+        result.search_html = result.html  # type: ignore[attr-defined]  # undeclared MdxResult field (issue 17: typed fields)
         return result
 
     page.generate = generate
