@@ -10,6 +10,7 @@ from docsgen.config.model import NavEntry, NavNode, SiteConfig
 from docsgen.config.safety import is_unsafe_url
 from docsgen.errors import Diagnostic, warning
 from docsgen.jsonpos import format_path
+from docsgen.page_meta import prepare_pages
 from docsgen.pages import Page
 
 _METHOD_ENTRY = re.compile(
@@ -345,7 +346,7 @@ class _Builder:
             external=external,
             icon=page.meta.get("icon"),
             tag=page.meta.get("tag"),
-            method=page.method,
+            method=None if page.meta.get("hideApiMarker") is True else page.method,
             deprecated=page.deprecated,
         )
         if page.key not in self.placements:
@@ -363,6 +364,7 @@ def build_nav(
 ) -> Navigation:
     """Build the navigation; pages it names that do not exist become located warnings."""
     builder = _Builder(config, pages, resolve_api, locate)
+    builder.diags += prepare_pages(config, pages)  # {{variables}} in titles, `groups`, `related`
     inherited = {"openapi": config.api["openapi"]} if config.api.get("openapi") else {}
     root = builder.section(config.navigation, None, inherited)
     return Navigation(root, builder.placements, builder.order, builder.sections, builder.diags)
