@@ -6,6 +6,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+import docsgen.contextual  # noqa: F401  (registers dg_contextual for the templates)
 from docsgen.config.model import NavEntry, NavNode, SiteConfig
 from docsgen.config.safety import is_unsafe_url
 from docsgen.errors import Diagnostic, warning
