@@ -15,6 +15,7 @@ from docsgen.config.safety import is_unsafe_url
 from docsgen.errors import Diagnostic, info, warning
 from docsgen.mdx.render import substitute_variables
 from docsgen.pages import Page
+from docsgen.theme import register_template_globals
 
 TEXT_FIELDS = ("title", "description", "sidebarTitle", "og:title", "og:description")
 MAX_RELATED = 10  # Mintlify's maximum
@@ -144,3 +145,16 @@ def _related(page: Page, pages: dict[str, Page]) -> tuple[list[dict[str, Any]], 
         if len(out) == MAX_RELATED:
             break
     return out, diags
+
+
+def related_links(site: Any, page: Page) -> list[dict[str, Any]]:
+    """Return a page's resolved `related` list for its template (resolved now if the page was read again since
+    the navigation was built, as the dev server does after an edit; diagnostics then come from the next build)."""
+    if "related" not in page.meta:
+        return []
+    if "__related" not in page.meta:
+        page.meta["__related"] = _related(page, site.pages)[0]
+    return page.meta["__related"]
+
+
+register_template_globals({"dg_related": related_links})

@@ -68,6 +68,8 @@ FIELDS: dict[str, tuple[str, str]] = {
     "#banner": (USED, ""),
     "#pages": (USED, ""),
     "#global": (USED, ""),
+    "#global.versions[].default": (IGNORED, "a global version is a link, never the default"),
+    "#global.languages[].default": (IGNORED, "a global language is a link, never the default"),
     "#node": (USED, ""),
     "#node.graphql": (IGNORED, "no GraphQL pages are generated"),
     "#tab.align": (IGNORED, "tabs are drawn in one row, in order"),
