@@ -33,7 +33,7 @@ FIELDS: dict[str, tuple[str, str]] = {
     "fonts": (USED, ""),
     "icons": (USED, ""),
     "styling": (USED, ""),
-    "styling.latex": (IGNORED, "math is rendered wherever $...$ appears"),
+    "styling.latex": (IGNORED, "math is rendered wherever it appears"),
     "styling.codeblocks": (IGNORED, "one code theme is used whatever is set"),
     "thumbnails": (IGNORED, "no Open Graph images are generated"),
     "navbar": (USED, ""),
