@@ -11,7 +11,7 @@ import pytest
 from docsgen.build import build
 from docsgen.site_nav import color_style
 from tests.htmldom import parse
-from tests.readers_sites import serve
+from tests.readers_sites import axe_source, serve
 
 SPEC = {
     "openapi": "3.0.0",
@@ -222,3 +222,33 @@ def test_banner_colour_follows_the_theme_in_a_browser(browser, make_site, tmp_pa
         page.close()
     finally:
         server.shutdown()
+
+
+_AXE = """() => axe.run(document, {resultTypes: ["violations"]}).then((r) => r.violations
+  .filter((v) => v.impact === "serious" || v.impact === "critical")
+  .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 4).map((n) => n.target.join(" ")).join(" | ")}`))"""
+
+
+@pytest.mark.browser
+def test_new_navigation_parts_pass_axe_in_both_modes(browser, make_site, tmp_path):
+    config = _config(contextual={"options": ["copy", "mcp", "download-pdf"], "display": "toc"})
+    files = {f"{p}.mdx": f"---\ntitle: T {p}\ndescription: D {p}\n---\n## A\n\nbody {p}\n" for p in PAGES}
+    files["g/index.mdx"] = "---\ntitle: G\nrelated: [/g/a, /h/a]\n---\n## A\n\nText\n"
+    files["openapi.json"] = json.dumps(SPEC)
+    root = make_site({"docs.json": json.dumps(config), **files})
+    build(root, tmp_path / "out")
+    server, url = serve(tmp_path / "out")
+    problems = []
+    try:
+        page = browser.new_page()
+        for path in ("g/", "h/"):
+            page.goto(url + path)
+            for mode in ("light", "dark"):
+                if page.evaluate("document.documentElement.dataset.theme") != mode:
+                    page.click(".dg-theme-toggle")
+                page.add_script_tag(content=axe_source())
+                problems += [f"{path} {mode}: {v}" for v in page.evaluate(_AXE)]
+        page.close()
+    finally:
+        server.shutdown()
+    assert problems == []
