@@ -63,8 +63,12 @@ def entry_date(label: str) -> datetime | None:
     return None
 
 
+_NOT_XML = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
+
+
 def _cdata(text: str) -> str:
-    return escape(text)
+    """Escape text for an XML element, dropping the characters XML 1.0 cannot carry (the feed stays valid)."""
+    return escape(_NOT_XML.sub("", text))
 
 
 def _item(entry: ChangelogEntry, page_link: str) -> str:
@@ -73,8 +77,8 @@ def _item(entry: ChangelogEntry, page_link: str) -> str:
     link = f"{page_link}#{entry.id}"
     parts = [
         f"<title>{_cdata(entry.rss_title or entry.label or entry.id)}</title>",
-        f"<link>{escape(link)}</link>",
-        f'<guid isPermaLink="true">{escape(link)}</guid>',
+        f"<link>{_cdata(link)}</link>",
+        f'<guid isPermaLink="true">{_cdata(link)}</guid>',
     ]
     if description:
         parts.append(f"<description>{_cdata(description)}</description>")

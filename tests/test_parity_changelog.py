@@ -122,3 +122,18 @@ def test_tag_filters_match_all_selected_tags_and_follow_the_url(browser, make_si
         page.close()
     finally:
         server.shutdown()
+
+
+def test_feed_stays_valid_xml_whatever_the_entry_text():
+    from docsgen.changelog_feed import rss_xml
+    from docsgen.mdx.changelog import ChangelogEntry
+    from docsgen.pages import Page
+
+    hostile = "bell\x07 </title><script>x</script> & ]]> \ufffe"
+    page = Page("changelog", "changelog/", "changelog/index.html", "changelog.mdx", {"title": hostile})
+    entries = [ChangelogEntry(id='a"b<', label=hostile, description=hostile, tags=(hostile,), text=hostile)]
+    channel = ET.fromstring(rss_xml("S & <Co>", page, entries, "https://d.example").encode()).find("channel")
+    item = channel.find("item")
+    assert item.findtext("title") == "bell </title><script>x</script> & ]]> "
+    assert item.findtext("link") == 'https://d.example/changelog/#a"b<'
+    assert channel.findtext("title").endswith("S & <Co>")
