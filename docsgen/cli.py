@@ -228,9 +228,7 @@ def build(
 @main.command()
 @click.argument("docs_dir", default=".", type=click.Path(file_okay=False, path_type=Path))
 @click.option("--strict", is_flag=True, help="Treat warnings (such as missing pages) as errors.")
-@click.option(
-    "-v", "--verbose", is_flag=True, help="List fields that are accepted but not used by docsgen yet."
-)
+@click.option("-v", "--verbose", is_flag=True, help="List the docs.json fields docsgen accepts but ignores.")
 def validate(docs_dir: Path, strict: bool, verbose: bool) -> None:
     """Check docs.json, the navigation and every page without writing a site."""
     from docsgen.build import check_pages, read_site

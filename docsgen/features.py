@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from docsgen.agents import add_agent_files
+from docsgen.changelog_feed import add_changelog_feeds
 from docsgen.customize import add_customization
 from docsgen.redirects import add_redirect_pages, add_redirects, redirect_sources
 from docsgen.render import SiteContext
@@ -41,6 +42,7 @@ def add_site_features(
         add_customization(ctx, site, files)
         add_seo_files(ctx, site, files)
         add_agent_files(ctx, site, files)
+        add_changelog_feeds(ctx, site, files)
     except BaseException:
         search.cancel()
         raise

@@ -6,12 +6,16 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+import docsgen.contextual  # noqa: F401  (registers dg_contextual for the templates)
+import docsgen.site_nav  # noqa: F401  (registers dg_global_nav, dg_directory ... for the templates)
 from docsgen.config.model import NavEntry, NavNode, SiteConfig
 from docsgen.config.safety import is_unsafe_url
 from docsgen.errors import Diagnostic, warning
 from docsgen.jsonpos import format_path
+from docsgen.page_meta import prepare_pages
 from docsgen.pages import Page
 
+LISTING_MODES = ("accordion", "card", "none")  # values of a navigation element's `directory`
 _METHOD_ENTRY = re.compile(
     r"^(?:(\S+)\s+)?(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE|WEBHOOK)\s+(\S.*)$", re.I
 )
@@ -42,6 +46,7 @@ class NavGroup:
     tag: str | None = None
     root: NavLink | None = None
     expanded: bool = False
+    directory: str | None = None  # listing on the root page: "accordion" | "card" (navigation `directory`)
 
     def first_link(self) -> NavLink | None:
         """Return the page a drilldown click opens: the root page, else the first page inside."""
@@ -129,6 +134,8 @@ class Navigation:
     order: list[str]  # page keys in reading order (visible pages only)
     sections: list[Section]  # every section, depth first
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    # root page key -> (listing mode, group): groups whose root page lists their pages (navigation `directory`)
+    directories: dict[str, tuple[str, NavGroup]] = field(default_factory=dict)
 
     def leaf_sections(self) -> list[Section]:
         """Return the sections that own a sidebar."""
@@ -192,6 +199,7 @@ class _Builder:
         self.sections: list[Section] = []
         self.diags: list[Diagnostic] = []
         self.counter = 0
+        self.directories: dict[str, tuple[str, NavGroup]] = {}
 
     def section(self, node: NavNode, parent: Section | None, inherited: dict) -> Section:
         sid = (
@@ -221,6 +229,9 @@ class _Builder:
         for key in ("openapi", "directory", "asyncapi"):
             if key in node.fields:
                 out[key] = node.fields[key]
+        if node.fields.get("directory") in LISTING_MODES:  # a listing layout, not an OpenAPI pages folder
+            out["listing"] = node.fields["directory"]
+            out.pop("directory", None)
         if node.kind in ("tab", "anchor") and isinstance(node.fields.get("version"), str):
             out["version"] = node.fields["version"]
         if node.kind == "version":
@@ -283,6 +294,10 @@ class _Builder:
         group.children = self.items(node, sec, [*groups, group], depth + 1, inherited)
         if node.get("hidden"):
             return None
+        listing = inherited.get("listing")
+        if group.root and group.root.key and listing in ("accordion", "card"):
+            group.directory = listing
+            self.directories.setdefault(group.root.key, (listing, group))
         return group
 
     def entry(
@@ -346,7 +361,7 @@ class _Builder:
             external=external,
             icon=page.meta.get("icon"),
             tag=page.meta.get("tag"),
-            method=page.method,
+            method=None if page.meta.get("hideApiMarker") is True else page.method,
             deprecated=page.deprecated,
         )
         if page.key not in self.placements:
@@ -364,6 +379,9 @@ def build_nav(
 ) -> Navigation:
     """Build the navigation; pages it names that do not exist become located warnings."""
     builder = _Builder(config, pages, resolve_api, locate)
+    builder.diags += prepare_pages(config, pages)  # {{variables}} in titles, `groups`, `related`
     inherited = {"openapi": config.api["openapi"]} if config.api.get("openapi") else {}
     root = builder.section(config.navigation, None, inherited)
-    return Navigation(root, builder.placements, builder.order, builder.sections, builder.diags)
+    return Navigation(
+        root, builder.placements, builder.order, builder.sections, builder.diags, builder.directories
+    )

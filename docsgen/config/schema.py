@@ -118,45 +118,30 @@ def _short(value: object) -> str:
 
 
 def ignored_fields(raw: RawConfig) -> list[Diagnostic]:
-    """List the fields present in docs.json that docsgen accepts but does not act on (validate --verbose)."""
-    schema = load_schema()
+    """List the fields docs.json sets that docsgen accepts but does not act on (validate --verbose).
+
+    The status of each field comes from one table, docsgen.config.honoured.FIELDS; a field inside an ignored
+    one is not listed again.
+    """
+    from docsgen.config.honoured import IGNORED, classify, present_fields
+
     out: list[Diagnostic] = []
-
-    def walk(value: object, sub: dict, path: JsonPath) -> None:
-        sub = _deref(schema, sub)
-        if sub.get("x-docsgen-ignored"):
-            out.append(
-                raw.diagnostic(
-                    "config.ignored",
-                    f"'{format_path(path)}' is accepted but not used by docsgen yet",
-                    path,
-                    severity="info",
-                    key=True,
-                )
+    skipped: list[tuple] = []
+    for path, field in present_fields(raw.data, load_schema()):
+        if any(path[: len(p)] == p for p in skipped):
+            continue
+        status = classify(field)
+        if status is None or status[0] != IGNORED:
+            continue
+        skipped.append(path)
+        note = f" ({status[1]})" if status[1] else ""
+        out.append(
+            raw.diagnostic(
+                "config.ignored",
+                f"'{format_path(path)}' is accepted but not used by docsgen{note}",
+                path,
+                severity="info",
+                key=True,
             )
-            return
-        if isinstance(value, dict):
-            props = sub.get("properties", {})
-            for k, v in value.items():
-                if k in props:
-                    walk(v, props[k], (*path, k))
-        elif isinstance(value, list) and isinstance(sub.get("items"), dict):
-            for i, v in enumerate(value):
-                walk(v, sub["items"], (*path, i))
-
-    walk(raw.data, schema, ())
+        )
     return out
-
-
-def _deref(root: dict, sub: dict) -> dict:
-    seen = 0
-    while isinstance(sub, dict) and "$ref" in sub and seen < 20:
-        ref = sub["$ref"]
-        if not ref.startswith("#/"):
-            break
-        node = root
-        for part in ref[2:].split("/"):
-            node = node.get(part, {})
-        sub = node
-        seen += 1
-    return sub if isinstance(sub, dict) else {}
