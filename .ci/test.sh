@@ -23,5 +23,6 @@ python3 -m venv .venv
 .venv/bin/pip install -q -e '.[test]'
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
+.venv/bin/mypy  # settings and files in pyproject.toml [tool.mypy]
 # Tests marked `shared` need ../shared (the real-site corpus): .ci/run runs them as a step of their own.
 exec .venv/bin/pytest -q -p no:cacheprovider -m "not shared" "$@"

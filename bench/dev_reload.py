@@ -28,7 +28,7 @@ import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from docsgen.dev.app import start  # noqa: E402
+from docsgen.dev.app import start
 
 BODY = """
 ## Section {n}

@@ -36,8 +36,8 @@ def color_findings(config: SiteConfig) -> list[Diagnostic]:
     """Return warnings for docs.json colours that read poorly as text or under white button text."""
     out: list[Diagnostic] = []
     colors = config.colors
-    background = config.raw.get("background") if isinstance(config.raw.get("background"), dict) else {}
-    own = background.get("color") if isinstance(background.get("color"), dict) else {}
+    background = found if isinstance(found := config.raw.get("background"), dict) else {}
+    own = found if isinstance(found := background.get("color"), dict) else {}
     primary = colors.get("primary")
     checks = [
         ("primary", primary, "light", own.get("light") or "#ffffff"),

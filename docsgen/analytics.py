@@ -48,7 +48,7 @@ def _plausible(c: dict) -> str | None:
     domain = c.get("domain")
     if not isinstance(domain, str) or not domain:
         return None
-    server = c.get("server") if isinstance(c.get("server"), str) and c.get("server") else "plausible.io"
+    server = found if isinstance(found := c.get("server"), str) and found else "plausible.io"
     server = server if "://" in server else "https://" + server
     return f'<script defer data-domain="{escape(domain)}" src="{escape(server.rstrip("/"))}/js/script.js"></script>'
 

@@ -15,7 +15,14 @@ from docsgen.errors import DocsgenError, Severity
 def _progress_printer():
     """Return (progress callback, close) : a rich bar on a terminal, plain lines in CI or pipes."""
     if sys.stderr.isatty() and not os.environ.get("CI"):
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TaskID,
+            TextColumn,
+            TimeElapsedColumn,
+        )
 
         bar = Progress(
             TextColumn("{task.description}"),
@@ -25,7 +32,7 @@ def _progress_printer():
             transient=True,
         )
         bar.start()
-        tasks: dict[str, int] = {}
+        tasks: dict[str, TaskID] = {}
 
         def update(stage: str, done: int, total: int) -> None:
             if stage not in tasks:
@@ -221,9 +228,7 @@ def build(
 @main.command()
 @click.argument("docs_dir", default=".", type=click.Path(file_okay=False, path_type=Path))
 @click.option("--strict", is_flag=True, help="Treat warnings (such as missing pages) as errors.")
-@click.option(
-    "-v", "--verbose", is_flag=True, help="List fields that are accepted but not used by docsgen yet."
-)
+@click.option("-v", "--verbose", is_flag=True, help="List the docs.json fields docsgen accepts but ignores.")
 def validate(docs_dir: Path, strict: bool, verbose: bool) -> None:
     """Check docs.json, the navigation and every page without writing a site."""
     from docsgen.check import check_pages

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 # The backgrounds of the built-in themes (site.css, maple's theme.css): text must read on each of them.
 # Page and surface colours, plus the lightest/darkest tints boxes put behind text (tabs, badges, sidebars).
@@ -32,6 +33,11 @@ _NAMED = {
 RGB = tuple[float, float, float]
 
 
+def _rgb(values: Iterable[float]) -> RGB:
+    red, green, blue = values
+    return (red, green, blue)
+
+
 def parse_color(value: object) -> RGB | None:
     """Return (r, g, b) in 0..255 of a #hex, rgb()/hsl() or common named colour; None for anything else."""
     if not isinstance(value, str):
@@ -53,7 +59,7 @@ def parse_color(value: object) -> RGB | None:
 
     try:
         if kind.startswith("rgb"):
-            return tuple(min(255.0, number(p, 255)) for p in (a, b, c))  # type: ignore[return-value]
+            return _rgb(min(255.0, number(p, 255)) for p in (a, b, c))
         return _hsl(
             float(a.rstrip("%")) % 360,
             number(b, 1) / (1 if b.endswith("%") else 100),
@@ -97,7 +103,7 @@ def to_hex(rgb: RGB) -> str:
 
 def mix(color: RGB, background: RGB, amount: float) -> RGB:
     """Return `amount` of color over background (CSS color-mix in sRGB)."""
-    return tuple(c * amount + b * (1 - amount) for c, b in zip(color, background, strict=True))  # type: ignore[return-value]
+    return _rgb(c * amount + b * (1 - amount) for c, b in zip(color, background, strict=True))
 
 
 def readable(color: RGB, backgrounds: tuple[str, ...], *, dark: bool, target: float = TEXT_CONTRAST) -> RGB:
@@ -107,7 +113,7 @@ def readable(color: RGB, backgrounds: tuple[str, ...], *, dark: bool, target: fl
     toward = (255.0, 255.0, 255.0) if dark else (0.0, 0.0, 0.0)
     for step in range(0, 21):
         t = step / 20
-        mixed: RGB = tuple(c + (w - c) * t for c, w in zip(color, toward, strict=True))  # type: ignore[assignment]
+        mixed = _rgb(c + (w - c) * t for c, w in zip(color, toward, strict=True))
         if all(ratio(mixed, bg) >= target for bg in bgs):
             return mixed
     return toward

@@ -145,7 +145,7 @@ class DocsgenError(click.ClickException):
         lines.append(f"{errors} error(s), {warnings} warning(s)")
         return "\n".join(lines)
 
-    def show(self, file=None) -> None:  # noqa: D102 - click's hook
+    def show(self, file=None) -> None:  # click's hook
         click.echo(self.format_message(), err=True, file=file)
 
     def to_json(self) -> str:

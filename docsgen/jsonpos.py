@@ -81,13 +81,20 @@ class PositionIndex:
         self._line_starts = starts
         # Malformed text is reported by loads(); positions then stay partial.
         with contextlib.suppress(IndexError, ValueError):
-            self._value(_WS.match(self.text, 0).end(), ())
+            self._value(self._skip(_WS, 0), ())
+
+    def _skip(self, pattern: re.Pattern[str], pos: int) -> int:
+        """Return the end of `pattern` matched at pos; ValueError when the text does not match there."""
+        m = pattern.match(self.text, pos)
+        if m is None:
+            raise ValueError(f"{pattern.pattern} expected at {pos}")
+        return m.end()
 
     def _value(self, pos: int, path: JsonPath) -> int:
         self._values[path] = pos
         ch = self.text[pos]
         if ch == "{":
-            pos = _WS.match(self.text, pos + 1).end()
+            pos = self._skip(_WS, pos + 1)
             seen: set[str] = set()
             if self.text[pos] == "}":
                 return pos + 1
@@ -100,28 +107,27 @@ class PositionIndex:
                     self._duplicates.append(((*path, key), pos))
                 seen.add(key)
                 self._keys[(*path, key)] = pos
-                pos = _WS.match(self.text, m.end()).end() + 1  # skip ':'
-                pos = _WS.match(self.text, pos).end()
-                pos = _WS.match(self.text, self._value(pos, (*path, key))).end()
+                pos = self._skip(_WS, m.end()) + 1  # skip ':'
+                pos = self._skip(_WS, pos)
+                pos = self._skip(_WS, self._value(pos, (*path, key)))
                 if self.text[pos] == ",":
-                    pos = _WS.match(self.text, pos + 1).end()
+                    pos = self._skip(_WS, pos + 1)
                     continue
                 return pos + 1
         if ch == "[":
-            pos = _WS.match(self.text, pos + 1).end()
+            pos = self._skip(_WS, pos + 1)
             if self.text[pos] == "]":
                 return pos + 1
             index = 0
             while True:
-                pos = _WS.match(self.text, self._value(pos, (*path, index))).end()
+                pos = self._skip(_WS, self._value(pos, (*path, index)))
                 index += 1
                 if self.text[pos] == ",":
-                    pos = _WS.match(self.text, pos + 1).end()
+                    pos = self._skip(_WS, pos + 1)
                     continue
                 return pos + 1
         if ch == '"':
-            m = _STRING.match(self.text, pos)
-            return m.end()
+            return self._skip(_STRING, pos)
         for literal in ("true", "false", "null"):
             if self.text.startswith(literal, pos):
                 return pos + len(literal)

@@ -11,6 +11,7 @@ from docsgen.config.safety import is_unsafe_url
 from docsgen.errors import Diagnostic, warning
 from docsgen.jsonpos import format_path
 from docsgen.openapi.navigation import API_ENTRY, Generated, inherit
+from docsgen.page_meta import prepare_pages
 from docsgen.pages import Page
 
 
@@ -39,6 +40,7 @@ class NavGroup:
     tag: str | None = None
     root: NavLink | None = None
     expanded: bool = False
+    directory: str | None = None  # listing on the root page: "accordion" | "card" (navigation `directory`)
 
     def first_link(self) -> NavLink | None:
         """Return the page a drilldown click opens: the root page, else the first page inside."""
@@ -86,7 +88,8 @@ class Section:
 
     def chain(self) -> list[Section]:
         """Return the sections from the outermost (below root) down to this one."""
-        out, node = [], self
+        out: list[Section] = []
+        node: Section | None = self
         while node is not None and node.kind != "root":
             out.append(node)
             node = node.parent
@@ -125,6 +128,8 @@ class Navigation:
     order: list[str]  # page keys in reading order (visible pages only)
     sections: list[Section]  # every section, depth first
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    # root page key -> (listing mode, group): groups whose root page lists their pages (navigation `directory`)
+    directories: dict[str, tuple[str, NavGroup]] = field(default_factory=dict)
 
     def leaf_sections(self) -> list[Section]:
         """Return the sections that own a sidebar."""
@@ -187,6 +192,7 @@ class _Builder:
         self.sections: list[Section] = []
         self.diags: list[Diagnostic] = []
         self.counter = 0
+        self.directories: dict[str, tuple[str, NavGroup]] = {}
 
     def section(self, node: NavNode, parent: Section | None, inherited: dict) -> Section:
         sid = (
@@ -240,7 +246,7 @@ class _Builder:
         if node.kind == "group" or not any(p.api_tag for p in pages):
             return [self.place(p, sec, groups) for p in pages if not p.hidden]
         by_tag: dict[str, NavGroup] = {}
-        out: list[NavGroup | NavLink] = []
+        out: list[NavGroup] = []
         for page in pages:
             tag = page.api_tag or "Endpoints"
             if tag not in by_tag:
@@ -272,6 +278,10 @@ class _Builder:
         group.children = self.items(node, sec, [*groups, group], depth + 1, inherited)
         if node.get("hidden"):
             return None
+        listing = inherited.get("listing")
+        if group.root and group.root.key and listing in ("accordion", "card"):
+            group.directory = listing
+            self.directories.setdefault(group.root.key, (listing, group))
         return group
 
     def entry(
@@ -331,11 +341,11 @@ class _Builder:
         link = NavLink(
             page.sidebar_title,
             page.key,
-            url_override if external else page.url,
+            str(url_override) if external else page.url,
             external=external,
             icon=page.meta.get("icon"),
             tag=page.meta.get("tag"),
-            method=page.method,
+            method=None if page.meta.get("hideApiMarker") is True else page.method,
             deprecated=page.deprecated,
         )
         if page.key not in self.placements:
@@ -357,6 +367,9 @@ def build_nav(
     OpenAPI; None: API entries are looked up as page paths.
     """
     builder = _Builder(config, pages, generated, locate)
+    builder.diags += prepare_pages(config, pages)  # {{variables}} in titles, `groups`, `related`
     inherited = {"openapi": config.api["openapi"]} if config.api.get("openapi") else {}
     root = builder.section(config.navigation, None, inherited)
-    return Navigation(root, builder.placements, builder.order, builder.sections, builder.diags)
+    return Navigation(
+        root, builder.placements, builder.order, builder.sections, builder.diags, builder.directories
+    )

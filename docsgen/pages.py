@@ -38,6 +38,7 @@ class Page:
     api_path: str | None = None  # endpoint pages: the operation's path in that spec
     api_tag: str | None = None  # generated endpoint pages: the tag grouping them in the navigation
     summary: str = ""  # API pages: a description made from the spec, when the page has none of its own
+    related: list[dict[str, Any]] | None = None  # frontmatter `related`, resolved to {title, url, external}
 
     @property
     def title(self) -> str:

@@ -23,6 +23,7 @@ from typing import Any
 import yaml
 
 DEFAULT_MAX_DEPTH = 256
+_SAFE_LOADER: type[yaml.SafeLoader] | type[yaml.CSafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 _JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.S)
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
@@ -80,7 +81,7 @@ def _yaml_depth_error(text: str, limit: int) -> NestingError | None:
     """Measure YAML nesting exactly from libyaml's events (iterative: safe at any depth)."""
     if not _yaml_could_be_deeper(text, limit):
         return None
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    loader = _SAFE_LOADER
     starts = (yaml.MappingStartEvent, yaml.SequenceStartEvent)
     ends = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
     depth = 0
@@ -89,8 +90,9 @@ def _yaml_depth_error(text: str, limit: int) -> NestingError | None:
             if isinstance(event, starts):
                 depth += 1
                 if depth > limit:
-                    mark = event.start_mark
-                    return NestingError(depth, limit, mark.line + 1, mark.column + 1)
+                    mark = event.start_mark  # the parser's events always carry their marks
+                    line, column = (mark.line + 1, mark.column + 1) if mark is not None else (0, 0)
+                    return NestingError(depth, limit, line, column)
             elif isinstance(event, ends):
                 depth -= 1
     except yaml.YAMLError:
@@ -111,7 +113,11 @@ def load_json(text: str, max_depth: int = DEFAULT_MAX_DEPTH, **kwargs: Any) -> A
     return json.loads(text, **kwargs)
 
 
-def load_yaml(text: str, max_depth: int = DEFAULT_MAX_DEPTH, loader: type | None = None) -> Any:
+def load_yaml(
+    text: str,
+    max_depth: int = DEFAULT_MAX_DEPTH,
+    loader: type[yaml.SafeLoader] | type[yaml.CSafeLoader] | None = None,
+) -> Any:
     """yaml.load (safe loader by default) after the nesting check (NestingError; yaml.YAMLError for syntax)."""
     check_nesting(text, max_depth, syntax="yaml")
-    return yaml.load(text, Loader=loader or getattr(yaml, "CSafeLoader", yaml.SafeLoader))  # noqa: S506
+    return yaml.load(text, Loader=loader or _SAFE_LOADER)

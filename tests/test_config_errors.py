@@ -114,6 +114,16 @@ CASES = [
         },
         "fr.json:3:20: error: found integer 5, expected string (at navigation.languages[0].tabs[0].tab)",
     ),
+    (
+        "top-level-ref-to-an-array",
+        {"docs.json": '{"$ref": "other.json"}', "other.json": "[1, 2]"},
+        "docs.json:1:10: error: docs.json must hold a JSON object, its $ref includes array (at $ref)",
+    ),
+    (
+        "top-level-ref-missing",
+        {"docs.json": '{"$ref": "missing.json"}'},
+        "docs.json:1:10: error: $ref 'missing.json' names a file that does not exist (missing.json) (at $ref)",
+    ),
 ]
 
 
@@ -166,11 +176,13 @@ def test_schema_url_and_ignored_fields_are_accepted(make_site):
         **BASE,
         "navigation": {"pages": ["index"]},
         "integrations": {"ga4": {"measurementId": "G-1"}},
+        "thumbnails": {"appearance": "dark"},
     }
     site = make_site({"docs.json": json.dumps(data, indent=2), "index.mdx": "x"})
     result = CliRunner().invoke(main, ["validate", "--verbose", str(site)])
     assert result.exit_code == 0, result.output
-    assert "'integrations' is accepted but not used by docsgen yet" in result.output
+    assert "'thumbnails' is accepted but not used by docsgen" in result.output
+    assert "'integrations" not in result.output  # ga4 works
 
 
 def test_frontmatter_yaml_error_is_located(make_site, tmp_path):

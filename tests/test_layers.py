@@ -33,7 +33,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("config", ("docsgen.config", "docsgen.analytics")),
     ("sources", ("docsgen.sources",)),
     ("mdx", ("docsgen.mdx", "docsgen.react")),
-    ("pages", ("docsgen.pages", "docsgen.markdown_export")),
+    ("pages", ("docsgen.pages", "docsgen.page_meta", "docsgen.markdown_export")),
     ("openapi", ("docsgen.openapi",)),
     ("nav", ("docsgen.nav",)),
     ("site", ("docsgen.site", "docsgen.policies", "docsgen.routes", "docsgen.links")),

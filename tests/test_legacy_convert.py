@@ -229,6 +229,17 @@ def test_footer_link_columns():
     ]
 
 
+@pytest.mark.parametrize("links", [None, "About", 5])
+def test_footer_column_whose_links_are_not_an_array_warns(links):
+    out, diags = convert(
+        footer={"links": [{"title": "Company", "links": links}, {"title": "More", "links": []}]}
+    )
+    assert out["footer"]["links"] == [{"header": "Company", "items": []}, {"header": "More", "items": []}]
+    assert [(d.code, d.json_path) for d in diags if d.code == "legacy.footer"] == [
+        ("legacy.footer", "footer.links[0].links")
+    ]
+
+
 def test_api_settings():
     out, diags = convert(
         openapi=["openapi.json", "https://acme.example.com/spec.yaml"],

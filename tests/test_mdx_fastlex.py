@@ -57,7 +57,7 @@ def test_site_lexers_are_accelerated_and_states_combined():
     assert "get_tokens_unprocessed" in vars(lexer)
     highlight_lines("x = 1\n", "python")
     steps = _DISPATCH[type(lexer)]["root"]
-    rules = len(type(lexer)._tokens["root"])  # noqa: SLF001
+    rules = len(type(lexer)._tokens["root"])
     assert any(matcher is not None for matcher, _ in steps)
     assert len(steps) < rules / 4  # dozens of rules, a few combined steps
 

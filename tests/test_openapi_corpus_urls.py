@@ -35,9 +35,9 @@ GENERATED = [
 def generated_paths(site: Path, source: str, directory: str) -> set[str]:
     """Return the page paths ApiPages generates for one spec and directory (as a navigation `openapi` does)."""
     api = ApiPages(site, None, {}, SpecStore(site, use_cache=False))  # type: ignore[arg-type]
-    spec = api._spec(source, ("docs.json", 0, 0, ""))  # noqa: SLF001
+    spec = api._spec(source, ("docs.json", 0, 0, ""))
     assert spec is not None, api.diagnostics
-    return {page.key for page in api._all_pages(spec, directory, {})}  # noqa: SLF001
+    return {page.key for page in api._all_pages(spec, directory, {})}
 
 
 def site_links(site: Path, prefix: str) -> set[str]:

@@ -356,7 +356,7 @@ class _Handler(BaseHTTPRequestHandler):
     def log_message(self, *args):  # keep test output clean
         pass
 
-    def do_GET(self):  # noqa: N802 - http.server's name
+    def do_GET(self):  # http.server's name
         type(self).hits.append(self.path)
         if self.path == "/spec.yaml":
             self._send(200, PETSTORE)
@@ -453,8 +453,8 @@ def test_unfetchable_url_builds_from_the_last_good_copy(spec_server, tmp_path):
     # for the first URL) is used, with a warning.
     store = SpecStore(tmp_path, cache_dir=cache, timeout=0.5)
     store_url = f"{spec_server}/slow.yaml"
-    good = store._last_good_file(url)  # noqa: SLF001
-    store._last_good_file(store_url).write_bytes(good.read_bytes())  # noqa: SLF001
+    good = store._last_good_file(url)
+    store._last_good_file(store_url).write_bytes(good.read_bytes())
     spec, found = store.load(store_url, origin=("docs.json", 3, 4))
     assert spec is not None and len(spec.operations()) == 4
     (d,) = found
@@ -547,3 +547,4 @@ def test_json_locator_handles_escapes_duplicates_and_repeated_names():
     assert locator.locate(("a", "c/d", 1, "a")) == (2, 32)
     assert locator.locate(("a",), occurrence=1) == (3, 2)
     assert locator.locate(("missing", "x")) == (1, 1)
+    assert locator.locate(("a", "c/d", "name")) == (2, 19)  # a name inside an array: the deepest prefix found

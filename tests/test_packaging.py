@@ -37,6 +37,7 @@ def test_wheel_install_builds_a_site(tmp_path):
     )
     assert (target / "docsgen/themes/base/templates/page.html").is_file()
     assert (target / "docsgen/schemas/docs.schema.json").is_file()
+    assert (target / "docsgen/py.typed").is_file()  # PEP 561: the package's type hints are used by checkers
     env = {**os.environ, "PYTHONPATH": str(target)}
     code = (
         "import sys, docsgen.resources as r, docsgen.cli as c;"

@@ -192,7 +192,7 @@ class Site(SimpleHTTPRequestHandler):
         try:
             with urlopen(Request(target, data=body, headers=keep, method=self.command), timeout=5) as r:
                 status, data, ctype = r.status, r.read(), r.headers.get("Content-Type", "")
-        except Exception as exc:  # an HTTPError is a response too
+        except Exception as exc:  # noqa: BLE001 - an HTTPError is a response too
             status = getattr(exc, "code", 502)
             data = exc.read() if hasattr(exc, "read") else b""
             ctype = "application/json"

@@ -541,45 +541,47 @@ def test_every_property_has_a_description():
     assert "markdownDescription" not in text and "`" not in text  # plain English for every editor
 
 
-def _flag(path: list[str]) -> bool:
-    node: dict = SCHEMA
-    for part in path:
-        node = node["properties"][part] if part != "$defs" else node
-        while "$ref" in node and not node.get("x-docsgen-ignored"):
-            node = SCHEMA["$defs"][node["$ref"].rsplit("/", 1)[1]]
-    return bool(node.get("x-docsgen-ignored"))
+def _flag(path: str) -> bool:
+    from docsgen.config.honoured import IGNORED, classify
+
+    status = classify(path)
+    assert status is not None, path
+    return status[0] == IGNORED
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["thumbnails", "variations", "public", "#sdk", "styling.codeblocks", "integrations.intercom"],
+)
+def test_fields_docsgen_does_not_act_on_are_marked_ignored(path):
+    assert _flag(path)
 
 
 @pytest.mark.parametrize(
     "path",
     [
-        "integrations",
-        "thumbnails",
-        "contextual",
-        "fonts",
+        "appearance",
+        "errors",
+        "seo",
+        "navigation",
+        "api",
+        "api.openapi",
+        "colors",
+        "banner",
         "background",
-        "variations",
+        "fonts",
+        "contextual",
         "markdown",
-        "public",
-        "api.asyncapi",
+        "integrations.ga4",
+        "#asyncapiSource",
     ],
 )
-def test_fields_docsgen_does_not_act_on_are_marked_ignored(path):
-    assert _flag(path.split("."))
-
-
-@pytest.mark.parametrize(
-    "path", ["appearance", "errors", "seo", "navigation", "api", "api.openapi", "colors", "banner"]
-)
 def test_fields_docsgen_uses_are_not_marked_ignored(path):
-    assert not _flag(path.split("."))
+    assert not _flag(path)
 
 
 def test_navigation_nodes_mark_unsupported_generators_ignored():
     for node in ("tab", "anchor", "dropdown", "product", "version", "language", "menuItem", "group"):
-        props = SCHEMA["$defs"][node]["properties"]
-        assert props["graphql"]["x-docsgen-ignored"] is True
-        assert SCHEMA["$defs"][props["sdk"]["$ref"].rsplit("/", 1)[1]]["x-docsgen-ignored"] is True
-        assert SCHEMA["$defs"][props["asyncapi"]["$ref"].rsplit("/", 1)[1]]["x-docsgen-ignored"] is True
-        assert props["public"]["x-docsgen-ignored"] is True
-        assert "x-docsgen-ignored" not in props["openapi"]
+        assert _flag(f"#{node}.graphql") and _flag(f"#{node}.public")
+        assert not _flag(f"#{node}.openapi") and not _flag(f"#{node}.asyncapi")
+    assert "x-docsgen-ignored" not in SCHEMA_FILE.read_text(encoding="utf-8")  # one table, not two

@@ -106,6 +106,7 @@ def test_contextual_copy_puts_the_markdown_twin_on_the_clipboard(page, site):
         "Open in ChatGPT",
         "Open in Claude",
         "Open in Perplexity",
+        "Copy MCP server URL",  # `mcp`: the site's MCP server (docsgen mcp), no longer dropped
     ]
     view = menu.locator("details [data-action=view]")
     assert view.get_attribute("href") == "../quickstart.md"

@@ -55,7 +55,9 @@ def test_the_index_fed_while_pages_render_equals_one_made_from_every_record(tmp_
     search.start_search_index(site_context(site), site).add_to(files)
     assert len(started) == 2 and started[1]  # this time from every record at once
     built = {p.relative_to(tmp_path / "out").as_posix() for p in (tmp_path / "out" / "pagefind").rglob("*")}
-    assert {p for p in files.files if p.startswith("pagefind/")} == {p for p in built if "." in p.rsplit("/")[-1]}
+    assert {p for p in files.files if p.startswith("pagefind/")} == {
+        p for p in built if "." in p.rsplit("/")[-1]
+    }
     entry = (tmp_path / "out" / "pagefind" / "pagefind-entry.json").read_bytes()
     assert files.files["pagefind/pagefind-entry.json"] == entry
 

@@ -76,15 +76,49 @@ def _children(schema: dict, node: dict) -> tuple[dict, list[str]]:
     return node.get("properties") or {}, list(node.get("required") or [])
 
 
-def _rows(schema: dict, props: dict, required: list[str], prefix: str, depth: int) -> list[str]:
+def _ref_name(node: Any) -> str | None:
+    ref = node.get("$ref") if isinstance(node, dict) else None
+    return ref.rsplit("/", 1)[-1] if isinstance(ref, str) and ref.startswith("#/$defs/") else None
+
+
+def _inner_path(schema: dict, raw: dict, field: str) -> str:
+    """Return the schema field path (docsgen.config.honoured) of the fields inside `raw` found at `field`."""
+    if _ref_name(raw):
+        return "#" + str(_ref_name(raw))
+    node = _resolve(schema, raw)
+    if node.get("type") == "array" and isinstance(node.get("items"), dict):
+        return "#" + str(_ref_name(node["items"])) if _ref_name(node["items"]) else field + "[]"
+    return field
+
+
+def _ignored_note(field: str) -> str:
+    """Return ' Ignored by docsgen: why.' for a field docsgen accepts but does not act on (one table)."""
+    from docsgen.config.honoured import IGNORED, classify
+
+    status = classify(field)
+    if status is None or status[0] != IGNORED:
+        return ""
+    return " **Ignored by docsgen**" + (f": {status[1]}." if status[1] else ".")
+
+
+def _rows(
+    schema: dict, props: dict, required: list[str], prefix: str, depth: int, parent: str, quiet: bool = False
+) -> list[str]:
+    """Return the table rows of props; quiet: inside an ignored field, whose own row says so already."""
     rows = []
-    for name, child in props.items():
-        child = _resolve(schema, child)
+    for name, raw in props.items():
+        child = _resolve(schema, raw)
+        field = f"{parent}.{name}" if parent else name
         label = f"`{prefix}{name}`" + (" (required)" if name in required else "")
-        rows.append(f"| {label} | {type_label(schema, child)} | {mdx_text(child.get('description', ''))} |")
+        note = "" if quiet else _ignored_note(field)
+        text = mdx_text(child.get("description", "")) + note
+        rows.append(f"| {label} | {type_label(schema, child)} | {text} |")
         grand, grand_required = _children(schema, child)
         if grand and depth < MAX_DEPTH and name != "navigation":
-            rows += _rows(schema, grand, grand_required, f"{prefix}{name}.", depth + 1)
+            inner = _inner_path(schema, raw, field)
+            rows += _rows(
+                schema, grand, grand_required, f"{prefix}{name}.", depth + 1, inner, quiet or bool(note)
+            )
     return rows
 
 
@@ -107,15 +141,21 @@ def docs_json_reference() -> str:
         "Unknown properties are reported as warnings (errors with `--strict`), with the file, line and column.",
         "",
     ]
-    for name, node in schema["properties"].items():
-        node = _resolve(schema, node)
+    out += [
+        "Fields marked **Ignored by docsgen** are accepted (a Mintlify site builds unchanged) but have no effect;",
+        "`docsgen validate -v` lists the ones a docs.json sets.",
+        "",
+    ]
+    for name, raw in schema["properties"].items():
+        node = _resolve(schema, raw)
         out += [f"## {name}", ""]
         out.append(f"**Type:** {type_label(schema, node)}" + (" (required)" if name in required else ""))
-        out += ["", mdx_text(node.get("description", "")), ""]
+        note = _ignored_note(name)
+        out += ["", mdx_text(node.get("description", "")) + note, ""]
         props, req = _children(schema, node)
         if props and name != "navigation":
             out += ["| Field | Type | Description |", "| --- | --- | --- |"]
-            out += _rows(schema, props, req, "", 1)
+            out += _rows(schema, props, req, "", 1, _inner_path(schema, raw, name), bool(note))
             out.append("")
         if name == "navigation":
             out += ["The navigation patterns are described in [Navigation](/guides/navigation).", ""]

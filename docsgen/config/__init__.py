@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from docsgen.config.contextual_check import check_contextual
 from docsgen.config.load import RawConfig, load_raw_config
 from docsgen.config.model import NavEntry, NavNode, SiteConfig, ThemeChoice
 from docsgen.config.rules import build_navigation
@@ -40,6 +41,7 @@ def load_config(docs_dir: Path, *, verbose: bool = False) -> tuple[SiteConfig | 
     diags += remove_unsafe_urls(raw)
     navigation, more = build_navigation(raw)
     diags += more
+    diags += check_contextual(raw)
     if verbose:
         diags += ignored_fields(raw)
     if has_errors(diags):

@@ -58,7 +58,7 @@ def convert_mint_json(data: dict, source: str = "mint.json") -> tuple[dict, list
 
 
 def convert_mint_config(
-    data: dict, source: str = "mint.json", index: PositionIndex | None = None
+    data: object, source: str = "mint.json", index: PositionIndex | None = None
 ) -> LegacyConversion:
     """Convert a mint.json; with its PositionIndex every diagnostic carries mint.json line and column."""
     conv = Converter(source, index)
@@ -220,7 +220,7 @@ class Converter:
         out["theme"] = "mint"
 
     def _colors(self, d: dict, out: dict) -> None:
-        colors = d.get("colors") if isinstance(d.get("colors"), dict) else {}
+        colors = found if isinstance(found := d.get("colors"), dict) else {}
         if "colors" in d and not isinstance(d["colors"], dict):
             self.warn("legacy.type", "'colors' is not an object; dropped", ("colors",))
         result = {}

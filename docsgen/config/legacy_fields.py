@@ -149,7 +149,7 @@ def navbar(c: Converter, d: dict, out: dict) -> None:
 def footer(c: Converter, d: dict, out: dict) -> None:
     """Turn footerSocials (object or array) and the footer link columns into docs.json `footer`."""
     footer: dict = {}
-    legacy = d.get("footer") if isinstance(d.get("footer"), dict) else {}
+    legacy = found if isinstance(found := d.get("footer"), dict) else {}
     socials_in = d.get("footerSocials", legacy.get("socials"))
     where: JsonPath = ("footerSocials",) if "footerSocials" in d else ("footer", "socials")
     pairs: list[tuple[object, object, JsonPath]] = []
@@ -175,12 +175,17 @@ def footer(c: Converter, d: dict, out: dict) -> None:
         for i, column in enumerate(columns):
             if not isinstance(column, dict):
                 continue
+            links = column.get("links", column.get("items", []))
+            if not isinstance(links, list):
+                at = ("footer", "links", i, "links" if "links" in column else "items")
+                c.warn("legacy.footer", "footer column links are not an array; the column was left empty", at)
+                links = []
             items = [
                 {
                     "label": link.get("label") or link.get("name"),
                     "href": link.get("url") or link.get("href"),
                 }
-                for link in column.get("links", column.get("items", []))
+                for link in links
                 if isinstance(link, dict)
             ]
             items = [
@@ -220,7 +225,7 @@ def redirects(c: Converter, d: dict, out: dict) -> None:
 
 def api(c: Converter, d: dict, out: dict) -> None:
     """Map api.baseUrl/auth/playground/request/paramFields and top-level openapi to docs.json `api`."""
-    api_in = d.get("api") if isinstance(d.get("api"), dict) else {}
+    api_in = found if isinstance(found := d.get("api"), dict) else {}
     api: dict = {}
     if isinstance(d.get("openapi"), str | list):
         api["openapi"] = d["openapi"]
@@ -275,7 +280,7 @@ def api(c: Converter, d: dict, out: dict) -> None:
 
 def seo(c: Converter, d: dict, out: dict) -> None:
     """Map seo.indexHiddenPages and the global `metadata` meta tags to docs.json `seo`."""
-    seo_in = d.get("seo") if isinstance(d.get("seo"), dict) else {}
+    seo_in = found if isinstance(found := d.get("seo"), dict) else {}
     seo: dict = {}
     if isinstance(seo_in.get("indexHiddenPages"), bool):
         seo["indexing"] = "all" if seo_in["indexHiddenPages"] else "navigable"

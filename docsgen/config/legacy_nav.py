@@ -27,6 +27,7 @@ _GROUP_KEYS = {
     "openapi",
 }
 DEFAULT = ""  # section key of pages that match no tab or anchor prefix
+SectionKey = tuple[str, str]  # (tab prefix, anchor prefix) owning a page
 
 
 def is_external(url: str) -> bool:
@@ -82,10 +83,10 @@ class NavBuilder:
         return out
 
     def split(
-        self, groups: list[tuple[dict, JsonPath]], classify: Callable[[str], object], version: str | None
-    ) -> dict[object, list[tuple[dict, JsonPath]]]:
+        self, groups: list[tuple[dict, JsonPath]], classify: Callable[[str], SectionKey], version: str | None
+    ) -> dict[SectionKey, list[tuple[dict, JsonPath]]]:
         """Partition groups page by page: {section key: groups holding only that section's pages}."""
-        result: dict[str, list[tuple[dict, JsonPath]]] = {}
+        result: dict[SectionKey, list[tuple[dict, JsonPath]]] = {}
         for group, where in groups:
             if version is not None and group.get("version") not in (None, version):
                 continue
@@ -94,13 +95,13 @@ class NavBuilder:
         return result
 
     def _split_group(
-        self, group: dict, where: JsonPath, classify: Callable[[str], object], version: str | None
-    ) -> dict:
+        self, group: dict, where: JsonPath, classify: Callable[[str], SectionKey], version: str | None
+    ) -> dict[SectionKey, dict]:
         pages = group.get("pages", [])
         if not isinstance(pages, list):
             self.warn("legacy.pages", "'pages' is not an array; the group was left empty", (*where, "pages"))
             pages = []
-        per_key: dict[object, list] = {}
+        per_key: dict[SectionKey, list] = {}
         for i, page in enumerate(pages):
             at = (*where, "pages", i)
             if isinstance(page, str):
@@ -252,8 +253,8 @@ def navigation(c: Converter, d: dict, out: dict) -> None:
     groups = builder.clean_groups(nav, ("navigation",))
     tabs = builder.sections(d.get("tabs"), "tabs", ("tabs",))
     anchors = builder.sections(d.get("anchors"), "anchors", ("anchors",))
-    primary = d.get("primaryTab") if isinstance(d.get("primaryTab"), dict) else {}
-    top = d.get("topAnchor") if isinstance(d.get("topAnchor"), dict) else {}
+    primary = found if isinstance(found := d.get("primaryTab"), dict) else {}
+    top = found if isinstance(found := d.get("topAnchor"), dict) else {}
     default_tab = {"tab": primary.get("name") if isinstance(primary.get("name"), str) else "Documentation"}
     default_anchor = {
         "anchor": top.get("name") if isinstance(top.get("name"), str) else "Documentation",
@@ -303,11 +304,11 @@ def navigation(c: Converter, d: dict, out: dict) -> None:
 def read_versions(c: Converter, d: dict) -> list[tuple[dict, JsonPath]]:
     """Read mint.json `versions` (names, or objects with a name) as docs.json version fields."""
     versions = d.get("versions")
-    out = []
+    out: list[tuple[dict, JsonPath]] = []
     for i, v in enumerate(versions if isinstance(versions, list) else []):
         name = v if isinstance(v, str) else v.get("name") if isinstance(v, dict) else None
         if isinstance(name, str) and name:
-            fields = {"version": name}
+            fields: dict = {"version": name}
             if isinstance(v, dict) and v.get("default") is True:
                 fields["default"] = True
             out.append((fields, ("versions", i)))
@@ -370,7 +371,7 @@ class _Layout:
                     mine.get(DEFAULT, []), (*path, "groups"), self.builder.source, self.builder.origins
                 )
             }
-        entries = []
+        entries: list[tuple[dict, str | None, JsonPath]] = []
         if DEFAULT in mine:
             entries.append((dict(self.default_anchor), DEFAULT, ("topAnchor",)))
         for anchor in anchors:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 from urllib.parse import unquote
 
 from docsgen.errors import Diagnostic, error, info, warning
@@ -147,15 +148,15 @@ def read_json_file(
     if _SURROGATE_ESCAPE.search(text):
         bad = _surrogate_path(data, ())
         if bad is not None:
-            path, is_key = bad
+            json_path, is_key = bad
             return None, [
                 error(
                     "config.encoding",
                     "string holds an unpaired UTF-16 surrogate escape (such as \\ud800), which is not text; "
                     "expected a valid Unicode string (escape a character outside the BMP as a surrogate pair)",
                     rel,
-                    *index.locate(path, key=is_key),
-                    format_path(path),
+                    *index.locate(json_path, key=is_key),
+                    format_path(json_path),
                 )
             ]
     indexes[rel] = index
@@ -196,7 +197,16 @@ def load_raw_config(docs_dir: Path) -> tuple[RawConfig | None, list[Diagnostic]]
         ]
     raw = RawConfig(data={}, main_file=main, indexes=indexes, files=[main])
     resolver = _RefResolver(docs_dir.resolve(), raw, diags)
-    raw.data = resolver.resolve(data, main, (), (), (main,))
+    resolved = resolver.resolve(data, main, (), (), (main,))
+    if not isinstance(resolved, dict):  # a top-level $ref that failed (reported) or holds no object
+        if not any(d.is_error for d in diags):
+            found = f"its $ref includes {type_name(resolved)}"
+            where = indexes[main].locate(("$ref",))
+            diags.append(
+                error("config.type", f"{main} must hold a JSON object, {found}", main, *where, "$ref")
+            )
+        return None, diags
+    raw.data = resolved
     return raw, diags
 
 
@@ -319,7 +329,8 @@ def _pointer(data: object, fragment: str) -> JsonPath | None:
     return tuple(path)
 
 
-def _at(data: object, path: JsonPath) -> object:
+def _at(data: Any, path: JsonPath) -> object:
+    """The value at `path` (found by _pointer: every step exists)."""
     for part in path:
-        data = data[part]  # type: ignore[index]
+        data = data[part]
     return data

@@ -76,7 +76,7 @@ def _to_diagnostic(raw: RawConfig, err: ValidationError) -> Diagnostic:
         missing = err.message.split("'")[1] if "'" in err.message else err.message
         message = f"missing required field '{missing}'"
     elif v == "additionalProperties":
-        allowed = sorted(err.schema.get("properties", {}))
+        allowed = sorted(schema.get("properties", {}) if isinstance(schema := err.schema, dict) else ())
         extras = sorted(set(found) - set(allowed)) if isinstance(found, dict) else []
         name = extras[0] if extras else "?"
         path = (*path, name)
@@ -85,7 +85,8 @@ def _to_diagnostic(raw: RawConfig, err: ValidationError) -> Diagnostic:
         close = difflib.get_close_matches(name, allowed, n=1)
         hint = f"did you mean '{close[0]}'?" if close else f"expected one of: {', '.join(allowed)}"
     elif v == "enum":
-        options = ", ".join(json.dumps(o) for o in err.validator_value)
+        values = err.validator_value if isinstance(err.validator_value, list) else []
+        options = ", ".join(json.dumps(o) for o in values)
         message = f"found {json.dumps(found)}, expected one of: {options}"
     elif v == "const":
         message = f"found {json.dumps(found)}, expected {json.dumps(err.validator_value)}"
@@ -117,45 +118,30 @@ def _short(value: object) -> str:
 
 
 def ignored_fields(raw: RawConfig) -> list[Diagnostic]:
-    """List the fields present in docs.json that docsgen accepts but does not act on (validate --verbose)."""
-    schema = load_schema()
+    """List the fields docs.json sets that docsgen accepts but does not act on (validate --verbose).
+
+    The status of each field comes from one table, docsgen.config.honoured.FIELDS; a field inside an ignored
+    one is not listed again.
+    """
+    from docsgen.config.honoured import IGNORED, classify, present_fields
+
     out: list[Diagnostic] = []
-
-    def walk(value: object, sub: dict, path: JsonPath) -> None:
-        sub = _deref(schema, sub)
-        if sub.get("x-docsgen-ignored"):
-            out.append(
-                raw.diagnostic(
-                    "config.ignored",
-                    f"'{format_path(path)}' is accepted but not used by docsgen yet",
-                    path,
-                    severity="info",
-                    key=True,
-                )
+    skipped: list[tuple] = []
+    for path, field in present_fields(raw.data, load_schema()):
+        if any(path[: len(p)] == p for p in skipped):
+            continue
+        status = classify(field)
+        if status is None or status[0] != IGNORED:
+            continue
+        skipped.append(path)
+        note = f" ({status[1]})" if status[1] else ""
+        out.append(
+            raw.diagnostic(
+                "config.ignored",
+                f"'{format_path(path)}' is accepted but not used by docsgen{note}",
+                path,
+                severity="info",
+                key=True,
             )
-            return
-        if isinstance(value, dict):
-            props = sub.get("properties", {})
-            for k, v in value.items():
-                if k in props:
-                    walk(v, props[k], (*path, k))
-        elif isinstance(value, list) and isinstance(sub.get("items"), dict):
-            for i, v in enumerate(value):
-                walk(v, sub["items"], (*path, i))
-
-    walk(raw.data, schema, ())
+        )
     return out
-
-
-def _deref(root: dict, sub: dict) -> dict:
-    seen = 0
-    while isinstance(sub, dict) and "$ref" in sub and seen < 20:
-        ref = sub["$ref"]
-        if not ref.startswith("#/"):
-            break
-        node = root
-        for part in ref[2:].split("/"):
-            node = node.get(part, {})
-        sub = node
-        seen += 1
-    return sub if isinstance(sub, dict) else {}

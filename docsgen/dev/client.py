@@ -70,11 +70,11 @@ def inject(
         html = html.replace(b"?v=" + rendered.encode("ascii"), b"?v=" + current.encode("ascii"))
     if nav_versions:
 
-        def current(m: re.Match[bytes]) -> bytes:
+        def versioned(m: re.Match[bytes]) -> bytes:
             version = nav_versions.get(m.group(1).decode("ascii"))
             return m.group(1) + b"?v=" + version.encode("ascii") if version else m.group(0)
 
-        html = _NAV_SRC.sub(current, html)
+        html = _NAV_SRC.sub(versioned, html)
     script = snippet(generation, proxy, run).encode("utf-8")
     found = None
     for match in _BODY_END.finditer(html):

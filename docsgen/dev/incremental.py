@@ -203,12 +203,12 @@ class DevSite:
             self.site_errors = [d for d in exc.diagnostics if d.is_error]
             self.site_warnings = [d for d in exc.diagnostics if not d.is_error]
             return
-        except Exception as exc:  # a bug, not the user's input: show it and keep serving
+        except Exception as exc:  # noqa: BLE001 - a bug, not the user's input: show it and keep serving
             self._internal_error(exc, "reading")
             return
         try:
             self._render_site(site)
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001 - a bug: shown, the server keeps serving
             self._internal_error(exc, "rendering")
 
     def _internal_error(self, exc: Exception, stage: str) -> None:
@@ -267,7 +267,7 @@ class DevSite:
             rendered = render_page(self.ctx, page)
             page.content = rendered.content
             self.render_diags[page.key] = rendered.diagnostics
-        except Exception as exc:  # a bug: report it on the page instead of stopping the server
+        except Exception as exc:  # noqa: BLE001 - a bug: report it on the page instead of stopping the server
             traceback.print_exc()
             where = page.source or page.key
             self.render_diags[page.key] = [

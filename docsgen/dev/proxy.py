@@ -148,7 +148,7 @@ def _servers_of(spec: Any) -> Iterator[dict]:
                 lists += [op.get("servers") for op in item.values() if isinstance(op, dict)]
     host = spec.get("host")  # Swagger 2.0
     if isinstance(host, str):
-        schemes = spec.get("schemes") if isinstance(spec.get("schemes"), list) else ["https"]
+        schemes = found if isinstance(found := spec.get("schemes"), list) else ["https"]
         lists.append([{"url": f"{s}://{host}"} for s in schemes if isinstance(s, str)])
     for servers in lists:
         if isinstance(servers, list):
@@ -353,6 +353,7 @@ def forward(
     else:
         conn = http.client.HTTPConnection(host, port, timeout=timeout)
     if address is not None:  # connect to the address checked, not to what a second lookup may answer
+        # (http.client's connection hook: private, not in typeshed)
         conn._create_connection = lambda _, *args: socket.create_connection((address, port), *args)  # type: ignore[attr-defined]
     try:
         conn.request(method, path, body=body, headers=out_headers)

@@ -104,8 +104,8 @@ class DevHTTPServer(ThreadingHTTPServer):
 
     @property
     def url(self) -> str:
-        host, port = self.server_address[:2]
-        host = f"[{host}]" if ":" in str(host) else host
+        host, port = str(self.server_address[0]), self.server_address[1]
+        host = f"[{host}]" if ":" in host else host
         return f"http://{host}:{port}/"
 
     def proxy_policy(self) -> ProxyPolicy:
@@ -394,8 +394,8 @@ class DevHandler(BaseHTTPRequestHandler):
         if problem:
             self.close_connection = True  # the unread body must not be taken for the next request
             status, code, message = problem
-            body = json.dumps({"error": code, "message": message}).encode()
-            self._send(status, body, "application/json", INTERNAL_HEADERS)
+            answer = json.dumps({"error": code, "message": message}).encode()
+            self._send(status, answer, "application/json", INTERNAL_HEADERS)
             return
         body = self.rfile.read(length) if length else None
         try:

@@ -100,7 +100,7 @@ class Watcher:
             self._watch()
         except BuildCancelled:
             pass  # the server is stopping: the rebuild in progress was abandoned
-        except Exception as exc:  # e.g. the inotify watch limit: say so instead of dying silently
+        except Exception as exc:  # noqa: BLE001 - e.g. the inotify watch limit: say so instead of dying silently
             print(f"error: file watching stopped: {exc}; restart docsgen dev to pick up changes", flush=True)
             self.ready.set()
 
@@ -124,7 +124,7 @@ class Watcher:
             paths = {Path(raw) for _, raw in changes}
             try:
                 update = self.dev.apply(paths)
-            except Exception:  # never let a bug stop the watcher: print it and keep going
+            except Exception:  # noqa: BLE001 - never let a bug stop the watcher: print it and keep going
                 traceback.print_exc()
                 continue
             if self.stop_event.is_set():

@@ -30,7 +30,7 @@ def post_feedback(server_url: str, project: str, body: dict) -> str:
         url, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}, method="POST"
     )
     try:
-        with urllib.request.urlopen(request, timeout=FEEDBACK_TIMEOUT) as answer:  # noqa: S310 (http(s) only)
+        with urllib.request.urlopen(request, timeout=FEEDBACK_TIMEOUT) as answer:  # http(s) only
             return str(json.loads(answer.read(65_536)).get("id", ""))
     except urllib.error.HTTPError as exc:
         try:

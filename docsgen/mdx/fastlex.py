@@ -62,7 +62,7 @@ def _steps(rules: list[tuple]) -> list[tuple[Any, Any]]:
         run.clear()
 
     for rule in rules:
-        compiled = getattr(rule[0], "__self__", None)
+        compiled: Any = getattr(rule[0], "__self__", None)
         pattern = _scoped(compiled) if isinstance(compiled, re.Pattern) else None
         if pattern is None:
             close_run()
@@ -86,7 +86,8 @@ def accelerate(lexer: Any) -> Any:
         isinstance(lexer, RegexLexer)
         and type(lexer).get_tokens_unprocessed is RegexLexer.get_tokens_unprocessed
     ):
-        lexer.get_tokens_unprocessed = _Loop(lexer)
+        # an instance attribute shadows the class's method, for this lexer only
+        lexer.get_tokens_unprocessed = _Loop(lexer)  # type: ignore[method-assign, assignment]
     return lexer
 
 
@@ -100,7 +101,8 @@ class _Loop:
         lexer = self.lexer
         cls = type(lexer)
         pos = 0
-        tokendefs = lexer._tokens  # noqa: SLF001 - the processed rules Pygments itself runs
+        # the processed rules Pygments itself runs (set by RegexLexerMeta; not in the stubs)
+        tokendefs = lexer._tokens  # type: ignore[attr-defined]
         statestack = list(stack)
         state = statestack[-1]
         statetokens = tokendefs[state]

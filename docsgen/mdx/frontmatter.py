@@ -18,13 +18,13 @@ from docsgen.mdx.limits import MAX_FRONTMATTER_BYTES, MAX_YAML_ALIASES, MAX_YAML
 TEXT_KEYS = ("title", "sidebarTitle", "description", "openapi", "api", "mode", "url", "iconType", "tag")
 
 
-class _Loader(yaml.CSafeLoader):  # type: ignore[misc,name-defined]
+class _Loader(yaml.CSafeLoader):
     """The safe loader, except that an impossible date (`2024-13-45`) stays text instead of raising."""
 
     bad_dates: list[yaml.Node]
 
 
-def _timestamp(loader: _Loader, node: yaml.Node) -> Any:
+def _timestamp(loader: _Loader, node: yaml.ScalarNode) -> Any:
     try:
         return SafeConstructor.construct_yaml_timestamp(loader, node)
     except (ValueError, OverflowError):
@@ -50,6 +50,7 @@ def _check_events(text: str) -> dict[str, Any]:
     aliases = 0
     keys: dict[str, Any] = {}
     root_items = 0
+    event: Any  # narrowed by `kind` below, which mypy does not follow
     for event in yaml.parse(text, Loader=yaml.CSafeLoader):
         kind = type(event)
         if kind in (yaml.ScalarEvent, yaml.MappingStartEvent, yaml.SequenceStartEvent, yaml.AliasEvent):

@@ -343,6 +343,7 @@ def jsx_inline(state: StateInline, silent: bool) -> bool:
         # unless an escaped `\{` before it shows the author wrote a literal pair.
         first_escaped = getattr(state, "dg_escaped_brace", None)
         if first_escaped is None:
+            # cached on markdown-it's inline state, which declares no such field
             first_escaped = state.dg_escaped_brace = src.find("\\{")  # type: ignore[attr-defined]
         if 0 <= first_escaped < pos:
             return False
@@ -376,11 +377,11 @@ def jsx_inline(state: StateInline, silent: bool) -> bool:
         token.meta = {"tag": tag, "offset": pos}
         if tag.name.lower() in RAW_TEXT_ELEMENTS and tag.name[:1].islower() and kind == "open":
             # Keep the raw body of inline <svg>/<script> as-is.
-            close = f"</{tag.name}>"
-            end = src.find(close, tag.end, state.posMax)
+            closing = f"</{tag.name}>"
+            end = src.find(closing, tag.end, state.posMax)
             if end >= 0:
-                token.meta["raw"] = src[tag.end : end] + close
-                state.pos = end + len(close)
+                token.meta["raw"] = src[tag.end : end] + closing
+                state.pos = end + len(closing)
                 return True
     state.pos = tag.end
     return True

@@ -115,8 +115,8 @@ def _serialize(element: Element, out: list[str]) -> None:
         out.append(f' {key}="{escape(unescape(value))}"')
     out.append(">")
     text = unescape(element.text or "")
-    if tag in ("mi", "mo") and _COMMAND.match(text):
-        raise MathError(f"unknown command {_COMMAND.match(text).group(0)}")
+    if tag in ("mi", "mo") and (command := _COMMAND.match(text)):
+        raise MathError(f"unknown command {command.group(0)}")
     if tag == "mi" and element.text == "&":  # a literal \& arrives as "&#x00026;"
         raise MathError("'&' outside a matrix or alignment")
     out.append(escape(text, quote=False))
@@ -142,7 +142,7 @@ def _convert(tex: str, display: bool) -> tuple[str, str | None]:
         return "", error.message
     except RecursionError:
         return "", "the formula is nested too deeply"
-    except Exception as error:  # latex2mathml raises many kinds on malformed input
+    except Exception as error:  # noqa: BLE001 - latex2mathml raises many kinds on malformed input
         return "", _MESSAGES.get(type(error), "cannot parse the formula")
     body = "".join(parts)
     if len(root) != 1:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import cast
 
 from markdown_it import MarkdownIt
 from mdit_py_plugins.deflist import deflist_plugin
@@ -37,11 +38,13 @@ def build_markdown() -> MarkdownIt:
     jsx_plugin(md)
     md.block.ruler.at("paragraph", paragraph)
     # Pure functions of the URL, and sites repeat their links: normalise each distinct URL once.
+    # (instance attributes over the methods, for this instance only)
     md.normalizeLink = lru_cache(maxsize=8192)(md.normalizeLink)  # type: ignore[method-assign]
     md.validateLink = lru_cache(maxsize=8192)(md.validateLink)  # type: ignore[method-assign]
     # The math plugin installs its own render rules; ours produce MathML instead.
+    renderer = cast(MdxRenderer, md.renderer)  # renderer_cls above
     for name in ("math_inline", "math_inline_double", "math_block"):
-        md.renderer.rules[name] = getattr(md.renderer, name)
+        renderer.rules[name] = getattr(renderer, name)
     return md
 
 

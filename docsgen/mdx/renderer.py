@@ -74,7 +74,7 @@ class MdxRenderer(TextRules, RendererHTML):
             i += 1
         return "".join(out)
 
-    def renderInline(self, tokens: Sequence[Token], options: OptionsDict, env: EnvType) -> str:  # noqa: N802
+    def renderInline(self, tokens: Sequence[Token], options: OptionsDict, env: EnvType) -> str:
         out: list[str] = []
         i = 0
         n = len(tokens)

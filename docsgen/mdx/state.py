@@ -16,6 +16,7 @@ from docsgen.mdx.types import MdxContext, TocItem
 if TYPE_CHECKING:
     from markdown_it.token import Token
 
+    from docsgen.mdx.changelog import ChangelogEntry
     from docsgen.mdx.jsx_syntax import Tag
     from docsgen.mdx.renderer import MdxRenderer
 
@@ -152,7 +153,7 @@ class RenderState:
         self.counter = 0
         self.panel_html: list[str] = []
         self.aside_html: list[str] = []
-        self.updates: list[dict[str, Any]] = []
+        self.updates: list[ChangelogEntry] = []
         self.heading_prefix: list[str] = []  # nested anchors (ParamField parents)
         self.in_toc_block = 0  # >0 while rendering content whose headings stay out of the TOC
         self.inline_parent: Token | None = None
@@ -170,6 +171,10 @@ class RenderState:
         self.inline_scope: list[str] = []  # names of the inline elements whose children are rendering
         # Lowercase HTML tags opened in one paragraph and closed in another, counted by name.
         self.open_html: dict[str, int] = {}
+        # React components (docsgen/react/server.py): nesting, the module loader, modules already emitted
+        self.react_depth = 0
+        self.react_loader: Any = None  # a react.modules.Loader, made on first use
+        self.react_emitted: set[str] = set()
 
     @property
     def frame(self) -> FileFrame:

@@ -77,9 +77,9 @@ class AsyncStore:
     def _load(self, source: str) -> tuple[AsyncSpec | None, LoadProblem | None]:
         try:
             if is_url(source):
-                raw = self.store._fetch(source)  # noqa: SLF001 - same deadline, size limit and last good copy
+                raw = self.store._fetch(source)  # same deadline, size limit and last good copy
             else:
-                raw = read_file(self.store._file_path(source), max_bytes=self.store.max_bytes)  # noqa: SLF001
+                raw = read_file(self.store._file_path(source), max_bytes=self.store.max_bytes)
             doc = parse(raw, source, find_duplicates=False)
         except LoadProblem as problem:
             problem.code = problem.code.replace("openapi.", "asyncapi.")

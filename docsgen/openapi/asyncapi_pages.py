@@ -17,9 +17,10 @@ if TYPE_CHECKING:
 
 
 def _store(api: ApiPages) -> AsyncStore:
+    # cached on the ApiPages, which declares no such field (issue 17: typed fields instead of caches on objects)
     if getattr(api, "_async_store", None) is None:
-        api._async_store = AsyncStore(api.store)  # type: ignore[attr-defined]  # noqa: SLF001
-    return api._async_store  # type: ignore[attr-defined]  # noqa: SLF001
+        api._async_store = AsyncStore(api.store)  # type: ignore[attr-defined]
+    return api._async_store  # type: ignore[attr-defined]
 
 
 def _generator(api: ApiPages, spec: AsyncSpec, name: str, trusted: bool):
@@ -30,7 +31,7 @@ def _generator(api: ApiPages, spec: AsyncSpec, name: str, trusted: bool):
             spec, name, settings=api_settings(api.config, page.meta), markdown=markdown_to_html
         )
         rendered.playground = {}  # no HTTP playground on a channel page
-        return api._combine(page, rendered, page.body if trusted else "", ctx, trusted)  # noqa: SLF001
+        return api._combine(page, rendered, page.body if trusted else "", ctx, trusted)
 
     return generate
 
@@ -66,7 +67,7 @@ def attach_channel(api: ApiPages, page: Page, value: Any) -> None:
             )
         )
         return
-    page.meta.setdefault("title", str(spec.channel(channel).get("title") or channel))  # type: ignore[union-attr]
+    page.meta.setdefault("title", str((spec.channel(channel) or {}).get("title") or channel))
     page.kind = "channel"
     page.method = "WSS"
     page.generate = _generator(api, spec, channel, trusted=True)

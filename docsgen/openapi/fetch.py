@@ -79,6 +79,7 @@ def _handlers(watchdog: _Watchdog) -> list[Any]:
 
     class HttpsHandler(urllib.request.HTTPSHandler):
         def https_open(self, req: urllib.request.Request) -> Any:
+            # HTTPSHandler keeps its SSL context in _context (not in typeshed)
             return self.do_open(Https, req, context=self._context)  # type: ignore[attr-defined]
 
     return [HttpHandler(), HttpsHandler()]

@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 ENTRY = re.compile(
     r"^(?:(?P<spec>\S+)\s+)?(?P<method>GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE)\s+(?P<path>/\S*)$", re.I
 )
+# Where a frontmatter problem is reported: (file, line, column, JSON path), spread into a Diagnostic helper.
+Where = tuple[str, int, int, str]
 WEBHOOK = re.compile(r"^(?:(?P<spec>\S+)\s+)?webhook\s+(?P<name>\S.*)$", re.I)
 
 
@@ -53,14 +55,15 @@ class FrontmatterPages:
     diagnostics: list[Diagnostic]
     finder: SpecFinder | None
 
-    # Provided by ApiPages.
-    def _spec(self, source: str, where: tuple, *, quiet: bool = False) -> Spec | None: ...
-    def _declared_specs(self) -> list[str]: ...
-    def _endpoint_generator(
-        self, spec: Spec, op: Operation, webhook: bool, mdx: Any, trusted: bool = True
-    ): ...
-    def _combine(self, page: Page, rendered: Any, mdx: str, ctx: MdxContext, trusted: bool = True): ...
-    def _mdx_markdown(self, page: Page, mdx: str) -> str: ...
+    if TYPE_CHECKING:  # provided by ApiPages
+
+        def _spec(self, source: str, where: Where, *, quiet: bool = False) -> Spec | None: ...
+        def _declared_specs(self) -> list[str]: ...
+        def _endpoint_generator(
+            self, spec: Spec, op: Operation, webhook: bool, mdx: Any, trusted: bool = True
+        ): ...
+        def _combine(self, page: Page, rendered: Any, mdx: str, ctx: MdxContext, trusted: bool = True): ...
+        def _mdx_markdown(self, page: Page, mdx: str) -> str: ...
 
     def _prepare_mdx_pages(self) -> None:
         for page in list(self.pages.values()):
@@ -69,6 +72,7 @@ class FrontmatterPages:
             if "asyncapi" in page.meta and not any(page.meta.get(k) for k in ("openapi", "api")):
                 from docsgen.openapi.asyncapi_pages import attach_channel
 
+                # self is the ApiPages this mixin is part of
                 attach_channel(self, page, page.meta["asyncapi"])  # type: ignore[arg-type]
                 continue
             for field_name in ("openapi", "openapi-schema", "api"):
@@ -95,7 +99,7 @@ class FrontmatterPages:
             return name
         return self.finder.find(name, page.source if page else None)
 
-    def find_operation_spec(self, kind: str, name: str, where: tuple) -> Spec | None:
+    def find_operation_spec(self, kind: str, name: str, where: Where) -> Spec | None:
         """Return the spec holding an operation ("METHOD /path") or webhook when no spec is named.
 
         Declared specs (docs.json) are searched first, then every OpenAPI file of the repository, as Mintlify
@@ -139,8 +143,8 @@ class FrontmatterPages:
             self._attach_schema(page, value, where)
             return
         webhook = WEBHOOK.match(value)
-        match = ENTRY.match(value)
-        if not (webhook or match):
+        match = webhook or ENTRY.match(value)
+        if match is None:
             self.diagnostics.append(
                 error(
                     "openapi.frontmatter",
@@ -153,7 +157,7 @@ class FrontmatterPages:
             kind, name = "webhook", webhook.group("name").strip()
         else:
             kind, name = "operation", f"{match.group('method').upper()} {match.group('path')}"
-        named = (webhook or match).group("spec")
+        named = match.group("spec")
         if named:
             spec = self._spec(self._spec_named(named, page), where)
         else:
@@ -183,7 +187,7 @@ class FrontmatterPages:
         page.spec, page.api_path = spec.source, op.path
         page.generate = self._endpoint_generator(spec, op, bool(webhook), lambda page: page.body)
 
-    def _attach_schema(self, page: Page, value: str, where: tuple) -> None:
+    def _attach_schema(self, page: Page, value: str, where: Where) -> None:
         from docsgen.openapi.pages import api_settings, markdown_to_html
 
         parts = value.split()
@@ -217,7 +221,7 @@ class FrontmatterPages:
 
         page.generate = generate
 
-    def _schema_spec(self, name: str, where: tuple) -> str | None:
+    def _schema_spec(self, name: str, where: Where) -> str | None:
         refs = self._declared_specs()
         holders = []
         unreadable = False

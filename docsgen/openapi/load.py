@@ -139,7 +139,11 @@ def _parse_json(text: str, sha: str, find_duplicates: bool = True) -> Document:
         obj = dict(pairs)
         if len(obj) != len(pairs):
             seen: set[str] = set()
-            dupes[id(obj)] = [k for k, _ in pairs if k in seen or seen.add(k)]  # type: ignore[func-returns-value]
+            repeated = dupes[id(obj)] = []
+            for k, _ in pairs:
+                if k in seen:
+                    repeated.append(k)
+                seen.add(k)
         return obj
 
     try:
@@ -151,11 +155,12 @@ def _parse_json(text: str, sha: str, find_duplicates: bool = True) -> Document:
         raise LoadProblem("openapi.syntax", f"invalid JSON: {exc.msg}", exc.lineno, exc.colno) from None
     except RecursionError:
         raise LoadProblem("openapi.syntax", "invalid JSON: nested too deeply") from None
-    doc = Document(data, True, sha, locator=JsonLocator(text))
+    locator = JsonLocator(text)
+    doc = Document(data, True, sha, locator=locator)
     if dupes:
         for obj_path, obj in _walk_containers(data):
             for key in dupes.get(id(obj), []):
-                line, column = doc.locator.locate((*obj_path, key), occurrence=1)  # type: ignore[union-attr]
+                line, column = locator.locate((*obj_path, key), occurrence=1)
                 doc.duplicates.append((line, column, key, (*obj_path, key)))
     return doc
 
@@ -175,7 +180,7 @@ def _walk_containers(data: Any):
 _BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
-class SpecYamlLoader(_BaseLoader):  # type: ignore[misc, valid-type]
+class SpecYamlLoader(_BaseLoader):  # type: ignore[misc, valid-type]  # libyaml's loader, or PyYAML's without it
     """libyaml safe loader: dates stay strings, keys are strings as written, duplicate keys are recorded."""
 
     yaml_implicit_resolvers = {
@@ -213,7 +218,7 @@ def _as_written(loader: SpecYamlLoader, node: yaml.Node) -> str:
     return loader.construct_scalar(node)
 
 
-def _set_as_list(loader: SpecYamlLoader, node: yaml.Node) -> list:
+def _set_as_list(loader: SpecYamlLoader, node: yaml.MappingNode) -> list:
     return list(loader.construct_mapping(node))
 
 

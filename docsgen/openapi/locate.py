@@ -5,14 +5,21 @@ from __future__ import annotations
 import bisect
 import json
 import re
-from json.decoder import scanstring
+from json.decoder import scanstring  # type: ignore[attr-defined]  # json's C scanner, not in typeshed
+from typing import Protocol
 
 import yaml
 
 JsonPath = tuple  # tuple[str | int, ...]
 
 _WS = re.compile(r"[ \t\n\r]*")
-_SCAN = json.JSONDecoder().scan_once
+_SCAN = json.JSONDecoder().scan_once  # type: ignore[attr-defined]  # set by __init__, not in typeshed
+
+
+class Locator(Protocol):
+    """Finds the 1-based (line, column) of a JSON path (or of its deepest existing prefix) in a spec's text."""
+
+    def locate(self, path: JsonPath, occurrence: int = 0) -> tuple[int, int]: ...
 
 
 def format_path(path: JsonPath) -> str:
@@ -70,7 +77,7 @@ class JsonLocator:
         self._children: dict[int, list] = {}  # container offset -> [members, resume offset, done]
 
     def _skip_ws(self, pos: int) -> int:
-        return _WS.match(self.text, pos).end()  # type: ignore[union-attr]
+        return _WS.match(self.text, pos).end()  # type: ignore[union-attr]  # `[...]*` always matches
 
     def _members(self, start: int, want: str | int | None = None) -> dict | list:
         """Map keys (or indexes) of the container at `start` to [(key offset, value offset)], lazily.
@@ -86,7 +93,8 @@ class JsonLocator:
             self._children[start] = state
         result, pos, done = state
         if done or (
-            want is not None and (want in result if isinstance(result, dict) else want < len(result))
+            want is not None
+            and (want in result if isinstance(result, dict) else isinstance(want, int) and want < len(result))
         ):
             return result
         end_char = "}" if isinstance(result, dict) else "]"

@@ -15,7 +15,7 @@ def where(spec: Spec, path: JsonPath) -> dict:
     return {"path": spec.source, "line": line, "column": column, "json_path": spec.format_path(path)}
 
 
-def _depth(errors: list) -> tuple[int, int]:
+def _depth(errors: list) -> tuple[int, int, int]:
     """Score a oneOf/anyOf branch: deeper errors are more specific; a branch that wanted `$ref` is least likely."""
     wanted_ref = any(e.kind.name == "required" and e.kind.property == "$ref" for e in errors)
     return (0 if wanted_ref else 1, max((len(e.instance_path) for e in errors), default=0), -len(errors))

@@ -20,6 +20,7 @@ API_ENTRY = re.compile(
     r"^(?:(\S+)\s+)?(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE|WEBHOOK)\s+(\S.*)$", re.I
 )
 
+LISTING_MODES = ("accordion", "card", "none")  # navigation `directory` values that name a listing layout
 Resolver = Callable[[NavEntry, NavNode, dict], list["Page"]]
 Generated = dict[tuple, list["Page"]]  # JSON path of a navigation entry -> the pages it names
 
@@ -30,6 +31,9 @@ def inherit(node: NavNode, inherited: dict) -> dict:
     for key in ("openapi", "directory", "asyncapi"):
         if key in node.fields:
             out[key] = node.fields[key]
+    if node.fields.get("directory") in LISTING_MODES:  # a listing layout (docsgen.nav), not a pages folder
+        out["listing"] = node.fields["directory"]
+        out.pop("directory", None)
     if node.kind in ("tab", "anchor") and isinstance(node.fields.get("version"), str):
         out["version"] = node.fields["version"]
     if node.kind == "version":

@@ -103,7 +103,7 @@ def add_overviews(
     info = info if isinstance(info, dict) else {}
     if base in pages or f"{base}/index" in pages or not by_tag:
         return
-    description = info.get("description") if isinstance(info.get("description"), str) else ""
+    description = found if isinstance(found := info.get("description"), str) else ""
     title = str(info.get("title") or "API reference")
 
     def info_body(page: Page):

@@ -132,6 +132,8 @@ class ApiPages(FrontmatterPages):
         directory = (
             node.fields.get("directory")
             if isinstance(node.fields.get("directory"), str)
+            and node.fields["directory"]
+            not in ("accordion", "card", "none")  # a listing layout (docsgen.nav)
             else inherited.get("directory")
         )
         where = self._where(entry)

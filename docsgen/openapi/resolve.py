@@ -178,6 +178,7 @@ def check_refs(
                 resolved[ref] = None
             except RefError as exc:
                 resolved[ref] = str(exc)
-        if resolved[ref] is not None:
-            broken.append((path, ref, resolved[ref]))  # type: ignore[arg-type]
+        problem = resolved[ref]
+        if problem is not None:
+            broken.append((path, ref, problem))
     return external, broken

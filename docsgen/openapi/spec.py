@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from docsgen.openapi.limits import MAX_REF_HOPS
-from docsgen.openapi.locate import JsonLocator, JsonPath, YamlLocator, format_path
+from docsgen.openapi.locate import JsonPath, Locator, format_path
 from docsgen.openapi.resolve import RefError, Scan, check_refs, resolve_ref, scan
 
 METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
@@ -49,7 +49,7 @@ class Spec:
         source: str,
         data: dict,
         version: str,
-        locator: JsonLocator | YamlLocator | None = None,
+        locator: Locator | None = None,
         sha256: str = "",
     ):
         self.source = source

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+from collections.abc import Container
 
 DEFAULT_DIRECTORY = "api-reference"
 
@@ -80,12 +81,12 @@ def href_path(href: str) -> str:
     return "/".join([*parts[:-1], stem]).lower()
 
 
-def unique_path(base: str, taken: object) -> str:
+def unique_path(base: str, taken: Container[str]) -> str:
     """Return `base`, or `base-1`, `base-2`, ... the first that is not in `taken` (Mintlify's numbering)."""
-    if base not in taken:  # type: ignore[operator]
+    if base not in taken:
         return base
     n = 1
-    while f"{base}-{n}" in taken:  # type: ignore[operator]
+    while f"{base}-{n}" in taken:
         n += 1
     return f"{base}-{n}"
 

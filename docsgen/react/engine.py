@@ -10,7 +10,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-VENDOR = Path(__file__).resolve().parent.parent.parent / "themes" / "base" / "static" / "vendor"
+from docsgen.resources import themes_dir
+
 SSR_BUNDLE = "react-ssr.min.js"
 DRIVER = Path(__file__).resolve().with_name("driver.js")
 
@@ -37,11 +38,7 @@ class JsError(Exception):
 
 def _vendor_dir() -> Path:
     """The theme's vendor folder (a source checkout, or the installed docsgen.themes package)."""
-    if (VENDOR / SSR_BUNDLE).is_file():
-        return VENDOR
-    import docsgen.themes
-
-    return Path(docsgen.themes.__file__).resolve().parent / "base" / "static" / "vendor"
+    return themes_dir() / "base" / "static" / "vendor"
 
 
 @cache
@@ -115,7 +112,12 @@ class Engine:
         return self.compiled[key]
 
     def define(
-        self, module_id: str, code: str, digest: str, deps: dict[str, str | None], names: list[str]
+        self,
+        module_id: str,
+        code: str,
+        digest: str,
+        deps: dict[str, str | dict[str, str] | None],
+        names: list[str],
     ) -> None:
         """Define a module from compiled code (its lines stay the source's lines)."""
         if self.defined.get(module_id) == digest:

@@ -122,11 +122,11 @@ class Loader:
             if spec in PACKAGES:
                 continue
             if spec.lower().endswith(MDX_SUFFIXES):
-                names = dict(mdx_names.get(spec, {}))
-                snippet = self._mdx_module(spec, path) if set(names) - {"default"} else None
+                imported = dict(mdx_names.get(spec, {}))
+                snippet = self._mdx_module(spec, path) if set(imported) - {"default"} else None
                 if snippet is not None:
-                    names["__module"] = snippet
-                module.deps[spec] = names
+                    imported["__module"] = snippet
+                module.deps[spec] = imported
                 continue
             target = self._resolve(spec, path)
             if target is not None:

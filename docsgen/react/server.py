@@ -34,7 +34,7 @@ def render_react(element: Element) -> str:
             )
         )
         return element.render_children()
-    depth = getattr(state, "react_depth", 0)
+    depth = state.react_depth
     if depth >= MAX_DEPTH:
         state.error(
             "react.depth",
@@ -83,11 +83,11 @@ def render_react(element: Element) -> str:
         what = f"it rendered more than {MAX_OUTPUT:,} characters"
         return _stopped(element, what, _children_html(element, props, raw))
     interactive = bool(result.get("interactive"))
-    state.react_depth = depth + 1  # type: ignore[attr-defined]
+    state.react_depth = depth + 1
     try:
         expanded = expand_placeholders(element, result.get("mdx") or [], raw, interactive)
     finally:
-        state.react_depth = depth  # type: ignore[attr-defined]
+        state.react_depth = depth
     out = substitute(_resolve_urls(str(result.get("html") or ""), state), raw, expanded, wrap=interactive)
     if not interactive:
         return out
@@ -143,11 +143,11 @@ def _report_missing(state: RenderState, loader: Loader, module: Module) -> None:
 
 
 def _loader(state: RenderState, engine: Any) -> Loader:
-    loader = getattr(state, "react_loader", None)
+    loader = state.react_loader
     if loader is None or loader.engine is not engine:
         loader = Loader(engine, state.ctx.docs_dir)
         loader.mdx_statements = lambda path: _mdx_statements(state, path)
-        state.react_loader = loader  # type: ignore[attr-defined]
+        state.react_loader = loader
     return loader
 
 
@@ -218,8 +218,7 @@ def _island(
     """Wrap server HTML for hydration and add the code the browser needs (each module once per page)."""
     state = element.state
     state.assets.add("react")
-    emitted: set[str] = getattr(state, "react_emitted", set())
-    state.react_emitted = emitted  # type: ignore[attr-defined]
+    emitted = state.react_emitted
     scripts: list[str] = []
     for mod in _graph(loader, module):
         key = f"{mod.id}:{hash(mod.code)}"

@@ -19,6 +19,9 @@ from docsgen.links import LinkResolver
 from docsgen.nav import Navigation
 from docsgen.pages import Page
 from docsgen.policies import PagePolicy, site_url
+
+# Template helpers these modules register (dg_contextual, dg_global_nav, dg_directory, ...).
+from docsgen.render import contextual, site_nav  # noqa: F401
 from docsgen.routes import link_targets
 from docsgen.site import Site
 from docsgen.theme import Theme, environment, load_theme

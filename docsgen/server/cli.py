@@ -29,7 +29,7 @@ def _engine(db: str | None):
         ) from None
     try:
         return open_database(db)
-    except Exception as exc:  # a bad URL or an unreachable database is a user problem, not a traceback
+    except Exception as exc:  # noqa: BLE001 - a bad URL or an unreachable database is a user problem, not a traceback
         raise click.ClickException(f"cannot open the database: {exc}") from None
 
 

@@ -122,10 +122,11 @@ def _explain_exit(status: int, limits: BuildLimits, log_tail: str) -> Outcome:
     if status < 0:
         name = signal_name(-status)
         reason = f"killed by signal {-status} ({name})"
-        hint = {
+        hints: dict[int, str] = {
             signal.SIGSEGV: "a crash, for example a parser overflowing its stack on deeply nested input",
             signal.SIGKILL: "possibly the system's out-of-memory killer",
-        }.get(-status, "")
+        }
+        hint = hints.get(-status, "")
         message = f"the build process was {reason}" + (f": {hint}" if hint else "")
         return failure("deploy.crashed", reason, message)
     return failure(
@@ -235,7 +236,7 @@ def child_main(argv: list[str]) -> int:
             data = asdict(outcome_of(build_fn, Path(docs_dir), Path(out_dir), mode == "strict"))
         except MemoryError:
             raise
-        except Exception as exc:  # a bug or an I/O problem: reported, with the traceback in the server's log
+        except Exception as exc:  # noqa: BLE001 - a bug or an I/O problem: reported, with the traceback in the server's log
             import traceback
 
             traceback.print_exc()

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from pathlib import Path
 from urllib.parse import urlsplit
 
 from sqlalchemy import insert, select, update
-from sqlalchemy.engine import Connection
+from sqlalchemy.engine import Connection, Row
 
 from docsgen.server.db import now_ms, projects
 
@@ -59,7 +60,7 @@ def get_project(conn: Connection, project_id: str):
     return conn.execute(select(projects).where(projects.c.id == project_id)).first()
 
 
-def list_projects(conn: Connection) -> list:
+def list_projects(conn: Connection) -> Sequence[Row]:
     """Return every project row, by id."""
     return conn.execute(select(projects).order_by(projects.c.id)).all()
 

@@ -79,6 +79,7 @@ def cli_server(cwd: Path, *options: str, env: dict[str, str] | None = None) -> I
     process = subprocess.Popen(
         command, cwd=cwd, env=environ, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
     )
+    assert process.stderr is not None  # stderr=PIPE
     base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 30

@@ -39,16 +39,12 @@ def icon_html(
         src = state.ctx.resolve_asset(name)
         return f'<img class="{css_class} dg-icon-img" src="{esc(src)}" alt="" aria-hidden="true"{style_attr}>'
     lib = library or state.ctx.icon_library or "fontawesome"
-    svg = None
+    from docsgen.mdx.icons import icon_svg
+
     try:
-        from docsgen.mdx.icons import icon_svg
-    except ImportError:
-        icon_svg = None
-    if icon_svg is not None:
-        try:
-            svg = icon_svg(name, lib, icon_type)
-        except Exception:  # noqa: BLE001 - an icon problem must never break a page
-            svg = None
+        svg = icon_svg(name, lib, icon_type)
+    except Exception:  # noqa: BLE001 - an icon problem must never break a page
+        svg = None
     state.icons.add(name)
     if svg:
         return (

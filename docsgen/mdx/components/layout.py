@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+from typing import Any
 
 from docsgen.mdx.components import component
 from docsgen.mdx.components.base import class_names, markdown_inline
@@ -68,7 +69,7 @@ def steps(el: Element) -> str:
 @component("Step")
 def step(el: Element) -> str:
     state = el.state
-    context = state.steps[-1] if state.steps else {"count": 0, "titleSize": "p"}
+    context: dict[str, Any] = state.steps[-1] if state.steps else {"count": 0, "titleSize": "p"}
     context["count"] += 1
     number = el.prop("stepNumber", context["count"])
     if isinstance(number, (int, float)) and not isinstance(number, bool):

@@ -127,8 +127,8 @@ def _fill_body(
         props = flat.props
         for key, val in value.items() if isinstance(value, dict) else []:
             sub = flatten(ctx, props.get(key, {}))
-            items = flatten(ctx, sub.items) if sub.items is not None else None
-            is_file = sub.is_binary or bool(items and items.is_binary)
+            item = flatten(ctx, sub.items) if sub.items is not None else None
+            is_file = sub.is_binary or bool(item and item.is_binary)
             request.form.append((str(key), "example-file" if is_file else _to_text(val), is_file))
     elif kind == "text":
         request.text = _to_text(value) if value is not None else ""

@@ -39,28 +39,19 @@ class RenderContext:
         self.settings = settings
         self.markdown_fn = markdown
         self.fragments: dict[tuple, Any] = {}  # schema tree fragments, see schema_tree.py
-        if shared is not None:  # same spec, other settings: share what does not depend on them
-            self._pointers, self.flat, self.examples, self.keep, self._mdt, self.texts, self.summaries = (
-                shared._pointers,
-                shared.flat,
-                shared.examples,
-                shared.keep,
-                shared._mdt,
-                shared.texts,
-                shared.summaries,
-            )
-            self._md = shared._md if shared.markdown_fn is markdown else {}
-        else:
-            self._pointers: dict[str, Any] = {}
-            self._md: dict[str, str] = {}
-            self._mdt: dict[str, str] = {}  # descriptions as twin Markdown, see mdtext.py
-            self.texts: dict[int, tuple[Any, str]] = {}  # example values shown as JSON, see aside.pretty
-            self.summaries: dict[
-                tuple, tuple[Any, dict]
-            ] = {}  # playground schema summaries, see playground.py
-            self.flat: dict[int, Any] = {}  # flattened schemas by id(), see schema_model.py
-            self.examples: dict[tuple, Any] = {}  # generated examples, see examples.py
-            self.keep: list[Any] = []  # objects whose id() is used as a cache key stay alive here
+        # same spec, other settings: `shared` gives what does not depend on them
+        self._pointers: dict[str, Any] = {} if shared is None else shared._pointers
+        self._md: dict[str, str] = shared._md if shared is not None and shared.markdown_fn is markdown else {}
+        self._mdt: dict[str, str] = {} if shared is None else shared._mdt  # twin Markdown, see mdtext.py
+        # example values shown as JSON, see aside.pretty
+        self.texts: dict[int, tuple[Any, str]] = {} if shared is None else shared.texts
+        # playground schema summaries, see playground.py
+        self.summaries: dict[tuple, tuple[Any, dict]] = {} if shared is None else shared.summaries
+        # flattened schemas by id(), see schema_model.py
+        self.flat: dict[int, Any] = {} if shared is None else shared.flat
+        self.examples: dict[tuple, Any] = {} if shared is None else shared.examples  # see examples.py
+        # objects whose id() is used as a cache key stay alive here
+        self.keep: list[Any] = [] if shared is None else shared.keep
         version = str(self.data.get("openapi", ""))
         self.is_31 = version.startswith("3.1") or version.startswith("3.2")
 

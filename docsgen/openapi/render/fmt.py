@@ -63,9 +63,8 @@ def type_label(flat: Flat, items: Flat | None = None) -> str:
     return f"{base} | null" if flat.nullable else base
 
 
-def constraints(flat: Flat) -> list[str]:
-    """Return the human-readable constraints of a schema (range, length, pattern, items...)."""
-    kw = flat.kw
+def constraints(kw: dict) -> list[str]:
+    """Return the human-readable constraints of schema keywords (range, length, pattern, items...)."""
     out: list[str] = []
     lo, hi = kw.get("minimum"), kw.get("maximum")
     ex_lo, ex_hi = kw.get("exclusiveMinimum"), kw.get("exclusiveMaximum")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import html
 import re
 
-from docsgen.mdx.code import _highlight as highlight_uncached  # noqa: PLC2701 - samples are unique: no cache
+from docsgen.mdx.code import _highlight as highlight_uncached  # samples are unique: no cache
 from docsgen.openapi.limits import MAX_HIGHLIGHT_CHARS
 from docsgen.openapi.render.fmt import esc
 

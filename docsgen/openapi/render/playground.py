@@ -88,9 +88,9 @@ def summary(
         hit = ctx.summaries.get(key)
         if hit is not None and hit[0] is schema:
             return hit[1]
-        out = summary(ctx, schema, direction, stack, depth, [MAX_NODES])
-        ctx.summaries[key] = (schema, out)  # the schema is kept alive with it: its id stays unique
-        return out
+        root = summary(ctx, schema, direction, stack, depth, [MAX_NODES])
+        ctx.summaries[key] = (schema, root)  # the schema is kept alive with it: its id stays unique
+        return root
     budget[0] -= 1
     flat: Flat = unwrap_single(ctx, flatten(ctx, schema))
     out: dict[str, Any] = {"type": flat.types[0] if len(flat.types) == 1 else (flat.types or "any")}
@@ -100,9 +100,9 @@ def summary(
         out["ref"] = flat.name
     if flat.is_binary:
         out["binary"] = True
-    for key in _KEEP:
-        if key in flat.kw:
-            out[key] = json_ready(flat.kw[key])
+    for keyword in _KEEP:
+        if keyword in flat.kw:
+            out[keyword] = json_ready(flat.kw[keyword])
     enum = flat.kw.get("enum")
     if isinstance(enum, list):
         out["enum"] = json_ready(enum[:MAX_ENUM])

@@ -204,9 +204,9 @@ def _alternatives(ctx: RenderContext, flat: Flat, raw: dict) -> None:
         if isinstance(raw.get("anyOf"), list)
         else ""
     )
-    disc = raw.get("discriminator") if isinstance(raw.get("discriminator"), dict) else {}
-    prop = disc.get("propertyName") if isinstance(disc.get("propertyName"), str) else ""
-    mapping = disc.get("mapping") if isinstance(disc.get("mapping"), dict) else {}
+    disc = found if isinstance(found := raw.get("discriminator"), dict) else {}
+    prop = found if isinstance(found := disc.get("propertyName"), str) else ""
+    mapping = found if isinstance(found := disc.get("mapping"), dict) else {}
     members: list[Any] = list(raw[kind]) if kind else []
     if not members and mapping:
         # Polymorphism declared only through the mapping: the mapped schemas are the alternatives.

@@ -410,7 +410,7 @@ def _facts(kw: dict) -> list[tuple[str, list[str] | None, str]]:
         out.append(("Allowed value", [dumps(kw["const"])], ""))
     if "default" in kw:
         out.append(("Default", [dumps(kw["default"])], ""))
-    for text in constraints(_KwView(kw)):
+    for text in constraints(kw):
         label, _, value = text.partition(": ")
         out.append((label, [value], "") if value else (text, None, ""))
     exs = examples_of(kw)
@@ -422,10 +422,3 @@ def _facts(kw: dict) -> list[tuple[str, list[str] | None, str]]:
 def _show(value: Any) -> str:
     """Enum values: strings as written, everything else as JSON."""
     return value[:80] if isinstance(value, str) else dumps(value, 80)
-
-
-class _KwView:
-    """Adapter so `constraints` can read merged parameter + schema keywords."""
-
-    def __init__(self, kw: dict) -> None:
-        self.kw = kw

@@ -48,10 +48,10 @@ def schemes(ctx: RenderContext) -> dict[str, dict]:
 def auth_field(name: str, scheme: dict, scopes: list[str]) -> AuthField:
     """Describe how scheme `name` is sent."""
     stype = str(scheme.get("type", "")).strip()
-    desc = scheme.get("description") if isinstance(scheme.get("description"), str) else ""
+    desc = found if isinstance(found := scheme.get("description"), str) else ""
     default = scheme.get("x-default")
     if stype == "apiKey":
-        loc = scheme.get("in") if scheme.get("in") in ("header", "query", "cookie") else "header"
+        loc = str(scheme["in"]) if scheme.get("in") in ("header", "query", "cookie") else "header"
         return AuthField(
             name, "apiKey", loc, str(scheme.get("name") or name), desc, scopes, default, "<api-key>"
         )

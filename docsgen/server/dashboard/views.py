@@ -59,7 +59,8 @@ class Dashboard:
     async def form(self, request: Request, session: sessions.Session):
         """Read a state-changing form after checking its origin and CSRF token."""
         form = await read_form(request)
-        if not same_origin(request) or not session.csrf_ok(form.get("csrf")):
+        token = form.get("csrf")  # read_form holds text only
+        if not same_origin(request) or not session.csrf_ok(token if isinstance(token, str) else None):
             raise Forbidden
         return form
 

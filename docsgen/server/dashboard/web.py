@@ -150,7 +150,7 @@ async def read_form(request: Request) -> FormData:
         body += chunk
         if len(body) > MAX_FORM:
             return FormData()
-    return FormData(parse_qsl(body.decode("utf-8", "replace"), keep_blank_values=True))
+    return FormData([(k, v) for k, v in parse_qsl(body.decode("utf-8", "replace"), keep_blank_values=True)])
 
 
 def same_origin(request: Request) -> bool:

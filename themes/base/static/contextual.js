@@ -1,8 +1,11 @@
-// docsgen contextual page menu: copy the page's Markdown twin, open it, or hand the page to an AI assistant.
+// docsgen contextual page menu: copy the page's Markdown twin, open it, hand the page to an AI tool, print it,
+// or connect an AI tool to the site's MCP server (docsgen mcp, served at <site>/mcp).
 (() => {
   const menu = document.querySelector(".dg-contextual");
   if (!menu) return;
   const mdUrl = new URL(menu.dataset.md, location.href).href;
+  const mcpUrl = new URL(menu.dataset.mcp || "mcp", location.href).href;
+  const server = menu.dataset.server || "docs";
   const status = menu.querySelector(".dg-contextual-status");
   const prompt = () => `Read from ${location.href.split("#")[0]} so I can ask questions about it.`;
   let markdown = null;
@@ -19,40 +22,72 @@
     status.textContent = text;
     setTimeout(() => { status.hidden = true; }, 2000);
   };
+  const close = () => menu.querySelector("details")?.removeAttribute("open");
 
   function customHref(spec, text) {
-    if (typeof spec === "string") return spec;
-    const url = new URL(spec.base, location.href);
+    if (typeof spec === "string") return spec.replaceAll("$mcp", mcpUrl);
+    const url = new URL(spec.base.replaceAll("$mcp", mcpUrl), location.href);
     for (const q of spec.query || []) {
       const value = String(q.value ?? "")
         .replaceAll("$page", text ?? "")
-        .replaceAll("$path", menu.dataset.path || location.pathname);
+        .replaceAll("$path", menu.dataset.path || location.pathname)
+        .replaceAll("$mcp", mcpUrl);
       url.searchParams.set(q.key, value);
     }
     return url.href;
   }
 
+  function installHref(kind) {
+    if (kind === "cursor") {
+      const config = btoa(JSON.stringify({ url: mcpUrl }));
+      return `cursor://anysphere.cursor-deeplink/mcp/install?name=${encodeURIComponent(server)}&config=${encodeURIComponent(config)}`;
+    }
+    const config = JSON.stringify({ type: "http", url: mcpUrl });
+    return `https://vscode.dev/redirect/mcp/install?name=${encodeURIComponent(server)}&config=${encodeURIComponent(config)}`;
+  }
+
   async function refresh() {
     for (const a of menu.querySelectorAll("[data-action=ai]")) a.href = a.dataset.base + encodeURIComponent(prompt());
+    for (const a of menu.querySelectorAll("[data-action=install]")) a.href = installHref(a.dataset.option);
     const custom = [...menu.querySelectorAll("[data-action=custom]")];
     const needsPage = custom.some((a) => a.dataset.href.includes("$page"));
     const text = needsPage ? await fetchMarkdown().catch(() => "") : "";
     for (const a of custom) a.href = customHref(JSON.parse(a.dataset.href), text);
   }
 
-  menu.addEventListener("click", async (event) => {
-    const button = event.target.closest("[data-action=copy]");
-    if (!button) return;
-    event.preventDefault();
+  async function copy(button, text, done) {
     try {
-      const text = await fetchMarkdown();
-      await navigator.clipboard.writeText(text);
-      say("Copied");
+      await navigator.clipboard.writeText(await text);
+      say(done);
       button.dataset.copied = "true";
     } catch (err) {
       say("Copy failed");
     }
-    menu.querySelector("details")?.removeAttribute("open");
+  }
+
+  function ask() {
+    // docsgen has no hosted assistant: the site search, opened on this page's title, is the closest offline help.
+    const open = document.querySelector(".dg-search-button");
+    if (!open) return;
+    open.click();
+    const input = document.querySelector(".dg-search-input");
+    if (input) {
+      input.value = menu.dataset.title || document.title;
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+    }
+  }
+
+  menu.addEventListener("click", async (event) => {
+    const button = event.target.closest("button[data-action]");
+    if (!button) return;
+    event.preventDefault();
+    const action = button.dataset.action;
+    close();
+    if (action === "copy") await copy(button, fetchMarkdown(), "Copied");
+    else if (action === "mcp") await copy(button, mcpUrl, "MCP server URL copied");
+    else if (action === "add-mcp") await copy(button, `npx add-mcp ${mcpUrl}`, "Install command copied");
+    else if (action === "print") window.print();
+    else if (action === "assistant") ask();
   });
   menu.querySelector("details")?.addEventListener("toggle", refresh);
   refresh();
