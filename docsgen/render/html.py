@@ -167,6 +167,7 @@ def page_html(site: SiteContext, page: Page, content: MdxResult | None, *, root:
         "meta_tags": meta_tags(site, page),
         "head_html": head_html(site, page, root),
         "has_body": content is not None,
+        "body": content,  # the rendered body (MdxResult): its changelog, assets ...
         "api_data": Markup(_script_json(content.api_data)) if content and content.api_data else None,
     }
     return template.render(context)
