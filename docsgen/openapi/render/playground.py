@@ -324,8 +324,24 @@ def field_schema(field: dict) -> dict[str, Any]:
         schema = {"type": _TYPES.get(text.lower(), "string")}
     for key in ("default", "enum"):
         if key in field:
-            schema[key] = json_ready(field[key])
+            schema[key] = typed(json_ready(field[key]), schema["type"])
     return schema
+
+
+def typed(value: Any, kind: str) -> Any:
+    """An MDX prop's text as the field's type ("1" for an integer is 1); anything else unchanged."""
+    if not isinstance(value, str):
+        return value
+    try:
+        if kind == "integer":
+            return int(value)
+        if kind == "number":
+            return float(value)
+    except ValueError:
+        return value
+    if kind == "boolean" and value in ("true", "false"):
+        return value == "true"
+    return value
 
 
 def manual_inputs(fields: list[dict]) -> tuple[list[dict], dict | None]:
