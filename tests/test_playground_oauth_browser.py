@@ -45,6 +45,8 @@ def test_authorization_code_with_pkce_through_the_callback_page(page: Page, site
         box.get_by_role("button", name="Authorize").click()
     popup = popup_info.value
     expect(box.locator(".dg-pg-oauth-status")).to_contain_text("Token received", timeout=15000)
+    if not popup.is_closed():
+        popup.wait_for_event("close")  # the callback page closes its window once it handed the code over
     authorize = next(r for r in OAuthServer.requests[before:] if r["path"] == "/authorize")["query"]
     assert authorize["redirect_uri"] == site["site"] + "_static/oauth-callback.html"
     assert authorize["code_challenge_method"] == "S256" and authorize["scope"] == "read write"
