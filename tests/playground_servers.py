@@ -169,6 +169,13 @@ components:
         clientCredentials:
           tokenUrl: http://127.0.0.1:__AUTH__/token
           scopes: {read: Read your things, admin: Everything}
+    evil:
+      type: oauth2
+      flows:
+        authorizationCode:
+          authorizationUrl: "javascript:document.title='owned'"
+          tokenUrl: http://127.0.0.1:__AUTH__/token
+          scopes: {}
     key:
       type: apiKey
       in: header
@@ -179,6 +186,11 @@ paths:
       summary: Who am I
       security: [{oauth: [read]}]
       responses: {"200": {description: You}}
+  /evil:
+    get:
+      summary: Evil flow
+      security: [{evil: []}]
+      responses: {"200": {description: Never}}
   /pets:
     post:
       summary: Add pet
@@ -195,7 +207,7 @@ paths:
               properties:
                 name: {type: string}
                 age: {type: integer, minimum: 0}
-                kind: {type: string, enum: [cat, dog]}
+                kind: {type: string, enum: [cat, dog], x-mint: {pre: [beta], post: [stable soon]}}
                 owner:
                   type: object
                   properties:

@@ -69,6 +69,8 @@ def test_named_body_examples_reach_the_playground(out: Path) -> None:
     assert [e["label"] for e in content["examples"]] == ["A small cat", "A big dog"]
     assert content["example"] == content["examples"][0]["value"] == {"name": "Tom", "age": 2, "kind": "cat"}
     assert content["examples"][1]["value"]["owner"] == {"email": "a@b.c"}
+    kind = content["schema"]["properties"]["kind"]
+    assert (kind["pre"], kind["post"]) == (["beta"], ["stable soon"])  # x-mint pills reach the playground
 
 
 def test_paramfields_of_an_api_page_become_inputs(out: Path) -> None:
@@ -115,7 +117,7 @@ def test_pages_without_a_playground_load_no_playground_script(out: Path) -> None
         assert name in endpoint
     for rel in ("", "plain"):
         assert not [s for s in scripts(out, rel) if s.startswith("playground")], rel
-    assert "data-pg" in (out / "plain" / "index.html").read_text()  # documented, but no playground there
+    assert "data-pg" not in (out / "plain" / "index.html").read_text()  # a ParamField outside `api:` pages
 
 
 def test_the_oauth_callback_page_is_part_of_the_site(out: Path) -> None:

@@ -99,3 +99,14 @@ def test_a_new_tab_starts_without_the_token(page: Page, site: dict) -> None:
     open_me(other, site)
     expect(other.locator('[data-auth="oauth:token"]')).to_have_value("")
     other.close()
+
+
+def test_an_authorization_url_that_is_not_http_never_runs(page: Page, site: dict) -> None:
+    page.set_default_timeout(10000)
+    page.goto(site["site"] + "api-reference/evil-flow/")
+    page.get_by_role("button", name="Try it").click()
+    box = page.locator(".dg-pg-oauth")
+    box.get_by_label("Client ID").fill(CLIENT_ID)
+    box.get_by_role("button", name="Authorize").click()
+    expect(box.locator(".dg-pg-oauth-status")).to_contain_text("not an http(s) URL")
+    assert page.title() != "owned" and all(p.title() != "owned" for p in page.context.pages)

@@ -89,6 +89,8 @@ def test_body_examples_and_form_stay_in_sync_with_json(page: Page, site: dict) -
     assert json.loads(area.input_value())["owner"] == {"email": "a@b.c"}
     page.get_by_role("tab", name="Form").click()
     form = page.locator(".dg-pg-bodyform")
+    pills = form.locator('.dg-pg-field[data-field="bodyform:kind"] .dg-pg-pill')
+    expect(pills).to_have_text(["beta", "stable soon"])  # x-mint pre / post
     expect(field(form, "name")).to_have_value("Rex")
     expect(field(form, "owner.email")).to_have_value("a@b.c")
     field(form, "name").fill("Fido")

@@ -64,8 +64,8 @@ def field_html(el: Element, name: str, location: str = "") -> str:
 
 
 def _playground_attr(el: Element, name: str, location: str, anchor: str) -> str:
-    """A ParamField's description for the `api:` page playground (docsgen.openapi.render.playground)."""
-    if not location:
+    """A ParamField's description for the playground of an `api:` page (docsgen.openapi.render.playground)."""
+    if not location or not el.state.ctx.frontmatter.get("api"):
         return ""
     prefix = list(el.state.heading_prefix)  # the parents' parts (this field's own was popped again)
     data = {"in": location, "name": name, "type": el.text_prop("type") or "", "anchor": anchor}

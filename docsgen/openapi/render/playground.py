@@ -14,6 +14,7 @@ from docsgen.openapi.limits import PLAYGROUND_MAX_PROPS as MAX_PROPS
 from docsgen.openapi.render.context import RenderContext, plain_text
 from docsgen.openapi.render.examples import example_for, media_examples
 from docsgen.openapi.render.params import media_kind, param_schema
+from docsgen.openapi.render.pills import pills
 from docsgen.openapi.render.schema_model import Flat, flatten, unwrap_single
 from docsgen.openapi.render.security import playground_security
 
@@ -112,6 +113,11 @@ def summary(
         out["enum"] = json_ready(enum[:MAX_ENUM])
     if flat.kw.get("deprecated") is True:
         out["deprecated"] = True
+    pre, post = pills(ctx, flat.raw, getattr(ctx.settings, "params_post", ()))  # shown beside the input too
+    if pre:
+        out["pre"] = pre
+    if post:
+        out["post"] = post
     if id(flat.raw) in stack:
         out["recursive"] = True
         return out

@@ -133,7 +133,9 @@
     var row = el("div", { "class": "dg-pg-field", "data-field": key });
     var label = el("label", { "for": id, "class": "dg-pg-label" });
     label.appendChild(el("span", { "class": "dg-pg-name" }, name));
+    (schema && schema.pre || []).forEach(function (t) { label.appendChild(el("span", { "class": "dg-pg-pill" }, t)); });
     label.appendChild(el("span", { "class": "dg-pg-type" }, typeLabel(schema)));
+    (schema && schema.post || []).forEach(function (t) { label.appendChild(el("span", { "class": "dg-pg-pill" }, t)); });
     if (required) label.appendChild(el("span", { "class": "dg-pg-req" }, "required"));
     row.appendChild(label);
     if (docId && document.getElementById(docId)) {

@@ -199,6 +199,10 @@
     if (!popup) return Promise.reject(new Error("the browser blocked the sign-in window: allow pop-ups for this site"));
     return pkce().then(function (p) {
       var url = new URL(absolute(flow.authorizationUrl || "", pg));
+      if (url.protocol !== "https:" && url.protocol !== "http:") { // spec text: never a javascript: URL
+        popup.close();
+        throw new Error("the authorizationUrl is not an http(s) URL: " + url.protocol);
+      }
       var q = url.searchParams;
       q.set("response_type", "code");
       q.set("client_id", id);
