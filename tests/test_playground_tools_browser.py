@@ -55,6 +55,10 @@ def test_the_playground_is_a_wide_dialog_and_long_responses_scroll_inside(page: 
     assert box["width"] > 1000 and box["width"] > content["width"]  # wider than the content column
     page.get_by_label("X-Key (header)").fill("k")
     page.locator(".dg-pg-body-text").fill(json.dumps({"name": "x" * 40, "notes": ["line"] * 400}))
+    request = page.locator(".dg-pg-request")
+    request.locator("summary").click()  # the request as cURL, live, inside the dialog
+    expect(request.locator("code")).to_contain_text("--header 'X-Key: k'")
+    expect(request.locator("code")).to_contain_text('"name":')
     send(page)
     assert last_json(page)["json"]["name"] == "x" * 40
     out = page.locator(".dg-pg-out")

@@ -111,6 +111,15 @@
     form.appendChild(this.errorsBox);
     columns.appendChild(form);
     var out = el("div", { "class": "dg-pg-out" });
+    if (NS.samples && NS.samples.bash) { // the aside's samples are behind the dialog: the request as cURL here
+      var request = el("details", { "class": "dg-pg-request" });
+      request.appendChild(el("summary", {}, "Request (cURL)"));
+      this.requestView = el("code", {});
+      var pre = el("pre", { "class": "dg-pg-code" });
+      pre.appendChild(this.requestView);
+      request.appendChild(pre);
+      out.appendChild(request);
+    }
     this.responseBox = el("div", { "class": "dg-pg-response", "aria-live": "polite" });
     out.appendChild(this.responseBox);
     if (NS.history && this.mode === "interactive") out.appendChild(NS.history.section(self));
@@ -156,6 +165,7 @@
     this.built = built;
     this.urlView.textContent = built.method + " " + built.shownUrl;
     this.dialogUrl.textContent = built.shownUrl;
+    if (this.requestView) this.requestView.textContent = NS.samples.bash(built.sample);
     this.showErrors(built.errors, showAll);
     this.updateSamples(built.sample);
     return built;
