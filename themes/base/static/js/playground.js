@@ -54,7 +54,7 @@
     // A wide modal, not the narrow content column: long responses scroll inside it (full screen on phones).
     var dialog = el("dialog", { "class": "dg-pg-dialog", id: dialogId, "aria-labelledby": titleId });
     var head = el("div", { "class": "dg-pg-dialog-head" });
-    var title = el("h2", { "class": "dg-pg-dialog-title", id: titleId });
+    var title = el("div", { "class": "dg-pg-dialog-title", id: titleId }); // no <h2>: prose heading styles
     title.appendChild(el("span", { "class": "dg-pg-dialog-method dg-api-method-" + String(d.method).toLowerCase() }, d.method));
     this.dialogUrl = el("code", { "class": "dg-pg-dialog-url" });
     title.appendChild(this.dialogUrl);
