@@ -139,3 +139,31 @@ def test_the_dev_proxy_allows_the_specs_token_urls_and_nothing_more(tmp_path: Pa
             check_target("http://127.0.0.1:8103/token", policy)
     finally:
         app.stop()
+
+
+def test_documented_fields_survive_odd_input() -> None:
+    from docsgen.openapi.render.playground import MAX_FIELDS, documented_fields, manual_inputs
+
+    html = '<div data-pg="{not json"></div><div data-pg="[1]"></div>' + "".join(
+        f'<div data-pg="{{&quot;in&quot;: &quot;body&quot;, &quot;name&quot;: &quot;f{i}&quot;}}"></div>'
+        for i in range(MAX_FIELDS + 50)
+    )
+    fields = documented_fields(html)
+    assert len(fields) == MAX_FIELDS and fields[0]["name"] == "f0"
+    params, body = manual_inputs(
+        [
+            {"in": "body", "name": "orphan", "parent": "nowhere", "path": "nowhere.orphan"},
+            {"in": "query", "name": "n", "type": "Number", "default": "2.5", "enum": ["1", "x"]},
+            {"in": "body", "name": "tags", "type": "array<integer>"},
+            {"in": "body", "name": "upload", "type": "file"},
+            {"name": "legacy"},  # no location: a query parameter, as before
+        ]
+    )
+    assert body is not None and set(body["contents"][0]["schema"]["properties"]) == {"tags", "upload"}
+    assert body["contents"][0]["schema"]["properties"]["tags"] == {
+        "type": "array",
+        "items": {"type": "integer"},
+    }
+    assert body["contents"][0]["schema"]["properties"]["upload"] == {"type": "string", "binary": True}
+    assert params[0]["schema"] == {"type": "number", "default": 2.5, "enum": [1.0, "x"]}
+    assert (params[1]["name"], params[1]["in"]) == ("legacy", "query")

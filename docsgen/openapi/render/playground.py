@@ -328,9 +328,11 @@ def field_schema(field: dict) -> dict[str, Any]:
         schema = {"type": "string", "binary": True}
     else:
         schema = {"type": _TYPES.get(text.lower(), "string")}
-    for key in ("default", "enum"):
+    for key in ("default", "x-default"):
         if key in field:
             schema[key] = typed(json_ready(field[key]), schema["type"])
+    if isinstance(field.get("enum"), list):
+        schema["enum"] = [typed(json_ready(v), schema["type"]) for v in field["enum"][:MAX_ENUM]]
     return schema
 
 
@@ -356,7 +358,7 @@ def manual_inputs(fields: list[dict]) -> tuple[list[dict], dict | None]:
     body: dict[str, Any] = {"type": "object", "properties": {}}
     by_path: dict[str, dict] = {"": body}
     for field in fields:
-        loc = str(field.get("in") or "")
+        loc = str(field.get("in") or "query")
         name = str(field["name"])
         schema = field_schema(field)
         if loc == "body":
