@@ -24,6 +24,7 @@ class OAuthServer(BaseHTTPRequestHandler):
     """/authorize approves at once (no login form) and redirects with a code; /token checks PKCE or the client's
     secret. It never answers CORS: only the docsgen dev proxy can reach /token from a page."""
 
+    cors = False  # True: /token answers CORS, as a static host needs (the page then calls it directly)
     codes: dict[str, dict] = {}
     tokens: dict[str, str] = {}  # access token -> granted scope
     requests: list[dict] = []
@@ -31,9 +32,22 @@ class OAuthServer(BaseHTTPRequestHandler):
     def log_message(self, *args: object) -> None:
         pass
 
+    def _cors(self) -> None:
+        if OAuthServer.cors:
+            self.send_header("Access-Control-Allow-Origin", self.headers.get("Origin") or "*")
+            self.send_header("Access-Control-Allow-Headers", "Authorization, Content-Type")
+            self.send_header("Access-Control-Allow-Methods", "POST")
+
+    def do_OPTIONS(self) -> None:
+        self.send_response(204)
+        self._cors()
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
     def _json(self, status: int, data: dict) -> None:
         body = json.dumps(data).encode()
         self.send_response(status)
+        self._cors()
         self.send_header("Content-Type", "application/json")
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()

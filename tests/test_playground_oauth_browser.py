@@ -4,13 +4,30 @@ the tokens the server issued."""
 
 from __future__ import annotations
 
+import functools
 import json
 import re
+from http.server import SimpleHTTPRequestHandler
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.playground_servers import CLIENT_ID, CLIENT_SECRET, OAuthServer, TokenApi, running_site
+from docsgen.build import build
+from tests.playground_servers import (
+    CLIENT_ID,
+    CLIENT_SECRET,
+    OAuthServer,
+    TokenApi,
+    running_site,
+    serve,
+    write_site,
+)
+
+
+class Quiet(SimpleHTTPRequestHandler):
+    def log_message(self, *args: object) -> None:
+        pass
+
 
 pytestmark = pytest.mark.browser
 
@@ -110,3 +127,27 @@ def test_an_authorization_url_that_is_not_http_never_runs(page: Page, site: dict
     box.get_by_role("button", name="Authorize").click()
     expect(box.locator(".dg-pg-oauth-status")).to_contain_text("not an http(s) URL")
     assert page.title() != "owned" and all(p.title() != "owned" for p in page.context.pages)
+
+
+def test_on_a_static_host_the_token_request_goes_directly(page: Page, tmp_path) -> None:
+    auth, api = serve(OAuthServer), serve(TokenApi)
+    docs = write_site(tmp_path / "docs", api.server_address[1], auth.server_address[1])
+    build(docs, tmp_path / "out", workers=1)
+    static = serve(functools.partial(Quiet, directory=str(tmp_path / "out")))
+    OAuthServer.cors = True
+    try:
+        page.set_default_timeout(10000)
+        page.goto(f"http://127.0.0.1:{static.server_address[1]}/api-reference/who-am-i/")
+        page.get_by_role("button", name="Try it").click()
+        box = page.locator(".dg-pg-oauth")
+        box.locator(".dg-pg-oauth-flow").select_option(label="Client credentials")
+        box.get_by_label("Client ID").fill(CLIENT_ID)
+        box.get_by_label("Client secret").fill(CLIENT_SECRET)
+        box.get_by_role("button", name="Get token").click()
+        expect(box.locator(".dg-pg-oauth-status")).to_contain_text("Token received")
+        token_call = [r for r in OAuthServer.requests if r["path"] == "/token"][-1]
+        assert token_call["origin"] == f"http://127.0.0.1:{static.server_address[1]}"  # from the page itself
+    finally:
+        OAuthServer.cors = False
+        for server in (static, auth, api):
+            server.shutdown()
