@@ -201,3 +201,22 @@ def test_paramfields_of_an_api_page_become_inputs(page: Page, site: dict) -> Non
     assert seen["path"] == "/v1/orders" and seen["query"] == {"dry_run": ["true"]}
     assert seen["headers"]["x-tenant"] == "acme"
     assert seen["json"] == {"item": "book", "count": 3, "address": {"city": "Lyon"}}
+
+
+AXE = """() => axe.run(document.querySelector('.dg-pg-dialog'), {resultTypes: ["violations"]}).then((r) => r.violations
+  .filter((v) => v.impact === "serious" || v.impact === "critical")
+  .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 4).map((n) => n.target.join(" ")).join(" | ")}`))"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_open_dialog_has_no_serious_accessibility_violation(page: Page, site: dict, scheme: str) -> None:
+    from tests.readers_sites import axe_source
+
+    page.emulate_media(color_scheme=scheme)
+    for path in ("api-reference/add-pet/", "api-reference/who-am-i/", "order/"):
+        open_page(page, site, path)
+        if path != "api-reference/who-am-i/":
+            page.get_by_role("tab", name="Form").click()
+        page.get_by_label("Environment name").fill("x")
+        page.add_script_tag(content=axe_source())
+        assert page.evaluate(AXE) == [], f"{path} ({scheme})"
