@@ -5,7 +5,9 @@ of a hand-written `api:` page as inputs."""
 from __future__ import annotations
 
 import json
+import os
 import re
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -13,6 +15,13 @@ from playwright.sync_api import Page, expect
 from tests.playground_servers import TokenApi, running_site
 
 pytestmark = pytest.mark.browser
+SHOTS = Path(os.environ.get("DOCSGEN_ARTIFACTS", "/tmp/docsgen-test-artifacts")) / "playground"
+
+
+def shot(page: Page, name: str) -> None:
+    """Save a screenshot for reviewers (DOCSGEN_ARTIFACTS/playground)."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
 @pytest.fixture(scope="module")
@@ -67,6 +76,7 @@ def test_the_playground_is_a_wide_dialog_and_long_responses_scroll_inside(page: 
     )
     assert sizes[0] > sizes[1]  # the long response scrolls inside the dialog's response column
     assert sizes[2] <= sizes[3]
+    shot(page, "dialog-1280")
     page.keyboard.press("Escape")
     expect(dialog).to_be_hidden()
     expect(page.locator(".dg-pg-toggle")).to_have_attribute("aria-expanded", "false")
@@ -83,6 +93,7 @@ def test_phone_width_has_no_horizontal_scroll(page: Page, site: dict) -> None:
         )
         assert widths[0] <= widths[1], f"{path}: the page scrolls sideways ({widths})"
         assert widths[2] <= 390 and widths[3] <= 391, f"{path}: the dialog is wider than the phone ({widths})"
+        shot(page, "dialog-390-" + path.strip("/").replace("/", "-"))
 
 
 def test_body_examples_and_form_stay_in_sync_with_json(page: Page, site: dict) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import socket
 import threading
 
 import pytest
@@ -104,3 +105,17 @@ def test_phone_width_keeps_the_console_inside_the_page(page: Page, site: dict) -
     expect(page.locator("html")).to_have_attribute("data-ws-console", "ready")
     width = page.evaluate("() => [document.documentElement.scrollWidth, innerWidth]")
     assert width[0] <= width[1]
+
+
+def test_a_refused_connection_is_explained(page: Page, site: dict) -> None:
+    closed = socket.socket()
+    closed.bind(("127.0.0.1", 0))
+    port = closed.getsockname()[1]
+    closed.close()  # nothing listens there any more
+    page.goto(site["site"] + "websockets/echo/")
+    console = page.get_by_role("region", name="WebSocket console")
+    console.get_by_label("Server URL").fill(f"ws://127.0.0.1:{port}/echo")
+    console.get_by_role("button", name="Connect").click()
+    expect(console.locator(".dg-ws-state")).to_contain_text("Disconnected (code 1006")
+    expect(console.get_by_role("button", name="Connect")).to_be_enabled()
+    expect(console.get_by_role("button", name="Send")).to_be_disabled()
