@@ -1,5 +1,8 @@
 """The playground proxy of `docsgen dev`: forward requests to the hosts the site's OpenAPI specs name, and no others.
 
+OAuth 2.0 token endpoints (`tokenUrl`, `refreshUrl` of the specs' flows) are allowed too: authorization servers
+rarely answer CORS, so the playground's token requests go through here.
+
 The allow-list: every (scheme, host, port) a server URL names, in the specs the site uses (files and the
 playground data of generated pages), in docs.json `api.mdx.server` and in pages' `api:` frontmatter. A server
 variable stands for its `enum` and `default` values. A variable with neither is free: it may only fill labels in
@@ -155,6 +158,30 @@ def _servers_of(spec: Any) -> Iterator[dict]:
             yield from (s for s in servers if isinstance(s, dict) and isinstance(s.get("url"), str))
 
 
+def _token_urls(schemes: Any) -> Iterator[str]:
+    """Yield the absolute OAuth 2.0 token and refresh URLs of security schemes (the playground's token requests)."""
+    for scheme in schemes.values() if isinstance(schemes, dict) else []:
+        if not isinstance(scheme, dict):
+            continue
+        flows = scheme.get("flows")
+        # OpenAPI 3 nests each flow under `flows`; Swagger 2.0 puts tokenUrl on the scheme itself
+        for flow in [*(flows.values() if isinstance(flows, dict) else []), scheme]:
+            for key in ("tokenUrl", "refreshUrl"):
+                url = flow.get(key) if isinstance(flow, dict) else None
+                if isinstance(url, str) and "://" in url:
+                    yield url
+
+
+def spec_token_urls(spec: Any) -> Iterator[str]:
+    """Yield the token URLs a spec's OAuth 2.0 flows name (OpenAPI 3 components, Swagger 2.0 definitions)."""
+    if not isinstance(spec, dict):
+        return
+    components = spec.get("components")
+    if isinstance(components, dict):
+        yield from _token_urls(components.get("securitySchemes"))
+    yield from _token_urls(spec.get("securityDefinitions"))
+
+
 def _expansions(url: str, variables: Any) -> Iterator[str]:
     """Yield the server URL with every variable replaced by its enum or default values (a placeholder if free)."""
     variables = variables if isinstance(variables, dict) else {}
@@ -232,13 +259,18 @@ def proxy_policy(site: Site | None) -> ProxyPolicy:
         return ProxyPolicy()
     servers: list[dict] = []
     for path in spec_files(site):
-        servers += list(_servers_of(_load(path)))
+        spec = _load(path)
+        servers += list(_servers_of(spec))
+        servers += [{"url": url} for url in spec_token_urls(spec)]
     for page in site.pages.values():
         data = page.content.api_data if page.content else None
         if isinstance(data, dict):
             found = data.get("servers") or (data.get("playground") or {}).get("servers")
             if isinstance(found, list):
                 servers += [s for s in found if isinstance(s, dict) and isinstance(s.get("url"), str)]
+            security = data.get("security")
+            if isinstance(security, dict):
+                servers += [{"url": url} for url in _token_urls(security.get("schemes"))]
     mdx = site.config.api.get("mdx")
     for base in (site.config.api.get("baseUrl"), mdx.get("server") if isinstance(mdx, dict) else None):
         for url in base if isinstance(base, list) else [base]:

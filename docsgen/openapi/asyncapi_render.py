@@ -6,6 +6,7 @@ render_schema_block), so an AsyncAPI page looks and reads like an endpoint page;
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -22,6 +23,7 @@ from docsgen.openapi.render.params import Ids, render_schema_block
 from docsgen.openapi.render.schema_tree import TreeRenderer
 
 MAX_MESSAGES = 50  # messages shown per operation
+CONSOLE_ASSET = "playground-ws"  # js/playground-ws.js and playground-ws.css: only on pages with a console
 # AsyncAPI 2.x: `publish` means the application receives what clients publish (Mintlify: "Send").
 _V2_ACTIONS = (("publish", "send"), ("subscribe", "receive"))
 _ACTION_TITLES = {"send": "Send", "receive": "Receive"}
@@ -113,6 +115,7 @@ def render_channel(
     ops = _operations(ctx, spec, name, channel)
     if not ops and channel.get("messages"):
         ops = [("send", "messages", {"messages": channel.get("messages")})]
+    console: list[dict[str, str]] = []  # messages the WebSocket console offers to send
     for action, op_id, op in ops:
         hid = ids.claim(f"{action}-{op_id}")
         title = f"{_ACTION_TITLES[action]}: {op.get('title') or op.get('summary') or op_id}"
@@ -139,11 +142,16 @@ def render_channel(
                 section.append(f'<p class="dg-api-label">{heading}</p>{block}')
                 md.append(f"{heading}:\n\n{block_md}")
             aside.append(_example(ctx, msg_name, label, message))
+            if action == "send" or not any(a == "send" for a, _, _ in ops):
+                console.append({"name": msg_name, "label": label, "example": aside[-1][3]})
         html.append(
             f'<section class="dg-api-section" aria-labelledby="{esc(hid)}">{"".join(section)}</section>'
         )
     examples = panels("example", "Messages", aside)
     md.append(panels_md("Message examples", aside))
+    ws_console = console_html(servers, address, console)
+    if ws_console:
+        html.insert(1, ws_console)
     body = f'<div class="dg-api" data-kind="channel">{"".join(html)}</div>'
     return RenderedApi(
         html=body,
@@ -154,7 +162,21 @@ def render_channel(
         playground={"kind": "channel", "address": address, "servers": servers},
         markdown="\n\n".join(m for m in md if m) + "\n",
         search_html=body,
+        assets={"api-reference", CONSOLE_ASSET} if ws_console else {"api-reference"},
     )
+
+
+def console_html(servers: list[str], address: Any, messages: list[dict[str, str]]) -> str:
+    """The WebSocket console's mount point and data (js/playground-ws.js); empty without a ws:// or wss:// server."""
+    urls = []
+    path = str(address).lstrip("/") if isinstance(address, str | int) else ""
+    for server in servers:
+        if server.lower().startswith(("ws://", "wss://")):
+            urls.append(server.rstrip("/") + ("/" + path if path else ""))
+    if not urls:
+        return ""
+    data = {"urls": urls[:MAX_MESSAGES], "messages": messages[:MAX_MESSAGES]}
+    return f'<div class="dg-ws" data-ws="{esc(json.dumps(data))}"></div>'
 
 
 def _example(ctx: RenderContext, key: str, label: str, message: dict) -> tuple[str, str, str, str]:

@@ -10,6 +10,7 @@ from docsgen.mdx import MdxContext, MdxResult, render_mdx
 from docsgen.openapi.discover import SpecFinder
 from docsgen.openapi.playground_auth import playground_page
 from docsgen.openapi.render import render_manual_endpoint, render_schema_page
+from docsgen.openapi.render.playground import documented_fields
 from docsgen.openapi.spec import Operation, Spec
 from docsgen.pages import Page
 
@@ -257,13 +258,14 @@ class FrontmatterPages:
         page.kind = "endpoint"
 
         def generate(page: Page, ctx: MdxContext) -> MdxResult:
+            body = render_mdx(page.body, ctx)
             rendered = render_manual_endpoint(
                 value,
                 settings=api_settings(self.config, page.meta),
                 servers=mdx.get("server"),
                 auth=mdx.get("auth"),
+                params=documented_fields(body.html),  # ParamFields become playground inputs
             )
-            body = render_mdx(page.body, ctx)
             extra, problems = playground_page(self.docs_dir, self.config, page, rendered.playground)
             result = MdxResult(
                 html=rendered.html + body.html,

@@ -25,7 +25,17 @@ from docsgen.jsonpos import PositionIndex
 from docsgen.pages import Page
 
 PLAYGROUND_ASSETS = frozenset(
-    {"playground", "playground-request", "playground-samples", "playground-response"}
+    {
+        "playground",
+        "playground-base",
+        "playground-form",
+        "playground-body",
+        "playground-oauth",
+        "playground-env",
+        "playground-request",
+        "playground-samples",
+        "playground-response",
+    }
 )
 AUTH_ASSET = "playground-auth"
 _PEM = re.compile(r"-----BEGIN ([A-Z ]+)-----(.*?)-----END \1-----", re.S)

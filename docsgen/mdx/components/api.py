@@ -56,10 +56,28 @@ def field_html(el: Element, name: str, location: str = "") -> str:
         state.heading_prefix.pop()
     deprecated = " dg-field-deprecated" if el.bool_prop("deprecated") else ""
     return (
-        f'<div class="dg-field{deprecated}" id="{esc(anchor)}"><div class="dg-field-head">'
+        f'<div class="dg-field{deprecated}" id="{esc(anchor)}"{_playground_attr(el, name, location, anchor)}>'
+        '<div class="dg-field-head">'
         f'<a class="dg-field-name" href="#{esc(anchor)}"><code>{esc(name)}</code></a> {" ".join(pills)}</div>'
         f'{default_html}<div class="dg-field-body">{body}</div></div>\n'
     )
+
+
+def _playground_attr(el: Element, name: str, location: str, anchor: str) -> str:
+    """A ParamField's description for the playground of an `api:` page (docsgen.openapi.render.playground)."""
+    if not location or not el.state.ctx.frontmatter.get("api"):
+        return ""
+    prefix = list(el.state.heading_prefix)  # the parents' parts (this field's own was popped again)
+    data = {"in": location, "name": name, "type": el.text_prop("type") or "", "anchor": anchor}
+    data["parent"] = ".".join(prefix)
+    data["path"] = ".".join([*prefix, _anchor_part(name)])
+    if el.bool_prop("required"):
+        data["required"] = True
+    for key in ("default", "placeholder"):
+        value = el.prop(key)
+        if value is not None and value != "" and isinstance(value, str | int | float | bool | list | dict):
+            data[key] = value
+    return f' data-pg="{esc(json.dumps(data))}"'
 
 
 @component("ParamField")

@@ -21,7 +21,6 @@ _AUTH = {
     "key": ("apiKey", "header", "X-API-Key"),
     "cobo": ("apiKey", "header", "Biz-Api-Key"),
 }
-_BODY_LOCATIONS = {"body"}
 
 
 def parse_api(api: str) -> tuple[str, str, str]:
@@ -75,37 +74,9 @@ def render_manual(
             "schemes": {str(auth["method"]): scheme},
             "optional": False,
         }
-    parameters, body_props, body_required = [], {}, []
-    for p in params or []:
-        if not isinstance(p, dict) or not p.get("name"):
-            continue
-        loc = str(p.get("in", "query"))
-        schema = {"type": p.get("type", "string")}
-        for key in ("default", "enum", "x-default"):
-            if key in p:
-                schema[key] = p[key]
-        if loc in _BODY_LOCATIONS:
-            body_props[str(p["name"])] = schema
-            if p.get("required"):
-                body_required.append(str(p["name"]))
-        else:
-            parameters.append(
-                {
-                    "name": str(p["name"]),
-                    "in": loc,
-                    "required": bool(p.get("required")) or loc == "path",
-                    "schema": schema,
-                }
-            )
-    body = None
-    if body_props:
-        summary = {"type": "object", "properties": body_props, "required": body_required}
-        body = {
-            "required": bool(body_required),
-            "contents": [
-                {"contentType": "application/json", "kind": "json", "schema": summary, "example": {}}
-            ],
-        }
+    from docsgen.openapi.render.playground import manual_inputs
+
+    parameters, body = manual_inputs([p for p in params or [] if isinstance(p, dict) and p.get("name")])
     display = settings.playground_display
     if not server_list and display == "interactive":
         display = "simple"

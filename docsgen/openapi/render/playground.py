@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import re
+from html import unescape
 from typing import Any
 
 from docsgen.openapi.limits import PLAYGROUND_MAX_DEPTH as MAX_DEPTH
@@ -11,9 +14,11 @@ from docsgen.openapi.limits import PLAYGROUND_MAX_PROPS as MAX_PROPS
 from docsgen.openapi.render.context import RenderContext, plain_text
 from docsgen.openapi.render.examples import example_for, media_examples
 from docsgen.openapi.render.params import media_kind, param_schema
+from docsgen.openapi.render.pills import pills
 from docsgen.openapi.render.schema_model import Flat, flatten, unwrap_single
 from docsgen.openapi.render.security import playground_security
 
+MAX_EXAMPLES = 30  # named request examples offered in the playground's picker
 _KEEP = (
     "format",
     "default",
@@ -108,6 +113,11 @@ def summary(
         out["enum"] = json_ready(enum[:MAX_ENUM])
     if flat.kw.get("deprecated") is True:
         out["deprecated"] = True
+    pre, post = pills(ctx, flat.raw, getattr(ctx.settings, "params_post", ()))  # shown beside the input too
+    if pre:
+        out["pre"] = pre
+    if post:
+        out["post"] = post
     if id(flat.raw) in stack:
         out["recursive"] = True
         return out
@@ -192,14 +202,18 @@ def body_data(ctx: RenderContext, operation: dict) -> dict | None:
             example = documented[0][1]
         else:
             example = example_for(ctx, schema, "request", required_only=required_only, prefill=prefill)
-        contents.append(
-            {
-                "contentType": str(ctype),
-                "kind": media_kind(str(ctype), flatten(ctx, schema).is_binary),
-                "schema": summary(ctx, schema, "request"),
-                "example": json_ready(example),
-            }
-        )
+        entry = {
+            "contentType": str(ctype),
+            "kind": media_kind(str(ctype), flatten(ctx, schema).is_binary),
+            "schema": summary(ctx, schema, "request"),
+            "example": json_ready(example),
+        }
+        if len(documented) > 1 or (documented and required_only):  # the reader picks one of the examples
+            choices = [(str(label), value) for label, value in documented[:MAX_EXAMPLES]]
+            if required_only:  # what the body starts with stays the first choice
+                choices.insert(0, ("Required fields only", example))
+            entry["examples"] = [{"label": label, "value": json_ready(value)} for label, value in choices]
+        contents.append(entry)
     return {"required": body.get("required") is True, "contents": contents}
 
 
@@ -266,3 +280,111 @@ def custom_sample_keys(operation: dict) -> list[str]:
             lang = str(sample.get("lang", "")).strip()
             keys.append(normalize_language(lang) or lang.lower() or f"sample-{index + 1}")
     return keys
+
+
+MAX_FIELDS = 200  # ParamFields of one `api:` page that become playground inputs
+_FIELD_ATTR = re.compile(r'\sdata-pg="([^"]*)"')
+_ARRAY_TYPE = re.compile(r"^(?:array<\s*(\w+)\s*>|(\w+)\s*\[\s*\])$", re.I)
+_TYPES = {
+    "string": "string",
+    "str": "string",
+    "number": "number",
+    "float": "number",
+    "double": "number",
+    "integer": "integer",
+    "int": "integer",
+    "boolean": "boolean",
+    "bool": "boolean",
+    "object": "object",
+    "array": "array",
+    "list": "array",
+}
+
+
+def documented_fields(html: str) -> list[dict]:
+    """The ParamFields of a rendered MDX body (their `data-pg` descriptions), in page order."""
+    out = []
+    for match in _FIELD_ATTR.finditer(html):
+        try:
+            data = json.loads(unescape(match.group(1)))
+        except ValueError:
+            continue
+        if isinstance(data, dict) and isinstance(data.get("name"), str) and data["name"]:
+            out.append(data)
+        if len(out) >= MAX_FIELDS:
+            break
+    return out
+
+
+def field_schema(field: dict) -> dict[str, Any]:
+    """A playground schema summary from a ParamField's `type` ("integer", "string[]", "array<number>", "file")."""
+    text = str(field.get("type") or "").strip()
+    array = _ARRAY_TYPE.match(text)
+    schema: dict[str, Any]
+    if array:
+        item = (array.group(1) or array.group(2)).lower()
+        schema = {"type": "array", "items": {"type": _TYPES.get(item, "string")}}
+    elif text.lower() == "file":
+        schema = {"type": "string", "binary": True}
+    else:
+        schema = {"type": _TYPES.get(text.lower(), "string")}
+    for key in ("default", "x-default"):
+        if key in field:
+            schema[key] = typed(json_ready(field[key]), schema["type"])
+    if isinstance(field.get("enum"), list):
+        schema["enum"] = [typed(json_ready(v), schema["type"]) for v in field["enum"][:MAX_ENUM]]
+    return schema
+
+
+def typed(value: Any, kind: str) -> Any:
+    """An MDX prop's text as the field's type ("1" for an integer is 1); anything else unchanged."""
+    if not isinstance(value, str):
+        return value
+    try:
+        if kind == "integer":
+            return int(value)
+        if kind == "number":
+            return float(value)
+    except ValueError:
+        return value
+    if kind == "boolean" and value in ("true", "false"):
+        return value == "true"
+    return value
+
+
+def manual_inputs(fields: list[dict]) -> tuple[list[dict], dict | None]:
+    """Playground parameters and JSON body of an `api:` page from its ParamFields (nested body fields nest)."""
+    parameters: list[dict] = []
+    body: dict[str, Any] = {"type": "object", "properties": {}}
+    by_path: dict[str, dict] = {"": body}
+    for field in fields:
+        loc = str(field.get("in") or "query")
+        name = str(field["name"])
+        schema = field_schema(field)
+        if loc == "body":
+            parent = by_path.get(str(field.get("parent") or ""))
+            if parent is None or len(by_path) > MAX_FIELDS:
+                continue  # a child of a field that is no body field: shown on the page, not an input
+            if parent.get("type") == "array":
+                parent = parent.setdefault("items", {"type": "object"})
+                parent["type"] = "object"
+            parent.setdefault("properties", {})[name] = schema
+            if field.get("required"):
+                parent.setdefault("required", []).append(name)
+            by_path[str(field.get("path") or name)] = schema
+        elif loc in ("query", "header", "path", "cookie") and not field.get("parent"):
+            entry: dict[str, Any] = {
+                "name": name,
+                "in": loc,
+                "required": bool(field.get("required")) or loc == "path",
+                "schema": schema,
+            }
+            if "placeholder" in field:
+                entry["example"] = json_ready(field["placeholder"])
+            if "default" in field:
+                entry["default"] = json_ready(field["default"])
+            parameters.append(entry)
+    if not body["properties"]:
+        return parameters, None
+    contents = [{"contentType": "application/json", "kind": "json", "schema": body, "example": {}}]
+    return parameters, {"required": bool(body.get("required")), "contents": contents}
