@@ -25,6 +25,7 @@ from docsgen.mdx.jsx_syntax import (
     scan_tag,
 )
 from docsgen.mdx.limits import MAX_JSX_NESTING
+from docsgen.mdx.props import tag_props
 from docsgen.mdx.render import substitute_variables
 
 CALLOUTS = {
@@ -223,19 +224,8 @@ def _expression(expr: str, ctx: ExportContext) -> str:
 
 
 def _props(tag: Tag, ctx: ExportContext) -> dict[str, Any]:
-    """Return a tag's props as values (strings as written, expressions evaluated when possible)."""
-    props: dict[str, Any] = {}
-    for attr in tag.attrs:
-        if attr.kind == "string":
-            props[attr.name] = attr.value
-        elif attr.kind == "bool":
-            props[attr.name] = True
-        elif attr.kind == "expr":
-            try:
-                props[attr.name] = evaluate(attr.value, ctx.scope)
-            except Unevaluable:
-                props[attr.name] = None
-    return props
+    """Return a tag's props as values (strings as written, expressions evaluated when possible, else None)."""
+    return tag_props(tag, ctx.scope, unevaluable=lambda attr, exc: None)
 
 
 def _inner(inner: str, ctx: ExportContext) -> str:

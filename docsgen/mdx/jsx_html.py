@@ -7,6 +7,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from docsgen.mdx.expressions import Unevaluable, evaluate, is_comment, to_text
+from docsgen.mdx.props import tag_props
 
 if TYPE_CHECKING:
     from docsgen.mdx.jsx_syntax import Tag
@@ -151,15 +152,4 @@ def convert_jsx_markup(src: str, state: RenderState) -> str:
 
 def element_props(tag: Tag, state: RenderState) -> dict[str, Any]:
     """Evaluate a tag's props quietly (unknown expressions dropped)."""
-    props: dict[str, Any] = {}
-    for attr in tag.attrs:
-        if attr.kind == "string":
-            props[attr.name] = attr.value
-        elif attr.kind == "bool":
-            props[attr.name] = True
-        elif attr.kind == "expr" and not is_comment(attr.value):
-            try:
-                props[attr.name] = evaluate(attr.value, state.frame.scope)
-            except Unevaluable:
-                continue
-    return props
+    return tag_props(tag, state.frame.scope)

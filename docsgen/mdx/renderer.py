@@ -12,9 +12,10 @@ from markdown_it.token import Token
 from markdown_it.utils import EnvType, OptionsDict
 
 from docsgen.mdx.code import parse_meta, render_code_block
-from docsgen.mdx.expressions import Unevaluable, evaluate, is_comment
+from docsgen.mdx.expressions import Unevaluable
 from docsgen.mdx.jsx_html import convert_jsx_markup, element_props, html_attrs
-from docsgen.mdx.jsx_syntax import VOID_ELEMENTS
+from docsgen.mdx.jsx_syntax import VOID_ELEMENTS, Attr
+from docsgen.mdx.props import DROP, tag_props
 from docsgen.mdx.render_rules import TextRules
 from docsgen.mdx.state import Element, JsxValue, slugify
 
@@ -231,7 +232,6 @@ class MdxRenderer(TextRules, RendererHTML):
             line, col = state.token_location(None, token.meta.get("offset", 0))
         else:
             line, col = state.frame.locate(tag.start)
-        props: dict[str, Any] = {}
         seen: set[str] = set()
         for attr in tag.attrs:
             if attr.kind != "spread":
@@ -243,39 +243,20 @@ class MdxRenderer(TextRules, RendererHTML):
                         col,
                     )
                 seen.add(attr.name)
-            if attr.kind == "string":
-                props[attr.name] = attr.value
-            elif attr.kind == "bool":
-                props[attr.name] = True
-            elif attr.kind == "expr":
-                if is_comment(attr.value):
-                    continue
-                if attr.value.lstrip().startswith("<"):
-                    props[attr.name] = JsxValue(attr.value.strip())
-                    continue
-                try:
-                    props[attr.name] = evaluate(attr.value, state.frame.scope)
-                except Unevaluable as exc:
-                    if attr.value.strip() in state.frame.react:
-                        props[attr.name] = None  # a React component passed along: reported where it is used
-                    elif not attr.name.startswith("on"):
-                        state.warn(
-                            "mdx.expression",
-                            f"prop {attr.name!r} of <{tag.name}>: {exc}; kept as text",
-                            line,
-                            col,
-                        )
-                    props[attr.name] = attr.value.strip()
-            elif attr.kind == "spread":
-                if is_comment(attr.value):
-                    continue
-                try:
-                    value = evaluate(attr.name, state.frame.scope)
-                except Unevaluable as exc:
-                    state.warn("mdx.expression", f"spread props of <{tag.name}>: {exc}; ignored", line, col)
-                    continue
-                if isinstance(value, dict):
-                    props.update(value)
+
+        def unevaluable(attr: Attr, exc: Unevaluable) -> Any:
+            if attr.kind == "spread":
+                state.warn("mdx.expression", f"spread props of <{tag.name}>: {exc}; ignored", line, col)
+                return DROP
+            if attr.value.strip() in state.frame.react:
+                return None  # a React component passed along: reported where it is used
+            if not attr.name.startswith("on"):
+                state.warn(
+                    "mdx.expression", f"prop {attr.name!r} of <{tag.name}>: {exc}; kept as text", line, col
+                )
+            return attr.value.strip()
+
+        props = tag_props(tag, state.frame.scope, unevaluable=unevaluable, jsx=JsxValue)
         element = Element(tag.name, props, children, inline, line, col, self, state, tag, state.inline_parent)
         if token.meta.get("inner"):
             start, end = token.meta["inner"]

@@ -35,25 +35,6 @@ def format_path(path: JsonPath) -> str:
     return out
 
 
-def pointer_to_path(pointer: str, doc: object = None) -> JsonPath:
-    """Turn a JSON pointer ("/paths/~1pets/get/parameters/0") into a path tuple; list steps become ints."""
-    if not pointer:
-        return ()
-    parts: list[str | int] = []
-    node = doc
-    for raw in pointer[1:].split("/") if pointer.startswith("/") else pointer.split("/"):
-        part: str | int = raw.replace("~1", "/").replace("~0", "~")
-        if isinstance(node, list) and isinstance(part, str) and part.isdigit():
-            part = int(part)
-            node = node[part] if part < len(node) else None
-        elif isinstance(node, dict):
-            node = node.get(part)
-        else:
-            node = None
-        parts.append(part)
-    return tuple(parts)
-
-
 class _Lines:
     """Offset -> (line, column), with the newline index built on first use."""
 
