@@ -12,7 +12,7 @@ from typing import Any
 
 from markupsafe import Markup
 
-from docsgen import contrast, seo
+from docsgen import analytics, contrast, seo
 from docsgen.config.model import LANGUAGE_NAMES, RTL_LANGUAGES, SiteConfig
 from docsgen.nav import Navigation, Section
 from docsgen.pages import Page
@@ -57,8 +57,8 @@ class SiteContext:
 
     @property
     def feedback(self) -> dict | None:
-        """Return docs.json `feedback` (used by the feedback widget partial)."""
-        return self.config.feedback
+        """Return docs.json `feedback` (used by the feedback widget partial); None under telemetry.enabled false."""
+        return self.config.feedback if analytics.telemetry_enabled(self.config) else None
 
     def color_css(self) -> Markup:
         """Return the CSS custom properties carrying docs.json colors, safe inside a <style> element.

@@ -16,6 +16,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import parse_qs, unquote, urlsplit
 
+from docsgen.analytics import BLOCK_END, BLOCK_START
 from docsgen.dev.client import EVENTS_PATH, inject
 from docsgen.dev.errorpage import error_page
 from docsgen.dev.guard import HostGuard, same_origin_problem
@@ -97,6 +98,9 @@ class DevHTTPServer(ThreadingHTTPServer):
         self.dev = dev
         self.hub = hub
         self.policy = ProxyPolicy()
+        self.integrations = (
+            False  # keep docs.json integrations in served pages (docsgen dev --with-integrations)
+        )
         self._rules_generation = -1
         if ":" in address[0]:
             self.address_family = socket.AF_INET6  # --host ::1
@@ -171,6 +175,22 @@ def _safe_relative(url_path: str) -> str | None:
     if rel == "" or rel.endswith("/"):
         rel += "index.html"
     return rel
+
+
+_START, _END = BLOCK_START.encode(), BLOCK_END.encode()
+
+
+def _without_integrations(html: bytes) -> bytes:
+    """Remove the integrations block (analytics, chat, consent scripts) from a page: previews send nothing."""
+    start = html.find(_START)
+    end = html.find(_END, start)
+    if start < 0 or end < 0:
+        return html
+    return (
+        html[:start]
+        + b"<!-- docs.json integrations left out (docsgen dev --with-integrations) -->"
+        + html[end + len(_END) :]
+    )
 
 
 def _read(path: Path) -> bytes:
@@ -273,6 +293,8 @@ class DevHandler(BaseHTTPRequestHandler):
     def _html(
         self, status: int, html: bytes, snapshot: Snapshot, *, head: bool = False, vary: bool = False
     ) -> None:
+        if not self.server.integrations:
+            html = _without_integrations(html)
         page = inject(
             html,
             snapshot.generation,
