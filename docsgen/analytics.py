@@ -169,6 +169,16 @@ def configured(config: SiteConfig) -> dict[str, dict]:
     return {k: v for k, v in sorted(raw.items()) if isinstance(v, dict)}
 
 
+def without_integrations(html: bytes) -> bytes:
+    """Remove a page's integrations block (analytics, chat, consent scripts): `docsgen dev` previews send nothing."""
+    start = html.find(BLOCK_START.encode())
+    end = html.find(BLOCK_END.encode(), start)
+    if start < 0 or end < 0:
+        return html
+    note = b"<!-- docs.json integrations left out (docsgen dev --with-integrations) -->"
+    return html[:start] + note + html[end + len(BLOCK_END) :]
+
+
 def telemetry_enabled(config: SiteConfig) -> bool:
     """Return False when docs.json says `integrations.telemetry.enabled: false` (no feedback widget either)."""
     telemetry = configured(config).get("telemetry")

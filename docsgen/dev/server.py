@@ -16,7 +16,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import parse_qs, unquote, urlsplit
 
-from docsgen.analytics import BLOCK_END, BLOCK_START
+from docsgen.analytics import without_integrations
 from docsgen.dev.client import EVENTS_PATH, inject
 from docsgen.dev.errorpage import error_page
 from docsgen.dev.guard import HostGuard, same_origin_problem
@@ -177,22 +177,6 @@ def _safe_relative(url_path: str) -> str | None:
     return rel
 
 
-_START, _END = BLOCK_START.encode(), BLOCK_END.encode()
-
-
-def _without_integrations(html: bytes) -> bytes:
-    """Remove the integrations block (analytics, chat, consent scripts) from a page: previews send nothing."""
-    start = html.find(_START)
-    end = html.find(_END, start)
-    if start < 0 or end < 0:
-        return html
-    return (
-        html[:start]
-        + b"<!-- docs.json integrations left out (docsgen dev --with-integrations) -->"
-        + html[end + len(_END) :]
-    )
-
-
 def _read(path: Path) -> bytes:
     """Return a file's bytes, or empty bytes when it vanished since the build."""
     try:
@@ -294,7 +278,7 @@ class DevHandler(BaseHTTPRequestHandler):
         self, status: int, html: bytes, snapshot: Snapshot, *, head: bool = False, vary: bool = False
     ) -> None:
         if not self.server.integrations:
-            html = _without_integrations(html)
+            html = without_integrations(html)
         page = inject(
             html,
             snapshot.generation,
