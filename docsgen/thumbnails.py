@@ -16,6 +16,8 @@ import json
 import os
 import re
 import textwrap
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -107,6 +109,7 @@ class Drawing:
         if self.logo is not None and self.logo.suffix.lower() not in _RASTER:
             self.logo = None  # SVG logos: Pillow does not rasterise SVG, the site name is drawn instead
         self.font = self._font(conf.get("fonts"))
+        self._base: tuple[Any, int] | None = None
 
     def _where(self, *path: str) -> dict:
         return {"json_path": ".".join(("thumbnails", *path))}
@@ -173,33 +176,54 @@ class Drawing:
                 self.font = None
         return ImageFont.load_default(size)
 
-    def render(self, title: str, description: str, section: str) -> bytes:
-        """Draw one thumbnail and return its PNG bytes."""
+    def base(self) -> tuple[Any, int]:
+        """Return (the picture every thumbnail starts from, the y where page text starts), made once.
+
+        Background and logo are decoded once per build, under Pillow's pixel limit (a decompression bomb is
+        skipped like an unreadable file).
+        """
+        if self._base is not None:
+            return self._base
         from PIL import Image, ImageDraw
 
         image = Image.new("RGB", (WIDTH, HEIGHT), self.palette["bg"])
         if self.background is not None:
             try:
                 with Image.open(self.background) as source:
+                    _check_pixels(source)
                     source.draft("RGB", (WIDTH, HEIGHT))
                     image = _cover(source.convert("RGB"))
-            except (OSError, ValueError, Image.DecompressionBombError):
+            except (OSError, ValueError, Image.DecompressionBombError, Image.DecompressionBombWarning):
                 pass
         draw = ImageDraw.Draw(image)
         draw.rectangle((0, 0, WIDTH, 12), fill=self.accent)
-        x = 80
-        y = 80
+        x, y = 80, 80
+        logo_drawn = False
         if self.logo is not None:
             try:
                 with Image.open(self.logo) as logo:
+                    _check_pixels(logo)
                     logo.thumbnail((360, 72))
-                    image.paste(logo, (x, y), logo.convert("RGBA"))
-                    y += logo.height + 40
-            except (OSError, ValueError, Image.DecompressionBombError):
-                self.logo = None
-        if self.logo is None:
+                    rgba = logo.convert("RGBA")
+                    image.paste(rgba, (x, y), rgba)
+                    y += rgba.height + 40
+                    logo_drawn = True
+            except (OSError, ValueError, Image.DecompressionBombError, Image.DecompressionBombWarning):
+                pass
+        if not logo_drawn:
             draw.text((x, y), self.ctx.config.name[:60], font=self.font_at(40), fill=self.accent)
             y += 80
+        self._base = (image, y)
+        return self._base
+
+    def render(self, title: str, description: str, section: str) -> bytes:
+        """Draw one thumbnail and return its PNG bytes."""
+        from PIL import ImageDraw
+
+        base, y = self.base()
+        image = base.copy()
+        draw = ImageDraw.Draw(image)
+        x = 80
         if section:
             draw.text((x, y), section[:80].upper(), font=self.font_at(26), fill=self.palette["muted"])
             y += 50
@@ -222,8 +246,19 @@ class Drawing:
             draw.text((x, y), line, font=small, fill=self.palette["muted"])
             y += 46
         out = io.BytesIO()
-        image.save(out, "PNG", optimize=False, compress_level=6)
+        image.save(out, "PNG", optimize=False, compress_level=3)
         return out.getvalue()
+
+
+MAX_PIXELS = 40_000_000
+
+
+def _check_pixels(image: Any) -> None:
+    """Refuse images over MAX_PIXELS before decoding them (the header gives the size)."""
+    from PIL import Image
+
+    if image.width * image.height > MAX_PIXELS:
+        raise Image.DecompressionBombError(f"{image.width}x{image.height} pixels")
 
 
 def _cover(source: Any) -> Any:
@@ -246,21 +281,25 @@ def _wrap(text: str, width: int, lines: int) -> list[str]:
     return wrapped
 
 
-def thumbnail(drawing: Drawing, site_digest: str, page: Page, section: str, cache: Path | None) -> bytes:
+def _key(site_digest: str, page: Page, section: str) -> str:
+    """Return the cache key of a page's thumbnail: everything it shows."""
+    parts = [site_digest, page.title or "", page.meta_description or "", section]
+    return hashlib.sha256(json.dumps(parts).encode()).hexdigest()
+
+
+def thumbnail(drawing: Drawing, key: str, page: Page, section: str, cache: Path | None) -> bytes:
     """Return a page's PNG, from the cache when everything it shows is unchanged."""
-    title, description = page.title or "", page.meta_description or ""
-    key = hashlib.sha256(json.dumps([site_digest, title, description, section]).encode()).hexdigest()
     cached = cache / f"{key}.png" if cache else None
     if cached is not None and cached.is_file():
         try:
             return cached.read_bytes()
         except OSError:
             pass
-    data = drawing.render(title, description, section)
+    data = drawing.render(page.title or "", page.meta_description or "", section)
     if cached is not None:
         try:
             cached.parent.mkdir(parents=True, exist_ok=True)
-            temporary = cached.with_suffix(f".{os.getpid()}.tmp")
+            temporary = cached.with_suffix(f".{os.getpid()}-{threading.get_ident()}.tmp")
             temporary.write_bytes(data)
             temporary.replace(cached)
         except OSError:
@@ -271,7 +310,11 @@ def thumbnail(drawing: Drawing, site_digest: str, page: Page, section: str, cach
 def add_thumbnails(
     ctx: SiteContext, pages: list[Page], docs_dir: Path, files: Any, *, cache: bool = True
 ) -> list[Diagnostic]:
-    """Write `_og/<page>.png` for every page whose og:image is the generated one; return the diagnostics."""
+    """Write `_og/<page>.png` for every page whose og:image is the generated one; return the diagnostics.
+
+    Images not in the cache are drawn on a few threads (PNG encoding, most of the cost, runs without the GIL);
+    cached images no page uses any more are removed, so the cache holds one site's thumbnails.
+    """
     if settings(ctx) is None:
         return []
     try:
@@ -282,12 +325,23 @@ def add_thumbnails(
     drawing = Drawing(ctx, docs_dir)
     site_digest = drawing.digest()
     folder = cache_dir(docs_dir) / "thumbnails" if cache else None
+    jobs = []
     for page in pages:
         if _own_image(ctx, page):
             continue
         crumbs = ctx.nav.breadcrumbs(page.key) if ctx.nav is not None else []
         section = str(crumbs[-1]) if crumbs else ""
-        files.add(image_path(page), thumbnail(drawing, site_digest, page, section, folder), "thumbnails")
+        jobs.append((page, section, _key(site_digest, page, section)))
+    drawing.base()  # decoded once, before the threads share it
+    with ThreadPoolExecutor(max_workers=min(4, os.cpu_count() or 1)) as pool:
+        images = list(pool.map(lambda job: thumbnail(drawing, job[2], job[0], job[1], folder), jobs))
+    for (page, _, _), data in zip(jobs, images, strict=True):
+        files.add(image_path(page), data, "thumbnails")
+    if folder is not None and folder.is_dir():
+        used = {f"{key}.png" for _, _, key in jobs}
+        for old in folder.glob("*.png"):
+            if old.name not in used:
+                old.unlink(missing_ok=True)
     return drawing.diagnostics
 
 

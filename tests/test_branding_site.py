@@ -221,3 +221,16 @@ def test_seo_metatags_og_values_beat_page_defaults(make_site, tmp_path):
     )
     assert tags["description"] == "All about Acme."  # the page's own description stays for search engines
     assert metas(out, "quickstart/index.html")["og:title"] == "Own title"  # frontmatter still wins
+
+
+def test_hostile_background_and_logo_are_skipped(make_site, tmp_path):
+    big = io.BytesIO()
+    Image.new("L", (10_000, 5_000)).save(big, "PNG")  # 50 megapixels in a small file
+    files = {"bg.png": big.getvalue(), "logo.png": b"\x89PNG\r\n\x1a\n not really a png"}
+    config = {"thumbnails": {"background": "/bg.png"}, "logo": "/logo.png"}
+    out, result = site(make_site, tmp_path, config, files)
+    with Image.open(out / "_og/index.png") as picture:
+        assert picture.size == (1200, 630)
+        assert picture.convert("RGB").getpixel((1100, 600)) == (255, 255, 255)  # plain light background
+    _, outside = site(make_site, tmp_path, {"thumbnails": {"background": "../../etc/passwd.png"}}, name="out")
+    assert [w.code for w in outside.warnings] == ["thumbnails.background"]
