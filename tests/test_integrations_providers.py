@@ -140,3 +140,40 @@ def test_dev_leaves_integrations_out_unless_asked(make_site, asked):
     for needles in EXPECT.values():
         assert (needles[0] in html) is asked
     assert ("--with-integrations" in html) is not asked
+
+
+@pytest.mark.browser
+def test_cookie_consent_gate_in_a_browser(make_site, tmp_path, browser):
+    from tests.readers_sites import serve
+
+    integrations = {
+        "cookies": {"key": "docs-consent", "value": "granted"},
+        "adobe": {"launchUrl": "https://assets.adobedtm.com/launch-test.min.js"},
+    }
+    out, _ = site(make_site, tmp_path, integrations)
+    server, url = serve(out)
+    try:
+        context = browser.new_context()
+        context.route("https://**/*", lambda route: route.abort())  # no request leaves the machine
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        live = "() => [...document.head.querySelectorAll('script[src]')].map(s => s.src).filter(s => s.includes('adobedtm'))"
+        page.goto(url)
+        assert page.evaluate(live) == []  # no consent yet: the tracker is inert in its <template>
+        page.evaluate(
+            "localStorage.setItem('docs-consent', 'granted'); dispatchEvent(new Event('dg:consent'))"
+        )
+        assert page.evaluate(live) == ["https://assets.adobedtm.com/launch-test.min.js"]
+        page.reload()
+        assert page.evaluate(live) == [
+            "https://assets.adobedtm.com/launch-test.min.js"
+        ]  # at load, with consent
+        page.evaluate("localStorage.setItem('docs-consent', 'denied')")
+        page.reload()
+        assert page.evaluate(live) == []
+        assert errors == []
+        context.close()
+    finally:
+        server.shutdown()
+        server.server_close()
