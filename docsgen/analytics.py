@@ -224,7 +224,7 @@ def diagnostics(config: SiteConfig) -> list[Diagnostic]:
                     "integration 'cookies' needs a 'key' and a 'value' (the localStorage entry of consent): "
                     "scripts are not held back",
                     *where,
-                    json_path="integrations.cookies",
+                    json_path=f"integrations.{name}",
                 )
             )
         if name in _NOT_SCRIPTS:
