@@ -142,6 +142,7 @@ def custom_languages(config: SiteConfig, docs_dir: Path) -> tuple[dict[str, str]
         located = where_in_config(config, where)
         if not isinstance(rel, str) or not rel.strip():
             continue
+        rel = rel.replace("\x00", "")  # (a NUL byte cannot name a file)
         path = (docs_dir / rel.strip().lstrip("/")).resolve()
         problem = None
         grammar: Any = None

@@ -77,7 +77,7 @@ def _color(value: Any, default: tuple[int, int, int]) -> tuple[int, int, int]:
 
 def _local_file(docs_dir: Path, rel: Any) -> Path | None:
     """Return a regular file of the docs folder named by a docs.json path (never outside it), or None."""
-    if not isinstance(rel, str) or not rel.strip() or "://" in rel or rel.startswith("//"):
+    if not isinstance(rel, str) or not rel.strip() or "://" in rel or rel.startswith("//") or "\x00" in rel:
         return None
     root = docs_dir.resolve()
     path = (root / rel.strip().lstrip("/")).resolve()

@@ -234,3 +234,14 @@ def test_hostile_background_and_logo_are_skipped(make_site, tmp_path):
         assert picture.convert("RGB").getpixel((1100, 600)) == (255, 255, 255)  # plain light background
     _, outside = site(make_site, tmp_path, {"thumbnails": {"background": "../../etc/passwd.png"}}, name="out")
     assert [w.code for w in outside.warnings] == ["thumbnails.background"]
+
+
+def test_nul_bytes_in_branding_paths(make_site, tmp_path):
+    config = {
+        "thumbnails": {"background": "bg\u0000.png"},
+        "styling": {"codeblocks": {"languages": {"custom": ["a\u0000.json"]}}},
+        "logo": "/lo\u0000go.png",
+    }
+    out, result = site(make_site, tmp_path, config)
+    assert (out / "_og/index.png").is_file()
+    assert sorted(w.code for w in result.warnings) == ["styling.custom-language", "thumbnails.background"]
