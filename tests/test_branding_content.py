@@ -131,7 +131,9 @@ def test_image_actions_buttons_in_a_browser(make_site, tmp_path, browser):
         ]
         assert page.locator(".dg-image-action-bar").evaluate("e => getComputedStyle(e).opacity") == "0"
         page.hover("img[alt=Both]", position={"x": 300, "y": 250})
-        page.wait_for_function("getComputedStyle(document.querySelector('.dg-image-action-bar')).opacity === '1'")
+        page.wait_for_function(
+            "getComputedStyle(document.querySelector('.dg-image-action-bar')).opacity === '1'"
+        )
         with page.expect_download() as download:
             page.click("button[data-action=download]")
         assert download.value.suggested_filename == "d.png"
