@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from docsgen.agents import add_agent_files
+from docsgen.branding import add_branding_files
 from docsgen.changelog_feed import add_changelog_feeds
 from docsgen.customize import add_customization
 from docsgen.redirects import add_redirect_pages, add_redirects, redirect_sources
@@ -40,6 +41,7 @@ def add_site_features(
     try:
         add_redirects(ctx, site, files)
         add_customization(ctx, site, files)
+        add_branding_files(ctx, site, files)
         add_seo_files(ctx, site, files)
         add_agent_files(ctx, site, files)
         add_changelog_feeds(ctx, site, files)

@@ -12,7 +12,7 @@ from typing import Any
 
 from markupsafe import Markup
 
-from docsgen import contrast, seo
+from docsgen import analytics, contrast, seo, thumbnails
 from docsgen.config.model import LANGUAGE_NAMES, RTL_LANGUAGES, SiteConfig
 from docsgen.nav import Navigation, Section
 from docsgen.pages import Page
@@ -57,8 +57,8 @@ class SiteContext:
 
     @property
     def feedback(self) -> dict | None:
-        """Return docs.json `feedback` (used by the feedback widget partial)."""
-        return self.config.feedback
+        """Return docs.json `feedback` (used by the feedback widget partial); None under telemetry.enabled false."""
+        return self.config.feedback if analytics.telemetry_enabled(self.config) else None
 
     def color_css(self) -> Markup:
         """Return the CSS custom properties carrying docs.json colors, safe inside a <style> element.
@@ -296,11 +296,15 @@ def meta_tags(site: SiteContext, page: Page) -> list[tuple[str, str, str]]:
     tags[("property", "og:title")] = page.title
     tags[("property", "og:type")] = "website"
     tags[("property", "og:site_name")] = site.config.name
+    for name, value in (site.config.seo.get("metatags") or {}).items():  # site-wide og:* beat page defaults
+        if name.startswith(("og:", "twitter:")) and isinstance(value, str | int | float):
+            tags[("property" if name.startswith("og:") else "name", name)] = str(value)
     for name, value in page.meta.items():
         if (name.startswith("og:") or name.startswith("twitter:")) and isinstance(value, str | int | float):
             tags[("property" if name.startswith("og:") else "name", name)] = str(value)
     if page.noindex:
         tags[("name", "robots")] = "noindex"
+    thumbnails.add_image_tags(site, page, tags)
     seo.adjust_meta_tags(site, page, tags)
     return [(attr, name, value) for (attr, name), value in sorted(tags.items())]
 
@@ -325,8 +329,8 @@ def content_hash(text: str) -> str:
 
 
 _SOCIAL_ALIASES = {
-    "x-twitter": "x",
-    "twitter": "x",
+    "x": "x-twitter",  # the X logo (Font Awesome's plain "x" is the letter)
+    "twitter": "x-twitter",
     "hacker-news": "y-combinator",
     "website": "globe",
     "earth-americas": "globe",
