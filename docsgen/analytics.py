@@ -1,4 +1,10 @@
-"""Analytics from docs.json `integrations`: each provider's standard snippet, only when the site owner configures it."""
+"""Analytics from docs.json `integrations`: each provider's standard snippet, only when the site owner configures it.
+
+The first ten providers are here; the rest (analytics, support chat, consent managers) in docsgen/providers.py.
+`integrations.cookies` holds every script back until the reader's consent is in localStorage;
+`integrations.telemetry.enabled: false` also turns the feedback widget off (as on Mintlify). `docsgen dev` strips
+the whole block from the pages it serves unless started with DOCSGEN_DEV_INTEGRATIONS=1 (docsgen/dev/server.py).
+"""
 
 from __future__ import annotations
 
@@ -8,11 +14,15 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
+from docsgen import providers
 from docsgen.config import SiteConfig
 from docsgen.errors import Diagnostic, warning
 
 # Integrations that are settings rather than scripts: never reported as unsupported.
 _NOT_SCRIPTS = frozenset({"telemetry", "cookies"})
+# Marks around the integrations block of a page: the dev server removes what lies between them.
+BLOCK_START = "<!--dg:integrations-->"
+BLOCK_END = "<!--/dg:integrations-->"
 
 
 def _js(value: Any) -> str:
@@ -147,6 +157,7 @@ PROVIDERS: dict[str, Callable[[dict], str | None]] = {
     "clarity": _clarity,
     "pirsch": _pirsch,
     "heap": _heap,
+    **providers.PROVIDERS,
 }
 
 
@@ -158,15 +169,39 @@ def configured(config: SiteConfig) -> dict[str, dict]:
     return {k: v for k, v in sorted(raw.items()) if isinstance(v, dict)}
 
 
+def without_integrations(html: bytes) -> bytes:
+    """Remove a page's integrations block (analytics, chat, consent scripts): `docsgen dev` previews send nothing."""
+    start = html.find(BLOCK_START.encode())
+    end = html.find(BLOCK_END.encode(), start)
+    if start < 0 or end < 0:
+        return html
+    note = b"<!-- docs.json integrations left out (docsgen dev --with-integrations) -->"
+    return html[:start] + note + html[end + len(BLOCK_END) :]
+
+
+def telemetry_enabled(config: SiteConfig) -> bool:
+    """Return False when docs.json says `integrations.telemetry.enabled: false` (no feedback widget either)."""
+    telemetry = configured(config).get("telemetry")
+    return not (isinstance(telemetry, dict) and telemetry.get("enabled") is False)
+
+
 def snippets(site: Any, page: Any = None) -> Markup:
-    """Return the <script> tags of every configured analytics provider; nothing at all when none is set."""
+    """Return the <script> tags of every configured provider, consent managers first; nothing when none is set."""
+    found = configured(site.config)
+    order = [n for n in providers.FIRST if n in found] + [n for n in found if n not in providers.FIRST]
     parts = []
-    for name, settings in configured(site.config).items():
+    for name in order:
         provider = PROVIDERS.get(name)
-        html = provider(settings) if provider else None
+        html = provider(found[name]) if provider else None
         if html:
             parts.append(html)
-    return Markup("\n".join(parts))
+    if not parts:
+        return Markup("")
+    html = "\n".join(parts)
+    gate = providers.consent_gate(found["cookies"]) if isinstance(found.get("cookies"), dict) else None
+    if gate:
+        html = providers.gated(html, gate)
+    return Markup(BLOCK_START + html + BLOCK_END)
 
 
 def where_in_config(config: SiteConfig, path: tuple) -> tuple[str, int, int]:
@@ -182,6 +217,16 @@ def diagnostics(config: SiteConfig) -> list[Diagnostic]:
     out = []
     for name, settings in configured(config).items():
         where = where_in_config(config, ("integrations", name))
+        if name == "cookies" and providers.consent_gate(settings) is None:
+            out.append(
+                warning(
+                    "integrations.incomplete",
+                    "integration 'cookies' needs a 'key' and a 'value' (the localStorage entry of consent): "
+                    "scripts are not held back",
+                    *where,
+                    json_path=f"integrations.{name}",
+                )
+            )
         if name in _NOT_SCRIPTS:
             continue
         provider = PROVIDERS.get(name)

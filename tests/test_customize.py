@@ -210,7 +210,7 @@ def test_analytics_only_when_configured(make_site, tmp_path):
         "plausible": {"domain": "docs.example.com", "server": "stats.example.com"},
         "posthog": {"apiKey": "phc_key"},
         "fathom": {"siteId": "FATHOM1"},
-        "amplitude": {"apiKey": "a"},
+        "acmetrics": {"apiKey": "a"},
         "telemetry": {"enabled": False},
     }
     out, result = built(make_site, tmp_path, {}, integrations=integrations)
@@ -224,7 +224,8 @@ def test_analytics_only_when_configured(make_site, tmp_path):
     assert "googletagmanager.com/gtm.js" in html and '"GTM-123"' in html
     assert '"phc_key"' in html and "posthog.init" in html
     assert [(w.code, w.json_path) for w in result.warnings] == [
-        ("integrations.unsupported", "integrations.amplitude")
+        ("config.unknown-field", "integrations.acmetrics"),
+        ("integrations.unsupported", "integrations.acmetrics"),
     ]
 
 

@@ -44,7 +44,10 @@ def test_fields_that_work_are_not_listed_and_ignored_ones_are(make_site):
             "integrations": {"ga4": {"measurementId": "G-1"}, "intercom": {"appId": "x"}},
             "markdown": {"instructions": "be nice"},
             "thumbnails": {"appearance": "dark"},
-            "styling": {"codeblocks": {"theme": "dracula"}, "eyebrows": "section"},
+            "styling": {
+                "codeblocks": {"theme": "dracula", "languages": {"custom": ["g.json"]}},
+                "eyebrows": "section",
+            },
             "variations": {"options": [{"id": "a", "label": "A"}]},
             "theme": "willow",
         },
@@ -61,9 +64,12 @@ def test_fields_that_work_are_not_listed_and_ignored_ones_are(make_site):
         "'integrations'",
         "ga4",
         "eyebrows",
+        "'thumbnails'",
+        "'styling.codeblocks'",
+        "intercom",
     ):
         assert used not in text, used
-    for path in ("thumbnails", "styling.codeblocks", "variations", "integrations.intercom"):
+    for path in ("variations", "styling.codeblocks.languages.custom"):
         assert f"'{path}'" in text, (path, out)
     assert "'variations.options" not in text  # inside an ignored field: listed once
     assert "docs.json:" in text  # located

@@ -551,7 +551,7 @@ def _flag(path: str) -> bool:
 
 @pytest.mark.parametrize(
     "path",
-    ["thumbnails", "variations", "public", "#sdk", "styling.codeblocks", "integrations.intercom"],
+    ["variations", "public", "#sdk", "styling.codeblocks.languages.custom"],
 )
 def test_fields_docsgen_does_not_act_on_are_marked_ignored(path):
     assert _flag(path)
@@ -573,6 +573,13 @@ def test_fields_docsgen_does_not_act_on_are_marked_ignored(path):
         "contextual",
         "markdown",
         "integrations.ga4",
+        "integrations.intercom",
+        "integrations.cookies",
+        "integrations.telemetry",
+        "thumbnails",
+        "styling.codeblocks",
+        "styling.latex",
+        "favicon.dark",
         "#asyncapiSource",
     ],
 )

@@ -27,15 +27,16 @@ FIELDS: dict[str, tuple[str, str]] = {
     "colors": (USED, ""),
     "logo": (USED, ""),
     "favicon": (USED, ""),
-    "favicon.dark": (IGNORED, "the light favicon is used in both modes"),
     "appearance": (USED, ""),
     "background": (USED, ""),
     "fonts": (USED, ""),
     "icons": (USED, ""),
     "styling": (USED, ""),
-    "styling.latex": (IGNORED, "math is rendered wherever it appears"),
-    "styling.codeblocks": (IGNORED, "one code theme is used whatever is set"),
-    "thumbnails": (IGNORED, "no Open Graph images are generated"),
+    "styling.codeblocks.languages.custom": (
+        IGNORED,
+        "TextMate grammars are not run: such code blocks render as plain text",
+    ),
+    "thumbnails": (USED, ""),
     "navbar": (USED, ""),
     "footer": (USED, ""),
     "banner": (USED, ""),
@@ -82,7 +83,7 @@ def _integration_rows() -> dict[str, tuple[str, str]]:
     from docsgen import analytics  # lazily: analytics imports the config package
     from docsgen.config.schema import load_schema
 
-    providers = getattr(analytics, "PROVIDERS", {})
+    providers = {*getattr(analytics, "PROVIDERS", {}), "cookies", "telemetry"}  # (two settings, not scripts)
     names = load_schema().get("properties", {}).get("integrations", {}).get("properties", {})
     return {
         f"integrations.{name}": (USED, "") if name in providers else (IGNORED, "no snippet for this provider")

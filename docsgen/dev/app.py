@@ -86,10 +86,12 @@ def start(
     echo: Echo = _quiet,
     force_polling: bool | None = None,
     allow_hosts: Iterable[str] = (),
+    integrations: bool = False,
 ) -> DevApp:
     """Build the site, bind the server and start serving and watching in background threads.
 
     allow_hosts: host names the server answers to besides its address and the loopback names (--allow-host).
+    integrations: keep docs.json integrations (analytics, chat) in served pages (--with-integrations).
     """
     docs_dir = Path(docs_dir)
     if not docs_dir.is_dir():
@@ -97,6 +99,7 @@ def start(
     dev = DevSite(docs_dir, docs_dir / "_site")
     hub = ReloadHub()
     server = bind(host, port, dev, hub, next_free=next_free_port, allow_hosts=allow_hosts)
+    server.integrations = integrations
     app = DevApp(dev, hub, server, None, echo)
     try:  # Ctrl-C (or an error) at any point leaves nothing running
         first = dev.build()
@@ -168,6 +171,7 @@ def run(
     open_browser: bool = False,
     next_free_port: bool = False,
     allow_hosts: Iterable[str] = (),
+    integrations: bool = False,
     echo: Echo = print,
 ) -> None:
     """Serve until Ctrl-C: the command behind `docsgen dev`."""
@@ -183,6 +187,7 @@ def run(
                 next_free_port=next_free_port,
                 echo=echo,
                 allow_hosts=allow_hosts,
+                integrations=integrations,
             )
             actual = app.server.server_address[1]
             if port and actual != port:

@@ -23,6 +23,12 @@ import click
     help="Also answer requests for this host name (repeatable); by default only the address, localhost, "
     "127.0.0.1 and [::1].",
 )
+@click.option(
+    "--with-integrations",
+    "integrations",
+    is_flag=True,
+    help="Load docs.json integrations (analytics, chat, consent scripts) in previewed pages; left out by default.",
+)
 def dev(
     docs_dir: Path,
     port: int,
@@ -30,6 +36,7 @@ def dev(
     open_browser: bool,
     next_free_port: bool,
     allow_hosts: tuple[str, ...],
+    integrations: bool,
 ) -> None:
     """Preview the site locally, rebuilding and reloading the browser on every save."""
     from docsgen.dev.app import run
@@ -41,6 +48,7 @@ def dev(
         open_browser=open_browser,
         next_free_port=next_free_port,
         allow_hosts=allow_hosts,
+        integrations=integrations,
         echo=lambda line: click.echo(line, err=_is_problem(line)),
     )
 

@@ -16,6 +16,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import parse_qs, unquote, urlsplit
 
+from docsgen.analytics import without_integrations
 from docsgen.dev.client import EVENTS_PATH, inject
 from docsgen.dev.errorpage import error_page
 from docsgen.dev.guard import HostGuard, same_origin_problem
@@ -23,6 +24,7 @@ from docsgen.dev.incremental import DevSite
 from docsgen.dev.proxy import PROXY_PATH, ProxyError, ProxyPolicy, forward, proxy_policy
 from docsgen.dev.snapshot import Snapshot, Update
 from docsgen.errors import DocsgenError
+from docsgen.negotiate import twin_of, wants_markdown
 
 PING_SECONDS = 15.0
 HISTORY = 200
@@ -96,6 +98,9 @@ class DevHTTPServer(ThreadingHTTPServer):
         self.dev = dev
         self.hub = hub
         self.policy = ProxyPolicy()
+        self.integrations = (
+            False  # keep docs.json integrations in served pages (docsgen dev --with-integrations)
+        )
         self._rules_generation = -1
         if ":" in address[0]:
             self.address_family = socket.AF_INET6  # --host ::1
@@ -170,6 +175,14 @@ def _safe_relative(url_path: str) -> str | None:
     if rel == "" or rel.endswith("/"):
         rel += "index.html"
     return rel
+
+
+def _read(path: Path) -> bytes:
+    """Return a file's bytes, or empty bytes when it vanished since the build."""
+    try:
+        return path.read_bytes()
+    except OSError:
+        return b""
 
 
 class DevHandler(BaseHTTPRequestHandler):
@@ -261,7 +274,11 @@ class DevHandler(BaseHTTPRequestHandler):
         if not head:
             self.wfile.write(body)
 
-    def _html(self, status: int, html: bytes, snapshot: Snapshot, *, head: bool = False) -> None:
+    def _html(
+        self, status: int, html: bytes, snapshot: Snapshot, *, head: bool = False, vary: bool = False
+    ) -> None:
+        if not self.server.integrations:
+            html = without_integrations(html)
         page = inject(
             html,
             snapshot.generation,
@@ -270,7 +287,7 @@ class DevHandler(BaseHTTPRequestHandler):
             self.server.hub.run,
             (snapshot.static_version, snapshot.asset_version),
         )
-        self._send(status, page, "text/html; charset=utf-8", head=head)
+        self._send(status, page, "text/html; charset=utf-8", {"Vary": "Accept"} if vary else None, head=head)
 
     def _serve(self, url_path: str, *, head: bool) -> None:
         snapshot = self.server.dev.snapshot
@@ -311,7 +328,13 @@ class DevHandler(BaseHTTPRequestHandler):
         else:
             data = content
         if is_page:
-            self._html(200, data, snapshot, head=head)
+            twin = snapshot.files.get(twin_of(rel) or "")
+            if twin is not None and wants_markdown(self.headers.get("Accept")):
+                # An agent asking for Markdown gets the page's twin, as Mintlify answers (docs: markdown-for-agents)
+                text = twin if isinstance(twin, bytes) else _read(twin)
+                self._send(200, text, "text/markdown; charset=utf-8", {"Vary": "Accept"}, head=head)
+                return
+            self._html(200, data, snapshot, head=head, vary=twin is not None)
             return
         ctype = mimetypes.guess_type(rel)[0] or "application/octet-stream"
         if ctype.startswith("text/") or ctype in ("application/javascript", "application/json"):

@@ -25,6 +25,7 @@ __all__ = [
     "known_icons",
     "normalize_library",
     "resolve_icon",
+    "style_fallback",
 ]
 
 LIBRARIES = ("fontawesome", "lucide", "tabler")
@@ -134,7 +135,10 @@ def _styles(library: str, icon_type: str | None) -> tuple[str, ...]:
     """The styles of a library to search, best first, for a Mintlify iconType."""
     kind = (icon_type or "").strip().lower()
     if library == "fontawesome":
-        return _FA_STYLES.get(kind, _FA_DEFAULT)
+        if kind in _FA_STYLES:
+            return _FA_STYLES[kind]
+        # other Pro spellings (sharp, sharp-duotone-light, duotone-thin...): the closest Free style
+        return _FA_OUTLINE if any(w in kind for w in ("light", "thin", "regular")) else _FA_DEFAULT
     if library == "tabler":
         return ("filled", "outline") if kind in _FILLED_TYPES else ("outline", "filled")
     return ("default",)
@@ -217,6 +221,27 @@ def icon_svg(name: str, library: str = "fontawesome", icon_type: str | None = No
     """Return inline `<svg class="dg-icon">` markup for an icon name, or None when no library knows it."""
     ref = resolve_icon(name, library, icon_type)
     return _markup(ref) if ref else None
+
+
+_FREE_STYLES = frozenset({"", "solid", "regular", "brands"})
+
+
+def style_fallback(name: str, library: str, icon_type: str | None) -> str | None:
+    """Return a note when a Font Awesome Pro style (light, thin, duotone, sharp...) is drawn in a Free style.
+
+    docsgen ships Font Awesome Free only: such icons show in the closest Free style (outline for light and
+    thin, solid otherwise) rather than disappearing; the caller reports the note as a located info.
+    """
+    kind = (icon_type or "").strip().lower()
+    if kind in _FREE_STYLES or normalize_library(library) != "fontawesome":
+        return None
+    ref = resolve_icon(name, library, icon_type)
+    if ref is None or ref.library != "fontawesome":
+        return None
+    return (
+        f"icon {name!r}: Font Awesome style '{kind[:40]}' is a Pro style, not shipped with docsgen "
+        f"(Font Awesome Free): drawn in the '{ref.style}' style"
+    )
 
 
 def icon_exists(name: str, library: str = "fontawesome") -> bool:

@@ -83,6 +83,10 @@ def style_to_css(style: Any) -> str:
 
 def html_attrs(name: str, props: dict[str, Any], state: RenderState) -> str:
     """Render JSX props of an HTML element as HTML attributes (className, style objects, links, assets)."""
+    if name.lower() == "img":  # Mintlify's image actions (copy/download buttons)
+        from docsgen.mdx.image_actions import adapt
+
+        props = adapt(props, state)
     out = []
     for key, value in props.items():
         if key.startswith("on") and key[2:3].isupper() or key in ("key", "ref"):

@@ -175,3 +175,22 @@ def render_math(tex: str, display: bool = False) -> str:
     if display:
         return f'<div class="math math-display">{markup}</div>'
     return f'<span class="math math-inline">{markup}</span>'
+
+
+def latex_enabled(config: object) -> bool:
+    """Return False when docs.json `styling.latex` is false: `$...$` then stays text, as written.
+
+    Mintlify loads its LaTeX stylesheets when math is detected, always with `true`, never with `false` (for
+    sites whose `$` are prices). docsgen renders math at build time with no stylesheet, so `true` is the
+    default behaviour and only `false` changes anything.
+    """
+    raw = getattr(config, "raw", None)
+    styling = raw.get("styling") if isinstance(raw, dict) else None
+    return not (isinstance(styling, dict) and styling.get("latex") is False)
+
+
+def math_as_text(tex: str, display: bool = False) -> str:
+    """Return the formula's source with its dollar signs, escaped (styling.latex: false)."""
+    fence = "$$" if display else "$"
+    text = escape(f"{fence}{tex}{fence}", quote=False)
+    return f"<p>{text}</p>\n" if display else text

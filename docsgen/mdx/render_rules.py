@@ -160,8 +160,10 @@ def crossed_tags(fragment: str) -> tuple[int, str] | None:
 
 def render_math_html(tex: str, display: bool, state: RenderState, token: Token | None) -> str:
     """Render TeX as MathML (docsgen.mdx.math); bad TeX shows its source and warns where it is."""
-    from docsgen.mdx.math import math_error, render_math
+    from docsgen.mdx.math import latex_enabled, math_as_text, math_error, render_math
 
+    if not latex_enabled(state.ctx.config):
+        return math_as_text(tex, display)
     problem = math_error(tex, display)
     if problem:
         if token is not None and token.map:

@@ -16,6 +16,7 @@ from docsgen.outputs.assets import (
     add_theme_assets,
     add_vendor_assets,
 )
+from docsgen.outputs.branding import add_branding_files
 from docsgen.outputs.changelog import add_changelog_feeds
 from docsgen.outputs.checks import add_customization_checks
 from docsgen.outputs.redirects import add_redirects
@@ -72,3 +73,4 @@ def add_after_pages(
     add_seo_files(ctx, site, files)
     add_agent_files(site, twins, files)
     add_changelog_feeds(ctx, site, files)
+    add_branding_files(ctx, pages, files)

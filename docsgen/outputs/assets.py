@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from docsgen.pages import Page
-from docsgen.render import SiteContext, sidebar_html
+from docsgen.render import SiteContext, codethemes, sidebar_html
 from docsgen.site import Site
 from docsgen.theme import environment
 from docsgen.urls import content_hash, relative_url
@@ -11,9 +11,13 @@ from docsgen.write import SiteFiles
 
 
 def add_theme_assets(ctx: SiteContext, files: SiteFiles) -> None:
-    """Copy the theme's static files to _static/ (vendored bundles only when a page needs them)."""
+    """Copy the theme's static files to _static/ (vendored bundles only when a page needs them); highlight.css
+    is made from docs.json `styling.codeblocks` when it names themes."""
+    code_css = codethemes.theme_highlight_css(ctx.config)
     for rel, path in ctx.theme.static_files().items():
-        if not rel.startswith("vendor/"):
+        if rel == "highlight.css" and code_css is not None:
+            files.add(f"_static/{rel}", code_css, "styling.codeblocks")
+        elif not rel.startswith("vendor/"):
             files.add(f"_static/{rel}", path, f"theme {ctx.theme.name}")
 
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from markupsafe import Markup
 
-from docsgen import contrast
+from docsgen import analytics, contrast
 from docsgen.config.model import SiteConfig
 from docsgen.links import LinkResolver
 from docsgen.nav import Navigation
@@ -21,7 +21,7 @@ from docsgen.pages import Page
 from docsgen.policies import PagePolicy, site_url
 
 # Template helpers these modules register (dg_contextual, dg_global_nav, dg_directory, ...).
-from docsgen.render import contextual, site_nav  # noqa: F401
+from docsgen.render import codethemes, contextual, site_nav  # noqa: F401
 from docsgen.routes import link_targets
 from docsgen.site import Site
 from docsgen.theme import Theme, environment, load_theme
@@ -78,8 +78,8 @@ class SiteContext:
 
     @property
     def feedback(self) -> dict | None:
-        """Return docs.json `feedback` (used by the feedback widget partial)."""
-        return self.config.feedback
+        """Return docs.json `feedback` (used by the feedback widget partial); None under telemetry.enabled false."""
+        return self.config.feedback if analytics.telemetry_enabled(self.config) else None
 
     def color_css(self) -> Markup:
         """Return the CSS custom properties carrying docs.json colors, safe inside a <style> element.
@@ -166,8 +166,8 @@ def _digest_of(path: str, size: int, mtime_ns: int) -> str:
 
 
 _SOCIAL_ALIASES = {
-    "x-twitter": "x",
-    "twitter": "x",
+    "x": "x-twitter",  # the X logo (Font Awesome's plain "x" is the letter)
+    "twitter": "x-twitter",
     "hacker-news": "y-combinator",
     "website": "globe",
     "earth-americas": "globe",

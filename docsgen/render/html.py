@@ -11,6 +11,7 @@ from docsgen.config.model import LANGUAGE_NAMES, RTL_LANGUAGES
 from docsgen.mdx import MdxResult
 from docsgen.nav import Section
 from docsgen.pages import Page
+from docsgen.render import thumbnails
 from docsgen.render.context import SiteContext
 from docsgen.render.head import adjust_meta_tags, head_html
 from docsgen.theme import environment
@@ -192,11 +193,15 @@ def meta_tags(site: SiteContext, page: Page) -> list[tuple[str, str, str]]:
     tags[("property", "og:title")] = page.title
     tags[("property", "og:type")] = "website"
     tags[("property", "og:site_name")] = site.config.name
+    for name, value in (site.config.seo.get("metatags") or {}).items():  # site-wide og:* beat page defaults
+        if name.startswith(("og:", "twitter:")) and isinstance(value, str | int | float):
+            tags[("property" if name.startswith("og:") else "name", name)] = str(value)
     for name, value in page.meta.items():
         if (name.startswith("og:") or name.startswith("twitter:")) and isinstance(value, str | int | float):
             tags[("property" if name.startswith("og:") else "name", name)] = str(value)
     if page.noindex:
         tags[("name", "robots")] = "noindex"
+    thumbnails.add_image_tags(site, page, tags)
     adjust_meta_tags(site, page, tags)
     return [(attr, name, value) for (attr, name), value in sorted(tags.items())]
 

@@ -6,6 +6,7 @@ import html
 
 from markdown_it.token import Token
 
+from docsgen.mdx import twoslash
 from docsgen.mdx.code import CodeMeta, parse_meta, render_code_block
 from docsgen.mdx.state import RenderState
 
@@ -26,7 +27,8 @@ def render_fence(token: Token, state: RenderState, meta: CodeMeta | None = None)
 
         where = (token.map[0] + 1 + state.frame.line_offset, 1) if token.map else None
         icon_html = make_icon(meta.icon, state, where=where)
-    return render_code_block(token.content, meta, state.next_code_index(), icon_html=icon_html)
+    code = twoslash.fence_code(token, state, meta.lang)  # twoslash: markup applied, a located info
+    return render_code_block(code, meta, state.next_code_index(), icon_html=icon_html)
 
 
 def render_mermaid_html(source: str, state: RenderState, info: str = "") -> str:

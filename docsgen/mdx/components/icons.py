@@ -46,6 +46,8 @@ def icon_html(
     except Exception:  # noqa: BLE001 - an icon problem must never break a page
         svg = None
     state.icons.add(name)
+    if svg and icon_type:
+        _note_style_fallback(name, lib, icon_type, state, where)
     if svg:
         return (
             f'<span class="{css_class}" data-icon="{esc(name)}" aria-hidden="true"{style_attr}>{svg}</span>'
@@ -54,3 +56,21 @@ def icon_html(
     line, column = where or ((element.line, element.column) if element is not None else (0, 0))
     state.warn("mdx.unknown-icon", f"icon {name!r} is not in the {lib} icon set", line, column)
     return f'<span class="{css_class} dg-icon-missing" data-icon="{esc(name)}" aria-hidden="true"{style_attr}></span>'
+
+
+def _note_style_fallback(
+    name: str, lib: str, icon_type: str, state: RenderState, where: tuple[int, int] | None
+) -> None:
+    """Report (as a located info) a Font Awesome Pro style drawn in the closest Free style."""
+    from docsgen.errors import info
+    from docsgen.mdx.icons import style_fallback
+
+    seen = state.__dict__.setdefault("_dg_icon_styles", set())
+    if (name, icon_type) in seen:
+        return  # one note per icon and style per page
+    seen.add((name, icon_type))
+    note = style_fallback(name, lib, icon_type)
+    if note:
+        element = state.current_element
+        line, column = where or ((element.line, element.column) if element is not None else (0, 0))
+        state.add(info("mdx.icon-style", note, state.frame.path, line, column))

@@ -7,6 +7,7 @@ import re
 
 from markdown_it.token import Token
 
+from docsgen.mdx import twoslash
 from docsgen.mdx.code import parse_meta, render_code_block
 from docsgen.mdx.components import component
 from docsgen.mdx.components.base import class_names
@@ -129,7 +130,8 @@ def code_children(el: Element) -> list[tuple[str, str]]:
                 result.append((label, render_fence(token, state, meta)))
             else:
                 state.assets.add("copy")
-                code = render_code_block(token.content, meta, state.next_code_index(), show_header=False)
+                source = twoslash.fence_code(token, state, meta.lang)
+                code = render_code_block(source, meta, state.next_code_index(), show_header=False)
                 result.append((label, code))
         elif token.type in ("jsx_block_open", "jsx_block_self"):
             j = i

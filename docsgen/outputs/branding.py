@@ -1,0 +1,18 @@
+"""Site-wide branding outputs: notes on the code block themes and custom languages, and Open Graph thumbnails.
+
+The code block theme's highlight.css is a theme asset (docsgen.outputs.assets); the logic lives in
+docsgen/render/codethemes.py and docsgen/render/thumbnails.py.
+"""
+
+from __future__ import annotations
+
+from docsgen.pages import Page
+from docsgen.render import SiteContext, codethemes, thumbnails
+from docsgen.write import SiteFiles
+
+
+def add_branding_files(ctx: SiteContext, pages: list[Page], files: SiteFiles) -> None:
+    """Add the pages' thumbnails; report code block themes and custom languages that cannot be used."""
+    files.diagnostics.extend(codethemes.code_styles(ctx.config)[1])
+    files.diagnostics.extend(codethemes.custom_languages(ctx.config, ctx.site.docs_dir)[1])
+    files.diagnostics.extend(thumbnails.add_thumbnails(ctx, pages, ctx.site.docs_dir, files))

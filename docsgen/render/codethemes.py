@@ -1,0 +1,216 @@
+"""docs.json `styling.codeblocks`: code block colour themes (Shiki names mapped to Pygments styles) and
+`languages.custom` (TextMate grammars: such blocks render as plain text, with a located info).
+
+docsgen highlights at build time with Pygments, so a Shiki theme name is mapped to the closest Pygments style
+(a Pygments style name is accepted as is). The site's `_static/highlight.css` is generated from the chosen pair.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from markupsafe import Markup
+from pygments.formatters import HtmlFormatter
+from pygments.styles import get_all_styles, get_style_by_name
+from pygments.token import Text
+from pygments.util import ClassNotFound
+
+from docsgen.analytics import where_in_config
+from docsgen.config import SiteConfig
+from docsgen.errors import Diagnostic, info, warning
+from docsgen.mdx.code import DARK_STYLE, LIGHT_STYLE
+from docsgen.theme import register_template_globals
+from docsgen.urls import content_hash
+
+# Shiki theme names (https://shiki.style/themes) -> the closest Pygments style.
+SHIKI_TO_PYGMENTS = {
+    "github-light": "default", "github-light-default": "default", "github-light-high-contrast": "default",
+    "github-dark": "github-dark", "github-dark-default": "github-dark", "github-dark-dimmed": "github-dark",
+    "github-dark-high-contrast": "github-dark", "dracula": "dracula", "dracula-soft": "dracula",
+    "monokai": "monokai", "nord": "nord", "one-dark-pro": "one-dark", "one-light": "default",
+    "solarized-light": "solarized-light", "solarized-dark": "solarized-dark", "material-theme": "material",
+    "material-theme-darker": "material", "material-theme-ocean": "material", "material-theme-palenight": "material",
+    "material-theme-lighter": "default", "gruvbox-dark-hard": "gruvbox-dark", "gruvbox-dark-medium": "gruvbox-dark",
+    "gruvbox-dark-soft": "gruvbox-dark", "gruvbox-light-hard": "gruvbox-light", "gruvbox-light-medium": "gruvbox-light",
+    "gruvbox-light-soft": "gruvbox-light", "light-plus": "vs", "dark-plus": "native", "vitesse-light": "default",
+    "vitesse-dark": "native", "vitesse-black": "native", "min-light": "default", "min-dark": "native",
+    "night-owl": "night-owl", "catppuccin-latte": "default", "catppuccin-frappe": "one-dark",
+    "catppuccin-macchiato": "one-dark", "catppuccin-mocha": "one-dark", "tokyo-night": "one-dark",
+    "rose-pine": "one-dark", "rose-pine-moon": "one-dark", "rose-pine-dawn": "default", "slack-dark": "native",
+    "slack-ochin": "default", "snazzy-light": "default", "ayu-dark": "native", "everforest-dark": "gruvbox-dark",
+    "everforest-light": "gruvbox-light", "houston": "one-dark", "kanagawa-wave": "one-dark", "laserwave": "one-dark",
+    "poimandres": "one-dark", "red": "monokai", "synthwave-84": "one-dark", "vesper": "native", "andromeeda": "one-dark",
+    "aurora-x": "one-dark", "plastic": "one-dark", "one-dark": "one-dark",
+}  # fmt: skip
+MAX_GRAMMAR_BYTES = 2_000_000
+MAX_GRAMMARS = 50
+
+
+def _style(name: Any) -> str | None:
+    """Return the Pygments style for a Shiki (or Pygments) theme name, None when neither knows it."""
+    if not isinstance(name, str):
+        return None
+    key = name.strip().lower()
+    if key in SHIKI_TO_PYGMENTS:
+        return SHIKI_TO_PYGMENTS[key]
+    return key if key in set(get_all_styles()) else None
+
+
+def code_styles(config: SiteConfig) -> tuple[tuple[str, str], list[Diagnostic]]:
+    """Return the (light, dark) Pygments styles docs.json asks for, and warnings for names not known."""
+    value = (
+        config.raw.get("styling", {}).get("codeblocks")
+        if isinstance(config.raw.get("styling"), dict)
+        else None
+    )
+    light, dark, out = LIGHT_STYLE, DARK_STYLE, []
+    if value is None or value == "system":
+        return (light, dark), out
+    if value == "dark":
+        return (dark, dark), out
+    theme = value.get("theme") if isinstance(value, dict) else value
+    path = ("styling", "codeblocks") + (("theme",) if isinstance(value, dict) else ())
+    if theme is None:
+        return (light, dark), out
+    names = theme if isinstance(theme, dict) else {"light": theme, "dark": theme}
+    chosen = {}
+    for mode in ("light", "dark"):
+        wanted = names.get(mode)
+        style = _style(wanted)
+        if style is None and wanted is not None and (mode == "light" or isinstance(theme, dict)):
+            where = path + ((mode,) if isinstance(theme, dict) else ())
+            out.append(
+                warning(
+                    "styling.codeblocks-theme",
+                    f"code block theme {str(wanted)[:60]!r} is not known: the default {mode} colours are used",
+                    *where_in_config(config, where),
+                    json_path=".".join(where),
+                    hint="use a Shiki theme name (github-light, dracula, nord...) or a Pygments style name",
+                )
+            )
+        chosen[mode] = style
+    return (chosen["light"] or light, chosen["dark"] or dark), out
+
+
+def highlight_css(light: str, dark: str) -> str:
+    """Return highlight.css for a (light, dark) pair: token colours plus each style's background and text."""
+    from docsgen.mdx.code import highlight_css as default_css
+
+    if (light, dark) == (LIGHT_STYLE, DARK_STYLE):
+        return default_css()
+    out = [f"/* Generated by docsgen.codethemes: code block themes light={light}, dark={dark} (Pygments). */"]
+    for style, scope in (
+        (light, 'html:not([data-theme="dark"]) .dg-code'),
+        (dark, 'html[data-theme="dark"] .dg-code'),
+    ):
+        try:
+            pygments_style = get_style_by_name(style)
+        except ClassNotFound:  # (names come from get_all_styles or the table above)
+            continue
+        text = (pygments_style.styles.get(Text) or "").split()
+        color = next((w for w in text if w.startswith("#")), "")
+        out.append(
+            f"{scope}{{--dg-code-bg:{pygments_style.background_color};background:{pygments_style.background_color}"
+            + (f";color:{color}" if color else "")
+            + "}"
+        )
+        for line in HtmlFormatter(style=style, classprefix="").get_style_defs(scope).splitlines():
+            if line.startswith(scope + " .") and not any(
+                k in line for k in (" .hll ", " .err ", "linenos", "pre ")
+            ):
+                out.append(line)
+    return "\n".join(out) + "\n"
+
+
+def custom_languages(config: SiteConfig, docs_dir: Path) -> tuple[dict[str, str], list[Diagnostic]]:
+    """Read `styling.codeblocks.languages.custom` grammars: {language name: file}, with located diagnostics.
+
+    Each readable grammar gets an info: its code blocks render as plain text (TextMate grammars need a
+    regex engine docsgen does not run); a missing, unreadable or outside file is a warning.
+    """
+    styling = config.raw.get("styling")
+    blocks = styling.get("codeblocks") if isinstance(styling, dict) else None
+    languages = blocks.get("languages") if isinstance(blocks, dict) else None
+    files = languages.get("custom") if isinstance(languages, dict) else None
+    if not isinstance(files, list):
+        return {}, []
+    found: dict[str, str] = {}
+    out: list[Diagnostic] = []
+    root = docs_dir.resolve()
+    for index, rel in enumerate(files[:MAX_GRAMMARS]):
+        where = ("styling", "codeblocks", "languages", "custom", index)
+        json_path = f"styling.codeblocks.languages.custom[{index}]"
+        located = where_in_config(config, where)
+        if not isinstance(rel, str) or not rel.strip():
+            continue
+        rel = rel.replace("\x00", "")  # (a NUL byte cannot name a file)
+        path = (docs_dir / rel.strip().lstrip("/")).resolve()
+        problem = None
+        grammar: Any = None
+        if not path.is_relative_to(root):
+            problem = "is outside the docs folder"
+        elif not path.is_file():
+            problem = "does not exist"
+        elif path.stat().st_size > MAX_GRAMMAR_BYTES:
+            problem = f"is over {MAX_GRAMMAR_BYTES // 1_000_000} MB"
+        else:
+            try:
+                grammar = json.loads(path.read_text(encoding="utf-8"))
+            except (OSError, UnicodeDecodeError, ValueError) as exc:
+                problem = f"is not a JSON TextMate grammar ({str(exc)[:80]})"
+        if problem or not isinstance(grammar, dict):
+            out.append(
+                warning(
+                    "styling.custom-language",
+                    f"custom language file '{rel[:120]}' {problem or 'is not a JSON object'}",
+                    *located,
+                    json_path=json_path,
+                )
+            )
+            continue
+        names = [grammar.get("name"), *(grammar.get("aliases") or [])]
+        names = [n.strip().lower() for n in names if isinstance(n, str) and n.strip()]
+        for name in names[:20]:
+            found.setdefault(name, rel)
+        out.append(
+            info(
+                "styling.custom-language",
+                f"custom language {', '.join(names[:5]) or rel!r} ({rel[:120]}): its code blocks render as plain "
+                "text (docsgen highlights with Pygments; TextMate grammars are not run)",
+                *located,
+                json_path=json_path,
+            )
+        )
+    return found, out
+
+
+def code_theme_version(site: Any) -> str:
+    """Return a suffix for highlight.css's ?v= that changes with the code block theme ("" for the default)."""
+    (light, dark), _ = code_styles(site.config)
+    if (light, dark) == (LIGHT_STYLE, DARK_STYLE):
+        return ""
+    return "-" + content_hash(f"{light}/{dark}")
+
+
+def theme_highlight_css(config: SiteConfig) -> str | None:
+    """Return highlight.css for the site's `styling.codeblocks` themes, or None for the theme's own file."""
+    (light, dark), _ = code_styles(config)
+    return None if (light, dark) == (LIGHT_STYLE, DARK_STYLE) else highlight_css(light, dark)
+
+
+def markdown_html(text: str) -> Markup:
+    """Render short docs.json Markdown (errors.404.description): CommonMark, raw HTML escaped, safe links only."""
+    from markdown_it import MarkdownIt
+
+    md = MarkdownIt("commonmark", {"html": False})
+    return Markup(md.render(str(text)[:20_000]))
+
+
+register_template_globals(
+    {
+        "dg_code_theme_version": lambda site: Markup(code_theme_version(site)),
+        "dg_markdown": markdown_html,
+    }
+)

@@ -1,0 +1,349 @@
+"""Open Graph thumbnails: one 1200x630 PNG per page, drawn at build time with Pillow, offline, cached by content.
+
+On when docs.json has `thumbnails` (Mintlify's fields: `appearance` light/dark, `background` image, `fonts.family`).
+A page gets `og:image`/`twitter:image` pointing at `_og/<page>.png` unless its frontmatter or `seo.metatags` set
+an image already. Text is drawn with the Aileron font embedded in Pillow (CC0, docs/vendored.md) or with the
+site's own font file when `thumbnails.fonts.family` names a `fonts` entry with a local source. Google Fonts are
+never fetched. Images are cached in the docs folder's cache (docsgen/cachedir.py) under a hash of everything
+drawn, so unchanged pages cost a file read on the next build.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import os
+import re
+import textwrap
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from docsgen.analytics import where_in_config
+from docsgen.cachedir import cache_dir
+from docsgen.errors import Diagnostic, info, warning
+
+if TYPE_CHECKING:
+    from docsgen.pages import Page
+    from docsgen.render.context import SiteContext
+
+WIDTH, HEIGHT = 1200, 630
+VERSION = "1"  # bump when the drawing changes: cached images are keyed with it
+FOLDER = "_og"
+MAX_IMAGE_BYTES = 20_000_000  # a background or logo larger than this is not decoded
+_RASTER = (".png", ".jpg", ".jpeg", ".webp", ".gif")
+_HEX = re.compile(r"#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})")
+PALETTE = {
+    "light": {"bg": (255, 255, 255), "fg": (17, 24, 39), "muted": (75, 85, 99)},
+    "dark": {"bg": (11, 13, 14), "fg": (243, 244, 246), "muted": (156, 163, 175)},
+}
+
+
+def settings(ctx: SiteContext) -> dict | None:
+    """Return docs.json `thumbnails` when set (an object, possibly empty): thumbnails are on then."""
+    value = ctx.config.raw.get("thumbnails")
+    return value if isinstance(value, dict) else None
+
+
+def image_path(page: Page) -> str:
+    """Return a page's thumbnail path in the site: 'guides/setup/' -> '_og/guides/setup.png'."""
+    return f"{FOLDER}/{page.url.strip('/') or 'index'}.png"
+
+
+def add_image_tags(ctx: SiteContext, page: Page, tags: dict[tuple[str, str], str]) -> None:
+    """Point og:image and twitter:image at the page's thumbnail, unless an image is set already."""
+    if settings(ctx) is None or ("property", "og:image") in tags:
+        return
+    base = (ctx.public_url or "").rstrip("/")
+    url = f"{base}/{image_path(page)}"
+    tags[("property", "og:image")] = url
+    tags[("property", "og:image:width")] = str(WIDTH)
+    tags[("property", "og:image:height")] = str(HEIGHT)
+    tags.setdefault(("name", "twitter:image"), url)
+
+
+def _color(value: Any, default: tuple[int, int, int]) -> tuple[int, int, int]:
+    """Return an RGB colour from '#rgb'/'#rrggbb', else the default."""
+    if not isinstance(value, str) or not _HEX.fullmatch(value.strip()):
+        return default
+    text = value.strip()[1:]
+    text = "".join(c * 2 for c in text) if len(text) == 3 else text
+    return (int(text[0:2], 16), int(text[2:4], 16), int(text[4:6], 16))
+
+
+def _local_file(docs_dir: Path, rel: Any) -> Path | None:
+    """Return a regular file of the docs folder named by a docs.json path (never outside it), or None."""
+    if not isinstance(rel, str) or not rel.strip() or "://" in rel or rel.startswith("//") or "\x00" in rel:
+        return None
+    root = docs_dir.resolve()
+    path = (root / rel.strip().lstrip("/")).resolve()
+    if not path.is_relative_to(root) or not path.is_file() or path.stat().st_size > MAX_IMAGE_BYTES:
+        return None
+    return path
+
+
+class Drawing:
+    """What every thumbnail of a site shares: colours, fonts, background and logo (resolved once per build)."""
+
+    def __init__(self, ctx: SiteContext, docs_dir: Path) -> None:
+        self.ctx = ctx
+        self.docs_dir = docs_dir
+        self.diagnostics: list[Diagnostic] = []
+        conf = settings(ctx) or {}
+        mode = conf.get("appearance")
+        if mode not in ("light", "dark"):
+            mode = "dark" if ctx.config.appearance.get("default") == "dark" else "light"
+        self.mode = mode
+        colors = ctx.config.colors
+        self.palette = dict(PALETTE[mode])
+        self.accent = _color(
+            colors.get("primary") if mode == "light" else colors.get("light"), (13, 147, 115)
+        )
+        self.background = self._file("background", conf.get("background"), _RASTER)
+        logo = ctx.config.logo if isinstance(ctx.config.logo, dict) else {}
+        self.logo = _local_file(docs_dir, logo.get(mode) or logo.get("light"))
+        if self.logo is not None and self.logo.suffix.lower() not in _RASTER:
+            self.logo = None  # SVG logos: Pillow does not rasterise SVG, the site name is drawn instead
+        self.font = self._font(conf.get("fonts"))
+        self._base: tuple[Any, int] | None = None
+
+    def _where(self, *path: str) -> dict:
+        return {"json_path": ".".join(("thumbnails", *path))}
+
+    def _file(self, field: str, rel: Any, suffixes: tuple[str, ...]) -> Path | None:
+        if rel is None:
+            return None
+        path = _local_file(self.docs_dir, rel)
+        if path is None or path.suffix.lower() not in suffixes:
+            where = where_in_config(self.ctx.config, ("thumbnails", field))
+            self.diagnostics.append(
+                warning(
+                    "thumbnails.background",
+                    f"thumbnails.{field} {str(rel)[:120]!r} is not a PNG, JPEG, WebP or GIF file of the docs "
+                    "folder (URLs are not fetched): thumbnails use a plain background",
+                    *where,
+                    **self._where(field),
+                )
+            )
+            return None
+        return path
+
+    def _font(self, fonts: Any) -> Path | None:
+        """Return the site's own font file for thumbnails.fonts.family, or None for the bundled font."""
+        family = fonts.get("family") if isinstance(fonts, dict) else None
+        if not isinstance(family, str) or not family.strip():
+            return None
+        site_fonts = self.ctx.config.raw.get("fonts")
+        entries = [site_fonts] if isinstance(site_fonts, dict) else []
+        entries += [site_fonts.get(k) for k in ("heading", "body")] if isinstance(site_fonts, dict) else []
+        for entry in entries:
+            if (
+                isinstance(entry, dict)
+                and str(entry.get("family", "")).strip().lower() == family.strip().lower()
+            ):
+                path = _local_file(self.docs_dir, entry.get("source"))
+                if path is not None and path.suffix.lower() in (".ttf", ".otf", ".woff"):
+                    return path
+        self.diagnostics.append(
+            info(
+                "thumbnails.font",
+                f"thumbnail font '{family[:60]}' is not a local font file of docs.json `fonts`: Google Fonts are "
+                "not fetched, thumbnails use the bundled Aileron font",
+                *where_in_config(self.ctx.config, ("thumbnails", "fonts", "family")),
+                **self._where("fonts", "family"),
+            )
+        )
+        return None
+
+    def digest(self) -> str:
+        """Return a hash of everything the site contributes to its thumbnails (files by content)."""
+        parts: list[Any] = [VERSION, self.mode, self.palette, self.accent, self.ctx.config.name]
+        for path in (self.background, self.logo, self.font):
+            parts.append(hashlib.sha256(path.read_bytes()).hexdigest() if path else "")
+        return hashlib.sha256(json.dumps(parts, default=str).encode()).hexdigest()
+
+    def font_at(self, size: int) -> Any:
+        from PIL import ImageFont
+
+        if self.font is not None:
+            try:
+                return ImageFont.truetype(str(self.font), size)
+            except OSError:
+                self.font = None
+        return ImageFont.load_default(size)
+
+    def base(self) -> tuple[Any, int]:
+        """Return (the picture every thumbnail starts from, the y where page text starts), made once.
+
+        Background and logo are decoded once per build, under Pillow's pixel limit (a decompression bomb is
+        skipped like an unreadable file).
+        """
+        if self._base is not None:
+            return self._base
+        from PIL import Image, ImageDraw
+
+        image = Image.new("RGB", (WIDTH, HEIGHT), self.palette["bg"])
+        if self.background is not None:
+            try:
+                with Image.open(self.background) as source:
+                    _check_pixels(source)
+                    source.draft("RGB", (WIDTH, HEIGHT))
+                    image = _cover(source.convert("RGB"))
+            except (OSError, ValueError, Image.DecompressionBombError, Image.DecompressionBombWarning):
+                pass
+        draw = ImageDraw.Draw(image)
+        draw.rectangle((0, 0, WIDTH, 12), fill=self.accent)
+        x, y = 80, 80
+        logo_drawn = False
+        if self.logo is not None:
+            try:
+                with Image.open(self.logo) as logo:
+                    _check_pixels(logo)
+                    logo.thumbnail((360, 72))
+                    rgba = logo.convert("RGBA")
+                    image.paste(rgba, (x, y), rgba)
+                    y += rgba.height + 40
+                    logo_drawn = True
+            except (OSError, ValueError, Image.DecompressionBombError, Image.DecompressionBombWarning):
+                pass
+        if not logo_drawn:
+            draw.text((x, y), self.ctx.config.name[:60], font=self.font_at(40), fill=self.accent)
+            y += 80
+        self._base = (image, y)
+        return self._base
+
+    def render(self, title: str, description: str, section: str) -> bytes:
+        """Draw one thumbnail and return its PNG bytes."""
+        from PIL import ImageDraw
+
+        base, y = self.base()
+        image = base.copy()
+        draw = ImageDraw.Draw(image)
+        x = 80
+        if section:
+            draw.text((x, y), section[:80].upper(), font=self.font_at(26), fill=self.palette["muted"])
+            y += 50
+        big = self.font_at(68)
+        for line in _wrap(title, 28, 3):
+            draw.text(
+                (x, y),
+                line,
+                font=big,
+                fill=self.palette["fg"],
+                stroke_width=1,
+                stroke_fill=self.palette["fg"],
+            )
+            y += 84
+        y += 16
+        small = self.font_at(32)
+        for line in _wrap(description, 60, 2):
+            if y > HEIGHT - 70:
+                break
+            draw.text((x, y), line, font=small, fill=self.palette["muted"])
+            y += 46
+        out = io.BytesIO()
+        image.save(out, "PNG", optimize=False, compress_level=3)
+        return out.getvalue()
+
+
+MAX_PIXELS = 40_000_000
+
+
+def _check_pixels(image: Any) -> None:
+    """Refuse images over MAX_PIXELS before decoding them (the header gives the size)."""
+    from PIL import Image
+
+    if image.width * image.height > MAX_PIXELS:
+        raise Image.DecompressionBombError(f"{image.width}x{image.height} pixels")
+
+
+def _cover(source: Any) -> Any:
+    """Scale and crop an image to fill 1200x630 (CSS background-size: cover)."""
+    from PIL import Image
+
+    scale = max(WIDTH / source.width, HEIGHT / source.height)
+    size = (max(WIDTH, round(source.width * scale)), max(HEIGHT, round(source.height * scale)))
+    resized = source.resize(size, Image.Resampling.LANCZOS)
+    left, top = (size[0] - WIDTH) // 2, (size[1] - HEIGHT) // 2
+    return resized.crop((left, top, left + WIDTH, top + HEIGHT))
+
+
+def _wrap(text: str, width: int, lines: int) -> list[str]:
+    """Wrap text to at most `lines` lines, the last one ending with an ellipsis when text is cut."""
+    wrapped = textwrap.wrap(" ".join(str(text).split())[:600], width) or []
+    if len(wrapped) > lines:
+        wrapped = wrapped[:lines]
+        wrapped[-1] = wrapped[-1][: width - 1].rstrip() + "…"
+    return wrapped
+
+
+def _key(site_digest: str, page: Page, section: str) -> str:
+    """Return the cache key of a page's thumbnail: everything it shows."""
+    parts = [site_digest, page.title or "", page.meta_description or "", section]
+    return hashlib.sha256(json.dumps(parts).encode()).hexdigest()
+
+
+def thumbnail(drawing: Drawing, key: str, page: Page, section: str, cache: Path | None) -> bytes:
+    """Return a page's PNG, from the cache when everything it shows is unchanged."""
+    cached = cache / f"{key}.png" if cache else None
+    if cached is not None and cached.is_file():
+        try:
+            return cached.read_bytes()
+        except OSError:
+            pass
+    data = drawing.render(page.title or "", page.meta_description or "", section)
+    if cached is not None:
+        try:
+            cached.parent.mkdir(parents=True, exist_ok=True)
+            temporary = cached.with_suffix(f".{os.getpid()}-{threading.get_ident()}.tmp")
+            temporary.write_bytes(data)
+            temporary.replace(cached)
+        except OSError:
+            pass  # a read-only cache only costs time
+    return data
+
+
+def add_thumbnails(
+    ctx: SiteContext, pages: list[Page], docs_dir: Path, files: Any, *, cache: bool = True
+) -> list[Diagnostic]:
+    """Write `_og/<page>.png` for every page whose og:image is the generated one; return the diagnostics.
+
+    Images not in the cache are drawn on a few threads (PNG encoding, most of the cost, runs without the GIL);
+    cached images no page uses any more are removed, so the cache holds one site's thumbnails.
+    """
+    if settings(ctx) is None:
+        return []
+    try:
+        import PIL  # noqa: F401
+    except ImportError:
+        return [warning("thumbnails.no-pillow", "thumbnails are set but Pillow is not installed: no images made",
+                        "docs.json", 0, 0, json_path="thumbnails", hint="pip install pillow")]  # fmt: skip
+    drawing = Drawing(ctx, docs_dir)
+    site_digest = drawing.digest()
+    folder = cache_dir(docs_dir) / "thumbnails" if cache else None
+    jobs = []
+    for page in pages:
+        if _own_image(ctx, page):
+            continue
+        crumbs = ctx.nav.breadcrumbs(page.key) if ctx.nav is not None else []
+        section = str(crumbs[-1]) if crumbs else ""
+        jobs.append((page, section, _key(site_digest, page, section)))
+    drawing.base()  # decoded once, before the threads share it
+    with ThreadPoolExecutor(max_workers=min(4, os.cpu_count() or 1)) as pool:
+        images = list(pool.map(lambda job: thumbnail(drawing, job[2], job[0], job[1], folder), jobs))
+    for (page, _, _), data in zip(jobs, images, strict=True):
+        files.add(image_path(page), data, "thumbnails")
+    if folder is not None and folder.is_dir():
+        used = {f"{key}.png" for _, _, key in jobs}
+        for old in folder.glob("*.png"):
+            if old.name not in used:
+                old.unlink(missing_ok=True)
+    return drawing.diagnostics
+
+
+def _own_image(ctx: SiteContext, page: Page) -> bool:
+    """Tell whether a page's og:image comes from its frontmatter or seo.metatags (no thumbnail then)."""
+    metatags = ctx.config.seo.get("metatags") or {}
+    return bool(page.meta.get("og:image") or (isinstance(metatags, dict) and metatags.get("og:image")))
