@@ -8,7 +8,7 @@ import httpx
 import pytest
 
 from docsgen.dev.app import start
-from docsgen.negotiate import twin_of, wants_markdown
+from docsgen.dev.negotiate import twin_of, wants_markdown
 
 DOCS = {
     "docs.json": json.dumps(

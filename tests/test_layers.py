@@ -30,7 +30,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
             "docsgen.themes",
         ),
     ),
-    ("config", ("docsgen.config", "docsgen.analytics")),
+    ("config", ("docsgen.config", "docsgen.analytics", "docsgen.providers")),
     ("sources", ("docsgen.sources",)),
     ("mdx", ("docsgen.mdx", "docsgen.react")),
     ("pages", ("docsgen.pages", "docsgen.page_meta", "docsgen.markdown_export")),
@@ -45,6 +45,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
         "entry points",
         (
             "docsgen.cli",
+            "docsgen.dev.negotiate",
             "docsgen.__main__",
             "docsgen.dev",
             "docsgen.linkcheck",
@@ -63,9 +64,8 @@ def layer_of(module: str) -> int | None:
     best: tuple[int, int] | None = None
     for index, (_, prefixes) in enumerate(LAYERS):
         for prefix in prefixes:
-            if (module == prefix or module.startswith(prefix + ".")) and (
-                best is None or len(prefix) > best[1]
-            ):
+            matches = module == prefix or (prefix != "docsgen" and module.startswith(prefix + "."))
+            if matches and (best is None or len(prefix) > best[1]):
                 best = (index, len(prefix))
     return best[0] if best else None
 

@@ -21,10 +21,10 @@ from docsgen.dev.client import EVENTS_PATH, inject
 from docsgen.dev.errorpage import error_page
 from docsgen.dev.guard import HostGuard, same_origin_problem
 from docsgen.dev.incremental import DevSite
+from docsgen.dev.negotiate import twin_of, wants_markdown
 from docsgen.dev.proxy import PROXY_PATH, ProxyError, ProxyPolicy, forward, proxy_policy
 from docsgen.dev.snapshot import Snapshot, Update
 from docsgen.errors import DocsgenError
-from docsgen.negotiate import twin_of, wants_markdown
 
 PING_SECONDS = 15.0
 HISTORY = 200
