@@ -50,8 +50,13 @@ def _safe_markdown():
 
     md = MarkdownIt("commonmark").enable("table").enable("strikethrough")
     md.options["html"] = False
-    md.validateLink = lambda url: not url.strip().lower().startswith(("javascript:", "vbscript:", "data:"))
+    md.validateLink = _safe_link  # type: ignore[method-assign]  # markdown-it's documented hook
     return md
+
+
+def _safe_link(url: str) -> bool:
+    """Refuse script URLs in spec descriptions."""
+    return not url.strip().lower().startswith(("javascript:", "vbscript:", "data:"))
 
 
 def markdown_to_html(text: str) -> str:

@@ -65,7 +65,8 @@ def code_styles(config: SiteConfig) -> tuple[tuple[str, str], list[Diagnostic]]:
         if isinstance(config.raw.get("styling"), dict)
         else None
     )
-    light, dark, out = LIGHT_STYLE, DARK_STYLE, []
+    light, dark = LIGHT_STYLE, DARK_STYLE
+    out: list[Diagnostic] = []
     if value is None or value == "system":
         return (light, dark), out
     if value == "dark":

@@ -95,7 +95,8 @@ def contextual_menu(site: Any, page: Any, root: str, has_body: bool = True) -> d
     mcp_href = mcp or root + "mcp"  # relative: resolved against the page's address in the browser
     name = _server_name(site)
     options: list[dict] = []
-    raw_options = menu.get("options") if isinstance(menu.get("options"), list) else []
+    found = menu.get("options")
+    raw_options: list[Any] = found if isinstance(found, list) else []
     for o in raw_options[:MAX_OPTIONS]:
         if isinstance(o, str) and o in LABELS:
             title, description = LABELS[o]

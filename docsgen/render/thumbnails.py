@@ -136,7 +136,7 @@ class Drawing:
         if not isinstance(family, str) or not family.strip():
             return None
         site_fonts = self.ctx.config.raw.get("fonts")
-        entries = [site_fonts] if isinstance(site_fonts, dict) else []
+        entries: list[Any] = [site_fonts] if isinstance(site_fonts, dict) else []
         entries += [site_fonts.get(k) for k in ("heading", "body")] if isinstance(site_fonts, dict) else []
         for entry in entries:
             if (

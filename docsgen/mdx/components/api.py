@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 import json
 import re
+from typing import Any
 
 from docsgen.mdx.components import component
 from docsgen.mdx.state import Element
@@ -68,7 +69,12 @@ def _playground_attr(el: Element, name: str, location: str, anchor: str) -> str:
     if not location or not el.state.ctx.frontmatter.get("api"):
         return ""
     prefix = list(el.state.heading_prefix)  # the parents' parts (this field's own was popped again)
-    data = {"in": location, "name": name, "type": el.text_prop("type") or "", "anchor": anchor}
+    data: dict[str, Any] = {
+        "in": location,
+        "name": name,
+        "type": el.text_prop("type") or "",
+        "anchor": anchor,
+    }
     data["parent"] = ".".join(prefix)
     data["path"] = ".".join([*prefix, _anchor_part(name)])
     if el.bool_prop("required"):
