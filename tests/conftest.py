@@ -53,3 +53,31 @@ def make_site(tmp_path):
         return write_tree(tmp_path / name, files)
 
     return make
+
+
+# Markers kept true without anyone remembering them: a test that drives chromium is `browser`; a test that builds
+# a real site, fetches real specs or runs generated hostile inputs is `slow` (`pytest -m "not browser and not
+# slow"` is the quick loop while editing).
+_BROWSER_FIXTURES = {"page", "browser", "context", "browser_context_args", "chromium"}
+_SLOW_FILES = {
+    "test_hostile_inputs.py",
+    "test_real_sites.py",
+    "test_corpus.py",
+    "test_bench_smoke.py",
+    "test_openapi_real_build.py",
+    "test_openapi_render_real.py",
+    "test_openapi_corpus_urls.py",
+    "test_mdx_corpus.py",
+    "test_react_corpus.py",
+    "test_server_isolation.py",
+    "test_docs_site.py",
+}
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        name = item.path.name
+        if "_browser" in name or _BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.browser)
+        if name in _SLOW_FILES:
+            item.add_marker(pytest.mark.slow)
