@@ -130,12 +130,13 @@ def add_changelog_feeds(ctx: SiteContext, site: Site, files: SiteFiles) -> None:
     base = site_url(site)
     written = 0
     for page in feed_pages(site):
-        path = feed_path(page)
-        if files.has(path):
-            continue
-        entries = changelog_entries(page.content)  # type: ignore[arg-type]
-        files.add(path, rss_xml(site.config.name, page, entries, base), "changelog", on_clash="keep")
-        written += 1
+        assert page.content is not None  # feed_pages keeps rendered pages only
+        entries = changelog_entries(page.content)
+        # a file of that name in the docs folder wins
+        if files.add(
+            feed_path(page), rss_xml(site.config.name, page, entries, base), "changelog", on_clash="yield"
+        ):
+            written += 1
     if written and base is None:
         files.diagnostics.append(
             info(
