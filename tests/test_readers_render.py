@@ -138,3 +138,55 @@ def test_node_scripts_in_the_docs_folder_are_not_included_in_pages_and_say_why(m
     assert 'src="./widget.js"' in html and "tools/gen.js" not in html
     found = [(d.code, d.path, d.line) for d in site.diagnostics if d.code == "customize.node-script"]
     assert found == [("customize.node-script", "tools/gen.js", 1)]
+
+
+def test_typed_cards_get_their_kind_icon_and_tint_and_callout_type_styles_the_callout():
+    from tests.mdx_helpers import render
+
+    html = render(
+        '<Card title="Careful" type="warning">Mind the gap.</Card>\n\n'
+        '<Card title="Own icon" type="tip" icon="/logo.svg">Tip.</Card>\n\n'
+        '<Card title="Odd" type="sparkly">Plain.</Card>\n\n'
+        '<Callout type="danger">Do not.</Callout>\n'
+    ).html
+    cards = parse(html).find_all("div", cls="dg-card")
+    warning, tip, odd = cards
+    assert "dg-card-warning" in warning.attrs["class"]
+    assert warning.find("div", cls="dg-card-icon").find("svg") is not None  # the warning triangle
+    assert tip.find("div", cls="dg-card-icon").find("img") is not None  # its own icon wins
+    assert "dg-card-sparkly" not in odd.attrs["class"] and odd.find("div", cls="dg-card-icon") is None
+    assert parse(html).find("div", cls="dg-callout-danger") is not None
+
+
+def test_typed_card_css_tints_background_border_and_icon():
+    css = (FIXTURES.parent / "themes" / "base" / "static" / "components.css").read_text()
+    rule = css[css.index(":is(.dg-card-info") :]
+    assert "background: color-mix(in srgb, var(--dg-card-tint) 7%" in rule
+    assert ".dg-card-danger) .dg-card-icon" in rule
+
+
+def test_void_element_written_with_a_closing_tag_breaks_once():
+    from tests.mdx_helpers import render
+
+    for source in ("a<br></br>b\n", "<Note>a<br></br>b</Note>\n", "<div>a<br></br>b</div>\n"):
+        html = render(source).html
+        assert html.count("<br") == 1 and "</br>" not in html, (source, html)
+
+
+def test_fence_languages_mintlify_writes_are_highlighted():
+    from docsgen.mdx.code import highlight_lines
+
+    samples = {
+        "mdx": ('<Card title="x">\n  Hello\n</Card>', '<span class="nt">Card</span>'),
+        "cURL": ("curl -X POST https://x -H 'A: b'", '<span class="s1">'),
+        "prisma": ("model User {\n  id Int @id\n}", '<span class="nd">@id</span>'),
+        "Sol": ("contract A {}", '<span class="k">contract</span>'),
+        "jsonl": ('{"a": 1}', '<span class="nt">"a"</span>'),
+        "cmd": ("echo hi", '<span class="k">echo</span>'),
+    }
+    for lang, (code, wanted) in samples.items():
+        assert wanted in "\n".join(highlight_lines(code, lang)), lang
+    for lang in ("sh", "shell", "zsh", "console", "bash", "jsx", "tsx", "http", "graphql", "dockerfile"):
+        assert '<span class="' in "".join(highlight_lines("FROM x\nRUN echo {a: 1}", lang)), lang
+    assert "<span" in "".join(highlight_lines("[a]\nb = 1", "toml"))
+    assert "<span" in "".join(highlight_lines("A=1", "env"))
