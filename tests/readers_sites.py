@@ -16,7 +16,7 @@ import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
-from tests.conftest import write_tree
+from tests.conftest import FIXTURES, write_tree
 
 CACHE = Path(os.environ.get("DOCSGEN_TEST_CACHE", "/tmp/docsgen-test-cache")) / "axe"
 AXE_VERSION = "4.14.1"
@@ -196,4 +196,23 @@ SEARCH_FILES: dict[str, str] = {
         + "".join(f'<Accordion title="Accordion {n}">Accordion {n}</Accordion>\n' for n in range(4))
         + "</AccordionGroup>\n```\n"
     ),
+}
+
+
+# An MDX page documenting an endpoint, with content of its own (goes under the method and path bar).
+API_PAGE_FILES = {
+    "docs.json": json.dumps(
+        {
+            "theme": "mint",
+            "name": "P",
+            "colors": {"primary": "#0E7490"},
+            "navigation": {"pages": ["index", "list"]},
+        }
+    ),
+    "index.mdx": "---\ntitle: Home\n---\n\nHi.\n",
+    "list.mdx": (
+        "---\ntitle: List pets\ndescription: Every pet.\nopenapi: petstore.yaml GET /pets\n---\n\n"
+        "This endpoint is paginated.\n\n<Note>Rate limited.</Note>\n"
+    ),
+    "petstore.yaml": (FIXTURES / "api-site" / "petstore.yaml").read_text(),
 }

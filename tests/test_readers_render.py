@@ -8,7 +8,8 @@ import re
 from docsgen.build import build
 from docsgen.contrast import parse_color, ratio
 from tests.conftest import FIXTURES
-from tests.htmldom import parse
+from tests.htmldom import Node, parse
+from tests.readers_sites import API_PAGE_FILES
 
 
 def _site(make_site, colors: dict, **extra) -> dict[str, str]:
@@ -190,3 +191,15 @@ def test_fence_languages_mintlify_writes_are_highlighted():
         assert '<span class="' in "".join(highlight_lines("FROM x\nRUN echo {a: 1}", lang)), lang
     assert "<span" in "".join(highlight_lines("[a]\nb = 1", "toml"))
     assert "<span" in "".join(highlight_lines("A=1", "env"))
+
+
+def test_mdx_written_for_an_api_page_comes_right_under_the_method_and_path_bar(make_site, tmp_path):
+    out = tmp_path / "out"
+    build(make_site(API_PAGE_FILES), out)
+    prose = parse((out / "list" / "index.html").read_text()).find("div", cls="dg-prose")
+    api = prose.find("div", cls="dg-api")
+    assert api is not None and [c for c in prose.children if isinstance(c, Node)][0] is api  # nothing above
+    first, second = [c for c in api.children if isinstance(c, Node)][:2]
+    assert "dg-api-endpoint" in first.attrs["class"]
+    assert second.attrs["class"] == "dg-api-page-content"
+    assert "This endpoint is paginated." in second.text and second.find("div", cls="dg-callout-note")
