@@ -41,6 +41,7 @@ PAGES = [
     ("api-site", "api/pet-model/", "schema"),
     ("hostile", "", "switchers-cta-home"),
     ("hostile", "api-reference/list-deployment-artifacts/", "endpoint-long-path"),
+    ("hostile", "wide/", "update-columns-mermaid"),
 ]
 # The accent (--dg-primary) each site's docs.json asks for in light and dark mode.
 ACCENTS = {

@@ -203,3 +203,19 @@ def test_mdx_written_for_an_api_page_comes_right_under_the_method_and_path_bar(m
     assert "dg-api-endpoint" in first.attrs["class"]
     assert second.attrs["class"] == "dg-api-page-content"
     assert "This endpoint is paginated." in second.text and second.find("div", cls="dg-callout-note")
+
+
+def test_images_without_a_text_alternative_are_not_read_out_as_file_names():
+    from tests.mdx_helpers import render
+
+    source = (
+        "export const Hero = ({ title }) => (\n"
+        '  <a href="/q"><img src="/hero.png" className="block" /><h3>{title}</h3></a>\n'
+        ");\n\n"
+        '<Hero title="Quickstart" />\n\n<img src="/plain.png" />\n\n'
+        '<img src="/described.png" alt="A chart" />\n\n<img src="/labelled.png" aria-label="Logo" />\n'
+    )
+    images = {n.attrs["src"]: n.attrs for n in parse(render(source).html).find_all("img")}
+    assert images["/hero.png"]["alt"] == "" and images["/plain.png"]["alt"] == ""
+    assert images["/described.png"]["alt"] == "A chart"
+    assert "alt" not in images["/labelled.png"]

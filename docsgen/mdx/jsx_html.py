@@ -80,6 +80,17 @@ def style_to_css(style: Any) -> str:
     return "; ".join(parts)
 
 
+_IMG_TAG = re.compile(r"<img\b(?:[^>\"']|\"[^\"]*\"|'[^']*')*>", re.I)
+_TEXT_ALTERNATIVE = re.compile(r"\s(?:alt|aria-label|aria-labelledby|title)\s*=", re.I)
+
+
+def mark_decorative_images(markup: str) -> str:
+    """Give `<img>` tags with no text alternative `alt=""`, as Markdown's `![](x)` (`docsgen a11y` reports them)."""
+    return _IMG_TAG.sub(
+        lambda m: m[0] if _TEXT_ALTERNATIVE.search(m[0]) else '<img alt=""' + m[0][4:], markup
+    )
+
+
 def html_attrs(name: str, props: dict[str, Any], state: RenderState) -> str:
     """Render JSX props of an HTML element as HTML attributes (className, style objects, links, assets)."""
     if name.lower() == "img":  # Mintlify's image actions (copy/download buttons)
@@ -110,6 +121,8 @@ def html_attrs(name: str, props: dict[str, Any], state: RenderState) -> str:
         elif (lowered, attr) in ASSET_ATTRS and attr != "srcset":
             text = state.ctx.resolve_asset(text)
         out.append(f' {attr}="{esc(text)}"')
+    if name == "img" and not any(key in props for key in ("alt", "aria-label", "aria-labelledby", "title")):
+        out.append(' alt=""')  # as Markdown's ![](x): not read out as a file name (`docsgen a11y` reports it)
     return "".join(out)
 
 
