@@ -219,3 +219,31 @@ def test_images_without_a_text_alternative_are_not_read_out_as_file_names():
     assert images["/hero.png"]["alt"] == "" and images["/plain.png"]["alt"] == ""
     assert images["/described.png"]["alt"] == "A chart"
     assert "alt" not in images["/labelled.png"]
+
+
+def test_a_switcher_with_one_visible_option_is_not_shown(make_site, tmp_path):
+    config = {
+        "theme": "mint",
+        "name": "S",
+        "colors": {"primary": "#1D4ED8"},
+        "navigation": {
+            "versions": [
+                {"version": "v2", "languages": [{"language": "en", "pages": ["index"]}]},
+                {"version": "v1", "hidden": True, "pages": ["v1/index"]},
+            ]
+        },
+    }
+    files = {"docs.json": json.dumps(config), "index.mdx": "# Home\n", "v1/index.mdx": "# Old\n"}
+    out = tmp_path / "out"
+    build(make_site(files), out)
+
+    def switches(rel: str) -> dict[str, int]:
+        doc = parse((out / rel).read_text())
+        return {
+            kind: len(doc.find_all("details", cls=f"dg-switch-{kind}")) for kind in ("version", "language")
+        }
+
+    # v2 alone is visible, with one language: no dropdown offers a single choice
+    assert switches("index.html") == {"version": 0, "language": 0}
+    # a reader on the hidden v1 can go back to v2 (header and phone menu)
+    assert switches("v1/index.html") == {"version": 2, "language": 0}
