@@ -162,3 +162,25 @@ def test_api_page_bar_sits_under_the_title_level_with_the_examples(browser: Brow
     assert box["bar"]["top"] - box["header"]["bottom"] <= 28  # the bar right under the title
     assert abs(box["bar"]["top"] - box["aside"]["top"]) <= 2  # level with the examples
     assert box["content"]["top"] > box["bar"]["bottom"]  # the page's own MDX under the bar
+
+
+def test_live_code_samples_of_the_playground_stay_highlighted(browser: Browser, tmp_path):
+    build(write_tree(tmp_path / "src", API_PAGE_FILES), tmp_path / "out")
+    server, url = serve(tmp_path / "out")
+    page = browser.new_page()
+    try:
+        page.goto(url + "list/")
+        page.wait_for_load_state("networkidle")
+        curl = page.locator('.dg-api-panel[data-key="bash"]')
+        curl.locator("xpath=self::*[@data-live='true']").wait_for(state="attached")
+        strings = curl.locator("code span.s1").all_inner_texts()
+        text = curl.locator("code").inner_text()
+        colour = page.evaluate(
+            "(e => e && getComputedStyle(e).color)(document.querySelector('.dg-api-panel[data-key=bash] code .s1'))"
+        )
+        body = page.evaluate("getComputedStyle(document.querySelector('.dg-api-panel code')).color")
+    finally:
+        page.close()
+        server.shutdown()
+    assert text.startswith("curl") and any(s.startswith("'https://") for s in strings), (text, strings)
+    assert colour != body  # the string is coloured, not plain text
