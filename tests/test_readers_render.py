@@ -247,3 +247,20 @@ def test_a_switcher_with_one_visible_option_is_not_shown(make_site, tmp_path):
     assert switches("index.html") == {"version": 0, "language": 0}
     # a reader on the hidden v1 can go back to v2 (header and phone menu)
     assert switches("v1/index.html") == {"version": 2, "language": 0}
+
+
+def test_string_props_are_text_so_a_title_naming_a_tag_shows_the_tag():
+    from tests.mdx_helpers import render
+
+    html = render(
+        '<Accordion title="<body>">Injected at the start of the body.</Accordion>\n\n'
+        '<Card title="Use `<div>` and **bold** <b>x</b>">z</Card>\n\n'
+        "<Accordion title={<b>jsx</b>}>y</Accordion>\n"
+    ).html
+    doc = parse(html)
+    titles = doc.find_all("span", cls="dg-accordion-title")
+    assert titles[0].text == "<body>" and not titles[0].find("body")
+    card = doc.find("div", cls="dg-card-title")
+    assert card.text == "Use <div> and bold <b>x</b>"
+    assert card.find("code").text == "<div>" and card.find("strong").text == "bold" and not card.find("b")
+    assert titles[1].find("b").text == "jsx"  # a JSX expression is markup
