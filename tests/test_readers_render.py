@@ -264,3 +264,10 @@ def test_string_props_are_text_so_a_title_naming_a_tag_shows_the_tag():
     assert card.text == "Use <div> and bold <b>x</b>"
     assert card.find("code").text == "<div>" and card.find("strong").text == "bold" and not card.find("b")
     assert titles[1].find("b").text == "jsx"  # a JSX expression is markup
+
+
+def test_api_example_panels_scroll_by_keyboard(make_site, tmp_path):
+    out = tmp_path / "out"
+    build(make_site(API_PAGE_FILES), out)
+    panels = parse((out / "list" / "index.html").read_text()).find_all("pre", cls="dg-api-code")
+    assert len(panels) >= 2 and all(p.attrs.get("tabindex") == "0" for p in panels)
