@@ -271,3 +271,15 @@ def test_api_example_panels_scroll_by_keyboard(make_site, tmp_path):
     build(make_site(API_PAGE_FILES), out)
     panels = parse((out / "list" / "index.html").read_text()).find_all("pre", cls="dg-api-code")
     assert len(panels) >= 2 and all(p.attrs.get("tabindex") == "0" for p in panels)
+
+
+def test_steps_around_a_plain_list_is_not_an_empty_aria_list():
+    from tests.mdx_helpers import render
+
+    html = render(
+        '<Steps>\n  <Step title="Get credentials">\n    <Steps>\n      1. Sign in.\n      2. Copy the key.\n'
+        "    </Steps>\n  </Step>\n</Steps>\n"
+    ).html
+    outer, inner = parse(html).find_all("div", cls="dg-steps")
+    assert outer.attrs.get("role") == "list" and outer.find("div", role="listitem") is not None
+    assert "role" not in inner.attrs and len(inner.find_all("li")) == 2
