@@ -283,3 +283,14 @@ def test_steps_around_a_plain_list_is_not_an_empty_aria_list():
     outer, inner = parse(html).find_all("div", cls="dg-steps")
     assert outer.attrs.get("role") == "list" and outer.find("div", role="listitem") is not None
     assert "role" not in inner.attrs and len(inner.find_all("li")) == 2
+
+
+def test_embedded_frames_without_a_title_are_named_for_screen_readers():
+    from tests.mdx_helpers import render
+
+    html = render(
+        '<iframe src="https://www.youtube.com/embed/x" width="100%"></iframe>\n\n'
+        '<iframe src="/demo.html" title="Live demo"></iframe>\n\n<iframe src="http://[bad"></iframe>\n'
+    ).html
+    titles = [f.attrs.get("title") for f in parse(html).find_all("iframe")]
+    assert titles == ["Embedded content from www.youtube.com", "Live demo", "Embedded content"]

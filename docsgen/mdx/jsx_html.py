@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 import re
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
 
 from docsgen.mdx.expressions import Unevaluable, evaluate, is_comment, to_text
 
@@ -121,8 +122,15 @@ def html_attrs(name: str, props: dict[str, Any], state: RenderState) -> str:
         elif (lowered, attr) in ASSET_ATTRS and attr != "srcset":
             text = state.ctx.resolve_asset(text)
         out.append(f' {attr}="{esc(text)}"')
-    if name == "img" and not any(key in props for key in ("alt", "aria-label", "aria-labelledby", "title")):
+    named = any(key in props for key in ("aria-label", "aria-labelledby", "title"))
+    if name == "img" and not named and "alt" not in props:
         out.append(' alt=""')  # as Markdown's ![](x): not read out as a file name (`docsgen a11y` reports it)
+    elif name == "iframe" and not named:
+        try:
+            host = urlsplit(to_text(props.get("src") or "")).hostname
+        except ValueError:  # "http://[bad": no host to name
+            host = None
+        out.append(f' title="{esc(f"Embedded content from {host}" if host else "Embedded content")}"')
     return "".join(out)
 
 
