@@ -16,7 +16,7 @@ import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
-from tests.conftest import write_tree
+from tests.conftest import FIXTURES, write_tree
 
 CACHE = Path(os.environ.get("DOCSGEN_TEST_CACHE", "/tmp/docsgen-test-cache")) / "axe"
 AXE_VERSION = "4.14.1"
@@ -114,6 +114,8 @@ _SPEC = {
     },
 }
 
+WIDE_CODE = "```python\nx = '" + "a_long_unbroken_line_of_code_" * 8 + "'\n```\n"
+
 # A site meant to be hard on phones and on dark mode: language and version switchers, a CTA, a long API path,
 # site CSS written for Mintlify (`.dark ...`), an accent with its own dark-mode colour.
 HOSTILE_FILES: dict[str, str] = {
@@ -138,7 +140,7 @@ HOSTILE_FILES: dict[str, str] = {
                                     {
                                         "tab": "Guides",
                                         "icon": "book-open",
-                                        "groups": [{"group": "Start", "pages": ["index", "guide"]}],
+                                        "groups": [{"group": "Start", "pages": ["index", "guide", "wide"]}],
                                     },
                                     {"tab": "API", "icon": "code", "openapi": "deploys.json"},
                                 ],
@@ -165,6 +167,14 @@ HOSTILE_FILES: dict[str, str] = {
         "`a_very_long_inline_code_identifier_that_is_longer_than_a_phone_screen_is_wide_by_itself`\n"
     ),
     "guide.mdx": "---\ntitle: Guide\n---\n\nEnglish guide.\n",
+    # Wide code inside a changelog entry and a card in columns (phones), a diagram with edge labels (dark mode).
+    "wide.mdx": (
+        "---\ntitle: Wide things\n---\n\n"
+        f'<Update label="v2.0" description="June">\n\n{WIDE_CODE}\n</Update>\n\n'
+        f'<Columns cols={{2}}>\n<Card title="Code">\n\n{WIDE_CODE}\n</Card>\n'
+        '<Card title="Two">Short.</Card>\n</Columns>\n\n'
+        "```mermaid\ngraph TD\n  A[Start] -->|Yes| B[Done]\n  A -->|No| C[Retry]\n```\n"
+    ),
     "diagram.svg": '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="200"><rect width="600" height="200" '
     'fill="#888"/></svg>',
     "fr/index.mdx": "---\ntitle: Accueil\n---\n\nBonjour.\n",
@@ -196,4 +206,23 @@ SEARCH_FILES: dict[str, str] = {
         + "".join(f'<Accordion title="Accordion {n}">Accordion {n}</Accordion>\n' for n in range(4))
         + "</AccordionGroup>\n```\n"
     ),
+}
+
+
+# An MDX page documenting an endpoint, with content of its own (goes under the method and path bar).
+API_PAGE_FILES = {
+    "docs.json": json.dumps(
+        {
+            "theme": "mint",
+            "name": "P",
+            "colors": {"primary": "#0E7490"},
+            "navigation": {"pages": ["index", "list"]},
+        }
+    ),
+    "index.mdx": "---\ntitle: Home\n---\n\nHi.\n",
+    "list.mdx": (
+        "---\ntitle: List pets\ndescription: Every pet.\nopenapi: petstore.yaml GET /pets\n---\n\n"
+        "This endpoint is paginated.\n\n<Note>Rate limited.</Note>\n"
+    ),
+    "petstore.yaml": (FIXTURES / "api-site" / "petstore.yaml").read_text(),
 }

@@ -12,7 +12,8 @@ from playwright.sync_api import Browser
 
 from docsgen.build import build
 from tests.conftest import FIXTURES, write_tree
-from tests.readers_sites import ARTIFACTS, SEARCH_FILES, axe_source, serve, write_hostile
+from tests.readers_checks import page_problems
+from tests.readers_sites import API_PAGE_FILES, ARTIFACTS, SEARCH_FILES, axe_source, serve, write_hostile
 
 WIDTHS = (390, 1280)
 MODES = ("light", "dark")
@@ -40,6 +41,7 @@ PAGES = [
     ("api-site", "api/pet-model/", "schema"),
     ("hostile", "", "switchers-cta-home"),
     ("hostile", "api-reference/list-deployment-artifacts/", "endpoint-long-path"),
+    ("hostile", "wide/", "update-columns-mermaid"),
 ]
 # The accent (--dg-primary) each site's docs.json asks for in light and dark mode.
 ACCENTS = {
@@ -48,29 +50,6 @@ ACCENTS = {
     "api-site": ("#0E7490", "#0E7490"),
     "hostile": ("#0052FF", "#F472B6"),
 }
-
-_OVERFLOW = """() => {
-  const w = document.documentElement.clientWidth;
-  const out = [];
-  for (const el of document.querySelectorAll("body *")) {
-    const r = el.getBoundingClientRect();
-    if (r.width && r.right > w + 1 && getComputedStyle(el).position !== "fixed") {
-      let inScroller = false;
-      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
-        const o = getComputedStyle(p).overflowX;
-        if (o === "auto" || o === "scroll" || o === "hidden") { inScroller = true; break; }
-      }
-      if (!inScroller) out.push(`${el.tagName.toLowerCase()}.${el.className} right=${Math.round(r.right)}`);
-    }
-  }
-  return {scroll: document.documentElement.scrollWidth, width: w, culprits: out.slice(0, 6)};
-}"""
-_FILLED_OUTLINES = """() => [...document.querySelectorAll('svg[fill="none"]')]
-  .filter((s) => s.getClientRects().length && getComputedStyle(s).fill !== "none")
-  .map((s) => s.dataset.icon || s.outerHTML.slice(0, 80))"""
-_AXE = """() => axe.run(document, {resultTypes: ["violations"]}).then((r) => r.violations
-  .filter((v) => v.impact === "serious" || v.impact === "critical")
-  .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 4).map((n) => n.target.join(" ")).join(" | ")}`))"""
 
 
 @pytest.fixture(scope="module")
@@ -97,15 +76,6 @@ def axe() -> str:
     return axe_source()
 
 
-def _rgb_hex(value: str) -> str:
-    """Normalise a computed colour ('rgb(250, 250, 200)' or '#abc') to upper-case #RRGGBB."""
-    value = value.strip()
-    if value.startswith("rgb"):
-        parts = [int(float(p)) for p in value[value.index("(") + 1 : value.index(")")].split(",")[:3]]
-        return "#" + "".join(f"{p:02X}" for p in parts)
-    return value.upper()
-
-
 @pytest.mark.parametrize(("site", "path", "kind"), PAGES, ids=[f"{s}:{k}" for s, _, k in PAGES])
 def test_page_reads_well_on_phone_and_desktop_in_light_and_dark(
     browser: Browser, sites, axe, site, path, kind
@@ -125,24 +95,8 @@ def test_page_reads_well_on_phone_and_desktop_in_light_and_dark(
                 page.locator(".dg-search-input").fill(query)
                 page.locator(".dg-search-results li").first.wait_for(timeout=10000)
             where = f"{kind} {width}px {mode}"
-            box = page.evaluate(_OVERFLOW)
-            if box["scroll"] > box["width"]:
-                problems.append(f"{where}: page is {box['scroll']} px wide: {box['culprits']}")
-            problems += [f"{where}: page error {e}" for e in errors]
-            accent = page.evaluate(
-                "getComputedStyle(document.documentElement).getPropertyValue('--dg-primary')"
-            )
             wanted = ACCENTS[site][0 if mode == "light" else 1]
-            if _rgb_hex(accent) != wanted:
-                problems.append(f"{where}: accent {accent!r}, expected {wanted}")
-            has_dark = page.evaluate("document.documentElement.classList.contains('dark')")
-            if has_dark != (mode == "dark"):
-                problems.append(f"{where}: <html> class 'dark' is {has_dark}")
-            filled = page.evaluate(_FILLED_OUTLINES)
-            if filled:
-                problems.append(f"{where}: outline icons drawn filled: {filled[:5]}")
-            page.add_script_tag(content=axe)
-            problems += [f"{where}: axe {v}" for v in page.evaluate(_AXE)]
+            problems += page_problems(page, where, mode, wanted, axe, errors)
             page.screenshot(path=str(ARTIFACTS / f"{site}-{kind}-{width}-{mode}.png"), full_page=width == 390)
             context.close()
     assert not problems, "\n".join(problems)
@@ -187,3 +141,46 @@ def test_content_images_zoom_on_click_and_close(browser: Browser, sites):
     zoom.click()
     page.locator("dialog.dg-zoom").wait_for(state="detached")
     page.close()
+
+
+def test_api_page_bar_sits_under_the_title_level_with_the_examples(browser: Browser, tmp_path):
+    build(write_tree(tmp_path / "src", API_PAGE_FILES), tmp_path / "out")
+    server, url = serve(tmp_path / "out")
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    try:
+        page.goto(url + "list/")
+        page.wait_for_load_state("networkidle")
+        box = page.evaluate(
+            """() => Object.fromEntries(Object.entries({header: ".dg-page-header", bar: ".dg-api-endpoint",
+              aside: ".dg-api-aside", content: ".dg-api-page-content"}).map(([k, s]) => [k,
+              document.querySelector(s).getBoundingClientRect().toJSON()]))"""
+        )
+        page.screenshot(path=str(ARTIFACTS / "api-mdx-page-1280-light.png"))
+    finally:
+        page.close()
+        server.shutdown()
+    assert box["bar"]["top"] - box["header"]["bottom"] <= 28  # the bar right under the title
+    assert abs(box["bar"]["top"] - box["aside"]["top"]) <= 2  # level with the examples
+    assert box["content"]["top"] > box["bar"]["bottom"]  # the page's own MDX under the bar
+
+
+def test_live_code_samples_of_the_playground_stay_highlighted(browser: Browser, tmp_path):
+    build(write_tree(tmp_path / "src", API_PAGE_FILES), tmp_path / "out")
+    server, url = serve(tmp_path / "out")
+    page = browser.new_page()
+    try:
+        page.goto(url + "list/")
+        page.wait_for_load_state("networkidle")
+        curl = page.locator('.dg-api-panel[data-key="bash"]')
+        curl.locator("xpath=self::*[@data-live='true']").wait_for(state="attached")
+        strings = curl.locator("code span.s1").all_inner_texts()
+        text = curl.locator("code").inner_text()
+        colour = page.evaluate(
+            "(e => e && getComputedStyle(e).color)(document.querySelector('.dg-api-panel[data-key=bash] code .s1'))"
+        )
+        body = page.evaluate("getComputedStyle(document.querySelector('.dg-api-panel code')).color")
+    finally:
+        page.close()
+        server.shutdown()
+    assert text.startswith("curl") and any(s.startswith("'https://") for s in strings), (text, strings)
+    assert colour != body  # the string is coloured, not plain text

@@ -15,9 +15,9 @@ from pygments.lexers.special import TextLexer
 from pygments.util import ClassNotFound
 
 from docsgen.mdx.fastlex import accelerate
+from docsgen.mdx.lexers import MdxLexer, PrismaLexer
 
 LANG_ALIASES = {
-    "mdx": "markdown",
     "md": "markdown",
     "sh": "bash",
     "shell": "bash",
@@ -47,8 +47,14 @@ LANG_ALIASES = {
     "vue": "html",
     "svelte": "html",
     "astro": "html",
-    "prisma": "text",
+    "jsonl": "json",
+    "ndjson": "json",
+    "sol": "solidity",
+    "cmd": "batch",
+    "ps": "powershell",
+    "log": "text",
 }
+OWN_LEXERS: dict[str, type[Lexer]] = {"mdx": MdxLexer, "prisma": PrismaLexer}
 _FORMATTER = HtmlFormatter(nowrap=True, classprefix="")
 _MARKER_RE = re.compile(
     r"\s*(?://|#|<!--|/\*|--|;|')?\s*\[!code\s+(\+\+|--|highlight|hl|focus|error|warning)(?::(\d+))?\]"
@@ -141,10 +147,13 @@ def parse_meta(info: str) -> CodeMeta:
 
 @lru_cache(maxsize=256)
 def get_lexer(lang: str) -> Lexer:
-    """Return a Pygments lexer for a fence language (plain text when unknown)."""
+    """Return a Pygments lexer for a fence language, any case (plain text when unknown)."""
+    lang = lang.lower()
     name = LANG_ALIASES.get(lang, lang)
     if not name or name == "text":
         return TextLexer(stripnl=False, ensurenl=False)
+    if name in OWN_LEXERS:
+        return accelerate(OWN_LEXERS[name](stripnl=False, ensurenl=False))
     try:
         return accelerate(get_lexer_by_name(name, stripnl=False, ensurenl=False))
     except ClassNotFound:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 import re
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
 
 from docsgen.mdx.expressions import Unevaluable, evaluate, is_comment, to_text
 from docsgen.mdx.props import tag_props
@@ -81,6 +82,17 @@ def style_to_css(style: Any) -> str:
     return "; ".join(parts)
 
 
+_IMG_TAG = re.compile(r"<img\b(?:[^>\"']|\"[^\"]*\"|'[^']*')*>", re.I)
+_TEXT_ALTERNATIVE = re.compile(r"\s(?:alt|aria-label|aria-labelledby|title)\s*=", re.I)
+
+
+def mark_decorative_images(markup: str) -> str:
+    """Give `<img>` tags with no text alternative `alt=""`, as Markdown's `![](x)` (`docsgen a11y` reports them)."""
+    return _IMG_TAG.sub(
+        lambda m: m[0] if _TEXT_ALTERNATIVE.search(m[0]) else '<img alt=""' + m[0][4:], markup
+    )
+
+
 def html_attrs(name: str, props: dict[str, Any], state: RenderState) -> str:
     """Render JSX props of an HTML element as HTML attributes (className, style objects, links, assets)."""
     if name.lower() == "img":  # Mintlify's image actions (copy/download buttons)
@@ -111,6 +123,15 @@ def html_attrs(name: str, props: dict[str, Any], state: RenderState) -> str:
         elif (lowered, attr) in ASSET_ATTRS and attr != "srcset":
             text = state.ctx.resolve_asset(text)
         out.append(f' {attr}="{esc(text)}"')
+    named = any(key in props for key in ("aria-label", "aria-labelledby", "title"))
+    if name == "img" and not named and "alt" not in props:
+        out.append(' alt=""')  # as Markdown's ![](x): not read out as a file name (`docsgen a11y` reports it)
+    elif name == "iframe" and not named:
+        try:
+            host = urlsplit(to_text(props.get("src") or "")).hostname
+        except ValueError:  # "http://[bad": no host to name
+            host = None
+        out.append(f' title="{esc(f"Embedded content from {host}" if host else "Embedded content")}"')
     return "".join(out)
 
 

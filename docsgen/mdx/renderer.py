@@ -146,7 +146,8 @@ class MdxRenderer(TextRules, RendererHTML):
                         )
                         i += 1
                         continue
-                    out.append(f"</{tag.name}>")
+                    if tag.name.lower() not in VOID_ELEMENTS:  # `<br></br>`: one break, not two
+                        out.append(f"</{tag.name}>")
                 else:
                     line, col = env["mdx"].token_location(None, token.meta["offset"])
                     env["mdx"].error(

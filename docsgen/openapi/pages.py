@@ -32,6 +32,7 @@ from docsgen.openapi.navigation import Generated, navigation_pages
 from docsgen.openapi.overview import add_overviews
 from docsgen.openapi.playground_auth import check_site, playground_page
 from docsgen.openapi.render import ApiSettings, RenderedApi, render_operation, render_webhook
+from docsgen.openapi.render.endpoint import with_page_content
 from docsgen.openapi.sanitize import is_script_url, sanitize_html
 from docsgen.openapi.spec import Operation, Spec
 from docsgen.openapi.spec_links import SpecLinks
@@ -372,7 +373,7 @@ class ApiPages(FrontmatterPages):
         spec_source = page.spec or ""
         html, markdown = self._fix_links(page, rendered.html, spec_source, rendered.markdown)
         result = MdxResult(
-            html=before.html + html,
+            html=with_page_content(html, before.html),
             toc=before.toc + rendered.toc,
             diagnostics=before.diagnostics + problems,
             dependencies=before.dependencies,

@@ -8,6 +8,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from docsgen.errors import warning
+from docsgen.mdx.jsx_html import mark_decorative_images
 from docsgen.react.engine import EngineUnavailable, JsError, get_engine
 from docsgen.react.expand import expand_placeholders, substitute
 from docsgen.react.modules import Loader, Module, ModuleError
@@ -88,7 +89,8 @@ def render_react(element: Element) -> str:
         expanded = expand_placeholders(element, result.get("mdx") or [], raw, interactive)
     finally:
         state.react_depth = depth
-    out = substitute(_resolve_urls(str(result.get("html") or ""), state), raw, expanded, wrap=interactive)
+    html_out = mark_decorative_images(_resolve_urls(str(result.get("html") or ""), state))
+    out = substitute(html_out, raw, expanded, wrap=interactive)
     if not interactive:
         return out
     return _island(element, loader, module, props, raw, result.get("mdx") or [], expanded, out)

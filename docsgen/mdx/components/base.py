@@ -39,6 +39,7 @@ def render_fallback(element: Element) -> str:
 
 
 _MARKUP_CHARS = re.compile(r"[*_`\[\]<>{}&\\~$!:/]")
+_CODE_SPAN = re.compile(r"(`+)[^`]*?\1|[^`]+|`+")  # a code span (group 1 set), or text outside code spans
 
 
 def attr(name: str, value: object) -> str:
@@ -62,7 +63,9 @@ def markdown_inline(text: object, state) -> str:
     text = str(text)
     if not _MARKUP_CHARS.search(text):
         return esc(text, quote=False)  # plain words: skip the parser
-    tokens = MD.parseInline(str(text), state.frame.env)
+    # A string prop is text (as in React): `title="<body>"` shows "<body>"; Markdown and code spans still work.
+    text = _CODE_SPAN.sub(lambda m: m[0] if m[1] else m[0].replace("<", "&lt;"), text)
+    tokens = MD.parseInline(text, state.frame.env)
     return MD.renderer.render(tokens, MD.options, state.frame.env)
 
 

@@ -54,4 +54,5 @@ def custom_callout(el: Element) -> str:
     icon = icon_html(el.prop("icon"), el.state, el.text_prop("iconType") or None) if el.prop("icon") else ""
     color = el.text_prop("color")
     style = f"--dg-callout-color: {color}" if color else ""
-    return callout_html("callout", el.render_children(), icon, style, el.inline)
+    kind = el.text_prop("type").lower()  # <Callout type="warning">: styled as <Warning>
+    return callout_html(kind if kind in LABELS else "callout", el.render_children(), icon, style, el.inline)

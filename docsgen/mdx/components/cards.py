@@ -7,6 +7,7 @@ import re
 
 from docsgen.mdx.components import component
 from docsgen.mdx.components.base import class_names, markdown_inline
+from docsgen.mdx.components.callouts import CALLOUT_ICONS, LABELS
 from docsgen.mdx.components.icons import icon_html
 from docsgen.mdx.state import Element
 
@@ -37,6 +38,10 @@ def card(el: Element) -> str:
         if el.prop("icon")
         else ""
     )
+    if kind not in LABELS:
+        kind = ""  # Mintlify's types are the callout kinds; another value styles nothing
+    elif not icon:
+        icon = CALLOUT_ICONS[kind]  # a typed card shows its kind's icon unless it names its own
     img = el.text_prop("img")
     body = el.render_children()
     title_html = markdown_inline(title, state) if title else ""

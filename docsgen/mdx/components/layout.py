@@ -62,8 +62,9 @@ def steps(el: Element) -> str:
     try:
         body = el.render_children()
     finally:
-        state.steps.pop()
-    return f'<div class="dg-steps" role="list">{body}</div>\n'
+        count = state.steps.pop()["count"]
+    role = ' role="list"' if count else ""  # <Steps> around a plain Markdown list: no empty ARIA list
+    return f'<div class="dg-steps"{role}>{body}</div>\n'
 
 
 @component("Step")

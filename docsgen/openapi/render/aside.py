@@ -172,7 +172,7 @@ def panels(kind: str, title: str, items: list[tuple[str, str, str, str]]) -> str
     body = "".join(
         f'<div class="dg-api-panel" data-key="{esc(key)}" data-label="{esc(label)}">'
         f'<p class="dg-api-panel-label">{esc(label)}</p>'
-        f'<pre class="dg-api-code">{highlighted(code, hl)}</pre></div>'
+        f'<pre class="dg-api-code" tabindex="0">{highlighted(code, hl)}</pre></div>'
         for key, label, hl, code in items
     )
     return (

@@ -47,8 +47,8 @@ class RenderContext:
         self.texts: dict[int, tuple[Any, str]] = {} if shared is None else shared.texts
         # playground schema summaries, see playground.py
         self.summaries: dict[tuple, tuple[Any, dict]] = {} if shared is None else shared.summaries
-        # flattened schemas by id(), see schema_model.py
-        self.flat: dict[int, Any] = {} if shared is None else shared.flat
+        # flattened schemas by id() (or id and depth), see schema_model.py
+        self.flat: dict[Any, Any] = {} if shared is None else shared.flat
         self.examples: dict[tuple, Any] = {} if shared is None else shared.examples  # see examples.py
         # objects whose id() is used as a cache key stay alive here
         self.keep: list[Any] = [] if shared is None else shared.keep

@@ -66,6 +66,21 @@ def endpoint_bar(ctx: RenderContext, method: str, path: str, servers: list[dict]
     )
 
 
+def with_page_content(api_html: str, content_html: str) -> str:
+    """Put MDX written for an API page right under its method and path bar, as Mintlify does, then the reference.
+
+    Pages without a bar (schemas) show the MDX first.
+    """
+    if not content_html.strip():
+        return api_html
+    start = api_html.find('<div class="dg-api-endpoint"')
+    end = api_html.find("</code></div>", start) if start >= 0 else -1
+    if end < 0:
+        return content_html + api_html
+    end += len("</code></div>")
+    return f'{api_html[:end]}<div class="dg-api-page-content">{content_html}</div>{api_html[end:]}'
+
+
 def first_paragraph(ctx: RenderContext, text: Any) -> str:
     """The plain first paragraph of a Markdown description (for the meta description)."""
     if not isinstance(text, str) or not text.strip():

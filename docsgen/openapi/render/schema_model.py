@@ -61,6 +61,7 @@ class Flat:
     alt_kind: str = ""  # "oneOf" | "anyOf"
     discriminator: str = ""  # discriminator property name
     kw: dict[str, Any] = field(default_factory=dict)  # _SCALARS present
+    height: int = 0  # allOf levels merged below this schema (cut short: more than the depth left allowed)
 
     @property
     def name(self) -> str | None:
@@ -104,18 +105,24 @@ def _is_null_schema(ctx: RenderContext, schema: Any) -> bool:
 
 
 def flatten(ctx: RenderContext, schema: Any, _depth: int = 0) -> Flat:
-    """Return the flattened view of `schema` (memoised per source object)."""
+    """Return the flattened view of `schema` (memoised per source object).
+
+    allOf is merged to a bounded depth, so a view made deep inside an allOf chain may be cut short: it is
+    reused only at that depth, and a complete view only where its chain fits in the depth left.
+    """
     raw, ref = ctx.deref(schema)
     if not isinstance(raw, dict):
         raw = {"type": "boolean"} if raw is True else {}
         ctx.keep.append(raw)
-    key = id(raw)
-    cached = ctx.flat.get(key)
+    cached = ctx.flat.get(id(raw))
+    if cached is None or cached.raw is not raw or _depth + cached.height > _MAX_ALL_OF_DEPTH:
+        cached = ctx.flat.get((id(raw), _depth))
     if cached is not None and cached.raw is raw:
         return cached if cached.ref == ref else _with_ref(cached, ref)
     flat = _build(ctx, raw, _depth)
     flat.ref = ref
-    ctx.flat[key] = flat
+    complete = _depth + flat.height <= _MAX_ALL_OF_DEPTH
+    ctx.flat[id(raw) if complete else (id(raw), _depth)] = flat
     return flat
 
 
@@ -142,8 +149,12 @@ def _build(ctx: RenderContext, raw: dict, depth: int) -> Flat:
     if "additionalProperties" in raw:
         flat.additional = raw["additionalProperties"]
     all_of = raw.get("allOf")
-    if isinstance(all_of, list) and depth < _MAX_ALL_OF_DEPTH:
-        _merge_all_of(ctx, flat, all_of, depth)
+    if isinstance(all_of, list) and all_of:
+        flat.height = 1
+        if depth < _MAX_ALL_OF_DEPTH:
+            _merge_all_of(ctx, flat, all_of, depth)
+        else:
+            flat.height = _MAX_ALL_OF_DEPTH + 1  # cut short here: complete at no depth
     _alternatives(ctx, flat, raw)
     if not flat.types:
         if flat.props or flat.additional not in (None, False):
@@ -171,6 +182,7 @@ def _merge_all_of(ctx: RenderContext, flat: Flat, members: list, depth: int) -> 
         part = flatten(ctx, member, depth + 1)
         if part.raw is flat.raw:
             continue
+        flat.height = max(flat.height, part.height + 1)
         if _is_null_schema(ctx, member):
             flat.nullable = True
             continue

@@ -3,8 +3,12 @@
 Fragments are cached per (schema object, direction, nesting level). Anchor ids inside a fragment are written
 relative to a placeholder token (NUL) that the caller replaces with the parent's path, so one cached fragment
 serves every place the schema appears. The Markdown form (nested list items, for the agents' twin of the page)
-is made and cached alongside, indented relative to the fragment's own level. A fragment that met a recursive reference to a schema outside itself
-depends on where it is used and is not cached.
+is made and cached alongside, indented relative to the fragment's own level.
+
+A page must not depend on the pages rendered before it in the same process. A fragment's rows depend on which
+of the schemas it meets are its ancestors (those are shown as "Recursive"), so each fragment records the schemas
+it asked about (`deps`) and a cached one is reused only where the ancestors among them are the same. A subtree
+over the row limit is only counted up to the limit, so every caller sees the same count however it was made.
 """
 
 from __future__ import annotations
@@ -14,7 +18,8 @@ from typing import Any
 
 from docsgen.openapi.render.context import RenderContext
 from docsgen.openapi.render.enum_notes import described, enum_notes
-from docsgen.openapi.render.fmt import MAX_ENUM, constraints, dumps, esc, examples_of, slug, type_label
+from docsgen.openapi.render.field_facts import FACT_KEYS, facts_of
+from docsgen.openapi.render.fmt import esc, slug, type_label
 from docsgen.openapi.render.mdtext import code, inline, item
 from docsgen.openapi.render.pills import pill_html, pills
 from docsgen.openapi.render.schema_model import Flat, flatten, unwrap_single
@@ -23,6 +28,7 @@ TOKEN = "\x00"
 MAX_LEVEL = 5  # nested named ($ref) schemas expanded below a tree's root
 FRAGMENT_ROWS = 250  # a nested subtree larger than this is shown collapsed to its type name
 TREE_ROWS = 600  # rows one object (or one set of alternatives) may hold before further subtrees collapse
+MAX_VARIANTS = 8  # cached renderings of one subtree under different ancestors
 
 
 @dataclass(frozen=True)
@@ -34,6 +40,7 @@ class Fragment:
     ids: frozenset[str]
     hits: frozenset[int]  # recursive references to schemas outside this fragment
     md: str = ""
+    deps: frozenset[int] = frozenset()  # schemas whose presence among the ancestors decided a row
 
 
 EMPTY = Fragment("", 0, frozenset(), frozenset())
@@ -153,9 +160,11 @@ class TreeRenderer:
             inner_stack = (*inner_stack, id(node.raw))
             node = items
             items = self.items_of(node)
+        deps: frozenset[int] = frozenset()
         if node.has_children():
             next_level = level + (1 if node.ref else 0)
             note = ""
+            deps = frozenset({id(node.raw)})
             if id(node.raw) in stack or id(node.raw) in inner_stack:
                 note = f"Recursive: {node.name or 'object'} (see above)"
                 hits = frozenset({id(node.raw)})
@@ -165,8 +174,9 @@ class TreeRenderer:
                 pushed = (*inner_stack, id(node.raw))
                 child = self.children(node, pushed, next_level, FRAGMENT_ROWS)
                 hits = child.hits - set(pushed[len(stack) :])
+                deps |= child.deps
                 if child.rows > FRAGMENT_ROWS:
-                    note = f"{node.name or 'object'}: {child.rows} nested fields not shown"
+                    note = f"{node.name or 'object'}: more than {FRAGMENT_ROWS} nested fields not shown"
                 elif child.rows:
                     children_md = child.md
                     html = child.html.replace(TOKEN, anchor + ".")
@@ -184,7 +194,7 @@ class TreeRenderer:
             f"{body}</div>"
         )
         md = item(f"{code(name)} ({', '.join(bits)})", desc_md, lines, children_md)
-        return Fragment(html, rows, frozenset(ids), hits, md)
+        return Fragment(html, rows, frozenset(ids), hits, md, deps)
 
     def _note(self, text: str, flat: Flat) -> str:
         return f'<p class="dg-api-note" data-type="{esc(flat.name or "")}">{esc(text)}</p>'
@@ -205,9 +215,9 @@ class TreeRenderer:
             parts.append(enum_html)
             lines += enum_lines
             kw = {k: v for k, v in kw.items() if k != "enum"}
-        if not _FACT_KEYS.isdisjoint(kw):
+        if not FACT_KEYS.isdisjoint(kw):
             facts: list[str] = []
-            for label, values, more in _facts(kw):
+            for label, values, more in facts_of(kw):
                 if values is None:
                     facts.append(f"<li>{esc(label)}</li>")
                     lines.append(label)
@@ -224,18 +234,17 @@ class TreeRenderer:
         """Rows below an object: properties, additional properties, then alternatives (cached).
 
         With a `limit`, rendering stops as soon as the rows exceed it (the caller shows the subtree collapsed
-        anyway), which keeps mutually recursive schemas, whose fragments cannot be cached, cheap.
+        anyway), which keeps mutually recursive schemas cheap; the rows are then reported as `limit + 1`.
         """
         key = (id(flat.raw), self.direction, level, flat.ref)
-        cached = self.ctx.fragments.get(key)
-        if cached is None and limit is not None:
-            cached = self.ctx.fragments.get((*key, "overflow"))
+        cached = self._cached(key, stack, limit)
         if cached is not None:
             return cached
         parts: list[str] = []
         mds: list[str] = []
         ids: set[str] = set()
         hits: set[int] = set()
+        deps: set[int] = set()
         rows = 0
         used: set[str] = set()
         for name, schema in flat.props.items():
@@ -250,14 +259,18 @@ class TreeRenderer:
             used.add(rid)
             frag = self._row(str(name), rid, child, name in flat.required, {}, stack, level)
             if rows + frag.rows > TREE_ROWS and frag.rows > 1:
+                deps |= frag.deps
                 frag = self._row(str(name), rid, child, name in flat.required, {}, stack, level, True)
             parts.append(frag.html)
             mds.append(frag.md)
             ids |= frag.ids
             hits |= frag.hits
+            deps |= frag.deps
             rows += frag.rows
             if limit is not None and rows > limit:
-                return self._overflow(key, flat, rows, hits)
+                return self._store(
+                    key, stack, limit, flat, Fragment("", limit + 1, frozenset(), frozenset(hits)), deps
+                )
         add = flat.additional
         if isinstance(add, dict) and add:
             child = self.flat(add)
@@ -270,6 +283,7 @@ class TreeRenderer:
                 mds.append(frag.md)
                 ids |= frag.ids
                 hits |= frag.hits
+                deps |= frag.deps
                 rows += frag.rows
         elif add is True or add == {}:
             parts.append('<p class="dg-api-note">Additional properties are allowed.</p>')
@@ -280,23 +294,50 @@ class TreeRenderer:
             mds.append(frag.md)
             ids |= frag.ids
             hits |= frag.hits
+            deps |= frag.deps
             rows += frag.rows
         if limit is not None and rows > limit:
-            return self._overflow(key, flat, rows, hits)
-        hits.discard(id(flat.raw))  # children() always runs with `flat` on the stack: self-recursion is fine
+            return self._store(
+                key, stack, limit, flat, Fragment("", limit + 1, frozenset(), frozenset(hits)), deps
+            )
         fragment = Fragment(
             "".join(parts), rows, frozenset(ids), frozenset(hits), "\n".join(m for m in mds if m)
         )
-        if not hits:
-            self.ctx.fragments[key] = fragment
-        return fragment
+        return self._store(key, stack, None, flat, fragment, deps)
 
-    def _overflow(self, key: tuple, flat: Flat, rows: int, hits: set[int]) -> Fragment:
-        """A subtree too large to show (only its size matters to the caller)."""
-        hits.discard(id(flat.raw))
-        fragment = Fragment("", rows, frozenset(), frozenset(hits))
-        if not hits:
-            self.ctx.fragments[(*key, "overflow")] = fragment
+    def _cached(self, key: tuple, stack: tuple[int, ...], limit: int | None) -> Fragment | None:
+        """A cached fragment made under the same answers to "is this schema an ancestor?" as `stack` gives.
+
+        A complete fragment serves any limit (counted as `limit + 1` when over it); a cut-short one only
+        its own limit.
+        """
+        for made_limit, answers, fragment in self.ctx.fragments.get(key, ()):
+            if made_limit is not None and made_limit != limit:
+                continue
+            if answers != frozenset(a for a in stack if a in fragment.deps):
+                continue
+            if made_limit is None and limit is not None and fragment.rows > limit:
+                return Fragment("", limit + 1, frozenset(), fragment.hits, deps=fragment.deps)
+            return fragment
+        return None
+
+    def _store(
+        self,
+        key: tuple,
+        stack: tuple[int, ...],
+        limit: int | None,
+        flat: Flat,
+        fragment: Fragment,
+        deps: set[int],
+    ) -> Fragment:
+        """Remember `fragment` with the ancestors it depended on; return it with its dependencies."""
+        own = id(flat.raw)  # always the last ancestor where this key is asked for: no dependency
+        hits = fragment.hits - {own}
+        deps.discard(own)
+        fragment = Fragment(fragment.html, fragment.rows, fragment.ids, hits, fragment.md, frozenset(deps))
+        variants = self.ctx.fragments.setdefault(key, [])
+        if len(variants) < MAX_VARIANTS:
+            variants.append((limit, frozenset(a for a in stack if a in deps), fragment))
         return fragment
 
     def _alternatives(
@@ -304,22 +345,25 @@ class TreeRenderer:
     ) -> Fragment:
         rendered: list[tuple[str, Flat, Fragment]] = []
         hits: set[int] = set()
+        deps: set[int] = set()
         total = 0
         for label, schema in flat.alternatives:
             alt = self.flat(schema)
             frag = EMPTY
             next_level = level + (1 if alt.ref else 0)
+            deps.add(id(alt.raw))
             if id(alt.raw) in stack:
                 hits.add(id(alt.raw))
             elif alt.has_children() and next_level <= MAX_LEVEL:
                 frag = self.children(alt, (*stack, id(alt.raw)), next_level, FRAGMENT_ROWS)
                 hits |= frag.hits
+                deps |= frag.deps
                 if frag.rows > FRAGMENT_ROWS or total + frag.rows > TREE_ROWS:
                     frag = EMPTY
             total += frag.rows
             rendered.append((label, alt, frag))
             if limit is not None and total > limit:
-                return Fragment("", total, frozenset(), frozenset(hits))
+                return Fragment("", total, frozenset(), frozenset(hits), deps=frozenset(deps))
         # Alternatives usually share property names: give each its own anchor segment when they clash.
         seen = set(taken)
         clash = False
@@ -372,53 +416,4 @@ class TreeRenderer:
             )
         parts.append("</div>")
         md = item(f"{kind}{by}:", children="\n".join(mds))
-        return Fragment("".join(parts), rows, frozenset(ids), frozenset(hits), md)
-
-
-_FACT_KEYS = frozenset(
-    (
-        "enum",
-        "const",
-        "default",
-        "example",
-        "examples",
-        "minimum",
-        "maximum",
-        "exclusiveMinimum",
-        "exclusiveMaximum",
-        "minLength",
-        "maxLength",
-        "pattern",
-        "multipleOf",
-        "minItems",
-        "maxItems",
-        "uniqueItems",
-        "minProperties",
-        "maxProperties",
-    )
-)
-
-
-def _facts(kw: dict) -> list[tuple[str, list[str] | None, str]]:
-    """(label, shown values or None for a plain sentence, suffix) for each fact of a field, in display order."""
-    out: list[tuple[str, list[str] | None, str]] = []
-    enum = kw.get("enum")
-    if isinstance(enum, list) and enum:
-        more = f" and {len(enum) - MAX_ENUM} more" if len(enum) > MAX_ENUM else ""
-        out.append(("Available options", [_show(v) for v in enum[:MAX_ENUM]], more))
-    if "const" in kw:
-        out.append(("Allowed value", [dumps(kw["const"])], ""))
-    if "default" in kw:
-        out.append(("Default", [dumps(kw["default"])], ""))
-    for text in constraints(kw):
-        label, _, value = text.partition(": ")
-        out.append((label, [value], "") if value else (text, None, ""))
-    exs = examples_of(kw)
-    if exs:
-        out.append(("Example" if len(exs) == 1 else "Examples", [dumps(v) for v in exs[:5]], ""))
-    return out
-
-
-def _show(value: Any) -> str:
-    """Enum values: strings as written, everything else as JSON."""
-    return value[:80] if isinstance(value, str) else dumps(value, 80)
+        return Fragment("".join(parts), rows, frozenset(ids), frozenset(hits), md, frozenset(deps))

@@ -44,6 +44,8 @@
       startOnLoad: false,
       securityLevel: "strict",
       theme: theme === "dark" ? "dark" : "default",
+      // mermaid's dark edge labels (#ccc on #585858) miss WCAG AA contrast: a darker label background
+      ...(theme === "dark" ? { themeVariables: { edgeLabelBackground: "#3a3a3a" } } : {}),
       fontFamily: getComputedStyle(document.body).fontFamily,
     });
     for (const box of boxes) {

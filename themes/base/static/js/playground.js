@@ -198,6 +198,21 @@
     }
   };
 
+  // Live samples keep the build's colours: strings and whole-line comments get Pygments' classes (highlight.css).
+  var TINT = /('(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")|(^[ \t]*(?:#|\/\/)[^\n]*)/gm;
+  function escapeHtml(s) { return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;"); }
+  function tint(text) {
+    var out = "", last = 0, m;
+    TINT.lastIndex = 0;
+    while ((m = TINT.exec(text))) {
+      out += escapeHtml(text.slice(last, m.index));
+      var cls = m[2] ? "c1" : m[1].charAt(0) === "'" ? "s1" : "s2";
+      out += '<span class="' + cls + '">' + escapeHtml(m[0]) + "</span>";
+      last = TINT.lastIndex;
+    }
+    return out + escapeHtml(text.slice(last));
+  }
+
   Playground.prototype.updateSamples = function (sample) {
     var custom = this.custom;
     var card = document.querySelector('.dg-api-aside .dg-api-card[data-tabs="lang"]');
@@ -208,7 +223,7 @@
       var code = panel.querySelector("pre code");
       if (!gen || !code || custom.indexOf(key) >= 0) return;
       var text = gen(sample);
-      if (code.textContent !== text) code.textContent = text;
+      if (code.textContent !== text) code.innerHTML = tint(text);
       panel.setAttribute("data-live", "true");
     });
   };
