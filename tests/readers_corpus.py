@@ -11,17 +11,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from docsgen.build import (
-    add_sidebars,
-    add_static_files,
-    add_theme_assets,
-    add_vendor_assets,
-    read_site,
-    render_one,
-    site_context,
-)
+from docsgen.outputs import add_before_pages, add_vendor_assets, fill_pages
 from docsgen.pages import Page
-from docsgen.write import SiteFiles, write_site
+from docsgen.render import render_page, site_context
+from docsgen.site import read_site
+from docsgen.write import Claimed, SiteFiles, write_site
 from tests.conftest import SHARED
 
 CORPUS_SITES = [SHARED / "corpus" / "mintlify-docs"] + (
@@ -64,12 +58,14 @@ def build_sample(docs_dir: Path, out_dir: Path) -> dict[str, str]:
     site = read_site(docs_dir, out_dir)
     ctx = site_context(site)
     files = SiteFiles()
-    add_theme_assets(ctx, files)
-    add_sidebars(ctx, site, files)
     sample = sample_pages(site)
-    for page in {p.key: p for p in sample.values()}.values():
-        files.add(page.output, render_one(ctx, site, page), page.source or page.key)
-    add_vendor_assets(ctx, list(sample.values()), files)
-    add_static_files(site, files)
+    pages = list({p.key: p for p in sample.values()}.values())
+    add_before_pages(ctx, site, pages, files)  # theme assets, sidebars, the docs folder's files, page claims
+    rendered = [render_page(ctx, page) for page in pages]
+    for page, one in zip(pages, rendered, strict=True):
+        page.content = one.content
+    fill_pages(files, pages, rendered)
+    add_vendor_assets(ctx, pages, files)
+    files.files = {k: v for k, v in files.files.items() if not isinstance(v, Claimed)}
     write_site(files, out_dir)
     return {kind: page.url for kind, page in sample.items()}
