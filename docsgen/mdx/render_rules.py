@@ -14,8 +14,9 @@ from markdown_it.token import Token
 from markdown_it.utils import EnvType, OptionsDict
 
 from docsgen.mdx.expressions import Unevaluable, evaluate, is_comment, to_text
+from docsgen.mdx.html_elements import VOID_ELEMENTS
 from docsgen.mdx.jsx_html import convert_jsx_markup
-from docsgen.mdx.jsx_syntax import VOID_ELEMENTS, is_known_name
+from docsgen.mdx.jsx_syntax import is_known_name
 
 if TYPE_CHECKING:
     from docsgen.mdx.state import RenderState

@@ -13,8 +13,9 @@ from markdown_it.utils import EnvType, OptionsDict
 
 from docsgen.mdx.code import parse_meta, render_code_block
 from docsgen.mdx.expressions import Unevaluable
+from docsgen.mdx.html_elements import VOID_ELEMENTS
 from docsgen.mdx.jsx_html import convert_jsx_markup, element_props, html_attrs
-from docsgen.mdx.jsx_syntax import VOID_ELEMENTS, Attr
+from docsgen.mdx.jsx_syntax import Attr
 from docsgen.mdx.props import DROP, tag_props
 from docsgen.mdx.render_rules import TextRules
 from docsgen.mdx.state import Element, JsxValue, slugify

@@ -5,8 +5,8 @@ from __future__ import annotations
 import html
 import re
 
+from docsgen.mdx.html_elements import VOID_ELEMENTS
 from docsgen.mdx.jsx_html import html_attrs
-from docsgen.mdx.jsx_syntax import VOID_ELEMENTS
 from docsgen.mdx.state import Element
 
 esc = html.escape
