@@ -18,7 +18,7 @@ from docsgen.build import build
 from docsgen.openapi.render import ApiSettings, render_operation
 from docsgen.openapi.render.context import RenderContext
 from docsgen.openapi.render.schema_model import flatten
-from docsgen.parallel import MIN_PAGES_PER_WORKER
+from docsgen.engine.pool import MIN_PAGES_PER_WORKER
 
 MD = MarkdownIt("commonmark", {"html": False}).render
 MESH = 6  # schemas S0..S9, each referring to three others: recursion at every depth
