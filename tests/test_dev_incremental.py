@@ -266,7 +266,7 @@ def test_a_crash_in_a_build_step_keeps_the_last_build(dev: DevSite, site: Path, 
 def test_theme_json_change_keeps_installed_template_globals(dev: DevSite):
     from docsgen.theme import environment
 
-    environment("mint").globals["dg_dev_marker"] = "kept"  # what docsgen.customize does at import time
+    environment("mint").globals["dg_dev_marker"] = "kept"  # what docsgen.render.custom does at import time
     try:
         update = dev.apply([themes_dir() / "mint" / "theme.json"])
         assert update.kind == "full" and len(update.rendered) == len(PAGES)
