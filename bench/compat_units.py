@@ -15,8 +15,10 @@ import re
 from html.parser import HTMLParser
 from pathlib import Path
 
+import yaml
 from markdown_it.token import Token
 
+from docsgen.mdx.jsx_syntax import is_known_name
 from docsgen.mdx.parser import MD
 
 PAGE_SUFFIXES = (".mdx", ".md")
@@ -131,7 +133,13 @@ class Units:
 
     # ---- a source file ----------------------------------------------------------------------------
     def source(self, text: str, path: Path, depth: int = 0) -> None:
-        text = FRONTMATTER.sub("", text.replace("\r\n", "\n"), count=1)
+        text = text.replace("\r\n", "\n")
+        front = FRONTMATTER.match(text)
+        if front:
+            text = text[front.end() :]
+            if depth == 0:  # a page's title and description are shown at its top
+                for value in _front_text(front.group(0)):
+                    self.prop(value, set(), {}, MAX_DEPTH)
         text = AGENTS_ONLY.sub("", text)  # shown to AI agents (the Markdown twin), not in the HTML page
         react = set(REACT_EXPORT.findall(text))
         snippets: dict[str, Path] = {}
@@ -267,7 +275,10 @@ class Units:
                 else:
                     flush()  # a value filled in at build time (a snippet prop): the line splits there
             elif kind == "html_inline":
-                if re.match(r"<br\b", child.content, re.I):
+                name = re.match(r"</?([A-Za-z][\w-]*)", child.content)
+                if name and not is_known_name(name.group(1)):
+                    current.append(child.content)  # `<your-api-key>` is a placeholder, shown as text
+                elif not name or name.group(1).lower() not in IN_FLOW:
                     flush()
             elif kind.startswith("jsx_inline_"):
                 tag = (child.meta or {}).get("tag")
@@ -285,6 +296,17 @@ class Units:
             pieces[-1] = HEADING_ID.sub("", pieces[-1])
         for piece in pieces:
             self.add(piece)
+
+
+def _front_text(block: str) -> list[str]:
+    """The title and description of a page's frontmatter (nothing when its YAML cannot be read)."""
+    try:
+        data = yaml.safe_load(block.strip().strip("-").strip("\ufeff"))
+    except yaml.YAMLError:
+        return []
+    if not isinstance(data, dict):
+        return []
+    return [value for key in ("title", "description") if isinstance(value := data.get(key), str)]
 
 
 def _read(path: Path | None) -> str:

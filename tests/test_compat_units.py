@@ -91,3 +91,18 @@ def test_text_the_build_might_lose_still_counts(tmp_path):
     """Broken markup is not dropped from the measure: its text is still expected on the page."""
     got = units(tmp_path, "<Card title='Unclosed card'>\nText after an unclosed tag.\n")
     assert "Text after an unclosed tag." in got
+
+
+def test_a_placeholder_in_angle_brackets_is_text(tmp_path):
+    assert units(tmp_path, "Replace <your-api-key> with yours.\n") == ["Replace <your-api-key> with yours."]
+
+
+def test_a_pages_title_and_description_count(tmp_path):
+    text = "---\ntitle: The page title\ndescription: What the *page* is about\nsidebarTitle: Short\n---\nBody text here.\n"
+    alternative = units_module.ALTERNATIVE
+    got = units(tmp_path, text)
+    assert got == [
+        "The page title",
+        f"What the *page* is about{alternative}What the page is about",
+        "Body text here.",
+    ]
