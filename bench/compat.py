@@ -72,18 +72,54 @@ class SiteReport:
     pages_with_react: int = 0  # pages defining React components (their props are not counted as source text)
 
 
+class _Region:
+    """An element the parser is inside of, counted by its tag (nested elements of the same tag included)."""
+
+    def __init__(self) -> None:
+        self.tag = ""
+        self.depth = 0
+
+    def enter(self, tag: str) -> None:
+        self.tag, self.depth = tag, 1
+
+    def start(self, tag: str) -> None:
+        if self.depth and tag == self.tag:
+            self.depth += 1
+
+    def end(self, tag: str) -> None:
+        if self.depth and tag == self.tag:
+            self.depth -= 1
+
+
 class _Text(HTMLParser):
-    """Collect a page's text (all of it) and its visible prose (outside code, scripts and styles)."""
+    """Collect a page's text: its content (the main column and a <Panel>, less navigation, breadcrumbs, the table
+    of contents and page actions), all of it (for pages without a main column) and its visible prose (outside code,
+    scripts and styles, for the raw MDX check)."""
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self.all: list[str] = []
+        self.content: list[str] = []
         self.prose: list[str] = []
         self.attributes: list[str] = []
+        self.content_attributes: list[str] = []
+        self.has_main = False
         self._skip = 0
         self._code = 0
+        self._inside = _Region()  # <main>, <aside class="dg-panel">
+        self._outside = _Region()  # <nav>, <footer>, the TOC, page actions: not the page's own text
 
     def handle_starttag(self, tag: str, attrs) -> None:
+        classes = (dict(attrs).get("class") or "").split()
+        self._inside.start(tag)
+        self._outside.start(tag)
+        if not self._inside.depth and (tag == "main" or tag == "aside" and "dg-panel" in classes):
+            self._inside.enter(tag)
+            self.has_main = True
+        elif (self._inside.depth and not self._outside.depth) and (
+            tag in ("nav", "footer") or "dg-contextual" in classes or "dg-toc" in classes
+        ):
+            self._outside.enter(tag)
         if tag in ("script", "style", "template"):
             self._skip += 1
         elif tag in ("pre", "code"):
@@ -91,17 +127,30 @@ class _Text(HTMLParser):
         for name, value in attrs:  # text readers meet as attributes: image alt, titles of frames and tooltips
             if name in ("alt", "title", "aria-label", "data-title", "data-tip") and value:
                 self.attributes.append(value)  # kept apart: a link's title must not split its text
+                if self._in_content():
+                    self.content_attributes.append(value)
+
+    def handle_startendtag(self, tag: str, attrs) -> None:
+        self.handle_starttag(tag, attrs)
+        self.handle_endtag(tag)
 
     def handle_endtag(self, tag: str) -> None:
+        self._inside.end(tag)
+        self._outside.end(tag)
         if tag in ("script", "style", "template"):
             self._skip = max(0, self._skip - 1)
         elif tag in ("pre", "code"):
             self._code = max(0, self._code - 1)
 
+    def _in_content(self) -> bool:
+        return bool(self._inside.depth and not self._outside.depth)
+
     def handle_data(self, data: str) -> None:
         if self._skip:
             return
         self.all.append(data)
+        if self._in_content():
+            self.content.append(data)
         if not self._code:
             self.prose.append(data)
 
@@ -125,9 +174,10 @@ def normalise(text: str) -> str:
 def page_text(path: Path) -> tuple[str, str]:
     parser = _Text()
     parser.feed(path.read_text(encoding="utf-8", errors="replace"))
-    return normalise(" ".join(parser.all) + "".join(f" \x01 {a}" for a in parser.attributes)), " ".join(
-        parser.prose
+    text, attributes = (
+        (parser.content, parser.content_attributes) if parser.has_main else (parser.all, parser.attributes)
     )
+    return normalise(" ".join(text) + "".join(f" \x01 {a}" for a in attributes)), " ".join(parser.prose)
 
 
 def page_sources(docs_dir: Path) -> list[Path]:

@@ -39,3 +39,23 @@ def test_a_prop_counts_in_either_form(tmp_path):
     text = _text(tmp_path, "<div>Python: `script.py`</div>")
     assert compat.missing_units(["Python: `script.py`\x02Python: script.py"], text) == []
     assert compat.missing_units(["Lost title **x**\x02Lost title x"], text) == ["Lost title x"]
+
+
+def test_only_the_pages_own_column_counts_not_its_table_of_contents(tmp_path):
+    """A heading dropped from the page is missed even though the table of contents still names it."""
+    page = (
+        '<nav class="dg-sidebar-nav"><a>Sidebar entry text</a></nav><main><article><nav>Crumb text here</nav>'
+        "<h2>Kept heading</h2><p>Body text.</p></article></main>"
+        '<aside class="dg-toc"><a>Dropped heading</a><a>Kept heading</a></aside>'
+        '<aside class="dg-toc dg-panel"><p>Panel text here</p></aside>'
+    )
+    text = _text(tmp_path, page)
+    units = [
+        "Kept heading",
+        "Dropped heading",
+        "Body text.",
+        "Sidebar entry text",
+        "Panel text here",
+        "Crumb text here",
+    ]
+    assert compat.missing_units(units, text) == ["Dropped heading", "Sidebar entry text", "Crumb text here"]
