@@ -27,7 +27,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from compat_units import PAGE_SUFFIXES, source_units  # noqa: E402
+from compat_units import PAGE_SUFFIXES, source_units
 
 REPO = Path(__file__).resolve().parent.parent
 CORPUS = REPO.parent / "shared" / "corpus"
