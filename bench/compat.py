@@ -3,9 +3,12 @@
     .venv/bin/python bench/compat.py                  # every site under ../shared/corpus, writes bench/COMPAT.md
     .venv/bin/python bench/compat.py --sites ollama   # only the sites whose folder name contains a word
 
+    .venv/bin/python bench/compat.py --measure-only   # measure the builds already in --work again
+
 Per site: exit code, pages, seconds, traceback or not, warnings by code, and content fidelity: for each page, the
-share of its source text units (prose lines, table cells, visible props such as titles, code lines; snippets it
-uses inlined) that appear in the built page's text, with the worst pages and what they lack. Also raw MDX/JSX
+share of its source text units found in the built page's text, with the worst pages and what they lack. Units are
+read from the source as a reader sees it (bench/compat_units.py: markdown-it tokens, snippets inlined, link text
+without URLs, code by content, visible props); a unit written n times must be found n times. Also raw MDX/JSX
 left in a page's visible text (outside code), which no page should show.
 """
 
@@ -23,39 +26,20 @@ from dataclasses import asdict, dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from compat_units import PAGE_SUFFIXES, source_units
+
 REPO = Path(__file__).resolve().parent.parent
 CORPUS = REPO.parent / "shared" / "corpus"
-PAGE_SUFFIXES = (".mdx", ".md")
 HOUSEKEEPING = {"readme", "contributing", "code_of_conduct", "license", "security", "agents", "claude"}
 SKIP_DIRS = {"node_modules", ".git", ".github", "_site", "snippets", "_snippets"}
 
-FRONTMATTER = re.compile(r"\A---\s*\n.*?\n---\s*(?:\n|\Z)", re.S)
-COMMENT = re.compile(r"\{/\*.*?\*/\}|<!--.*?-->", re.S)
-IMPORT = re.compile(r"""^import\s+(?:(\w+)|\{([^}]*)\})\s+from\s+['"]([^'"]+)['"];?\s*$""", re.M)
-FENCE = re.compile(r"^\s*(```+|~~~+)(?!.*`)")  # CommonMark: a backtick fence's info holds no backtick
-EMPHASIS = re.compile(r"(?<![\w/\\])([*_])(?=\S)(.+?)(?<=\S)\1(?![\w])")
-OPEN_TAG = re.compile(r"^<[A-Za-z][\w.]*(\s[^<>]*)?$")  # a tag whose attributes go on over the next lines
-TAG_LINE = re.compile(r"^\s*</?[A-Za-z][\w.]*(\s[^<>]*)?/?>\s*$")
-TAG = re.compile(r"</?[A-Za-z][\w.-]*(?:\s(?:[^<>\"'{}]|\"[^\"]*\"|'[^']*'|\{[^{}]*\})*)?/?>")
-TEXT_PROP = re.compile(
-    r"""\b(?:title|label|description|tip|placeholder)=(?:"([^"]+)"|'([^']+)'|\{["'`]([^"'`]+)["'`]\})"""
-)
-AGENTS_ONLY = re.compile(r"^\s*<Visibility\s+for=[\"']agents[\"']\s*>.*?^\s*</Visibility>", re.S | re.M)
-_LINK_END = r"(?![A-Za-z0-9/%#?=&~+\-()])"  # the `)` that ends a link URL is not followed by URL characters
-CODE_NOTATION = re.compile(r"\s*(?://|#|<!--|/\*|--)?\s*\[!code[^\]]*\]\s*(?:-->|\*/)?")
-IMAGE = re.compile(r"!\[([^\]]*)\]\(\S*?\)" + _LINK_END)
-LINK_DEFINITION = re.compile(r"^\[[^\]]+\]:\s")
-MULTILINE_LINK = re.compile(r"(?<![!`])\[([^\]\n`]*\n[^\]\n`]*)\]\([^)\s]*\)")  # link text over two lines
-REACT_EXPORT = re.compile(r"^export\s+(?:const|function)\s+([A-Z]\w*)", re.M)
-LINK = re.compile(r"!?\[([^\]]*)\]\(\S*?\)" + _LINK_END)  # a URL may hold parentheses: f(x)
-EXPRESSION = re.compile(r"\{[^{}]*\}")
 RAW_MDX = re.compile(  # a component tag with props, closing or self-closing (not `<H1>` named in prose, not a
     # generic type such as Array<Item>), an MDX comment, or ESM
     r"(?<![\w.])(?:<[A-Z][A-Za-z0-9]*(?:\.[A-Z]\w*)?(?:\s+\w+=|\s*/>)|</[A-Z][A-Za-z0-9]*>)|\{/\*|\*/\}"
     r"|^\s*(?:import|export)\s+\S+.*\bfrom\b|export const ",
     re.M,
 )
-WORD = re.compile(r"[A-Za-z0-9]")
 SPACE = re.compile(r"\s+")
 
 
@@ -88,35 +72,85 @@ class SiteReport:
     pages_with_react: int = 0  # pages defining React components (their props are not counted as source text)
 
 
+class _Region:
+    """An element the parser is inside of, counted by its tag (nested elements of the same tag included)."""
+
+    def __init__(self) -> None:
+        self.tag = ""
+        self.depth = 0
+
+    def enter(self, tag: str) -> None:
+        self.tag, self.depth = tag, 1
+
+    def start(self, tag: str) -> None:
+        if self.depth and tag == self.tag:
+            self.depth += 1
+
+    def end(self, tag: str) -> None:
+        if self.depth and tag == self.tag:
+            self.depth -= 1
+
+
 class _Text(HTMLParser):
-    """Collect a page's text (all of it) and its visible prose (outside code, scripts and styles)."""
+    """Collect a page's text: its content (the main column and a <Panel>, less navigation, breadcrumbs, the table
+    of contents and page actions), all of it (for pages without a main column) and its visible prose (outside code,
+    scripts and styles, for the raw MDX check)."""
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self.all: list[str] = []
+        self.content: list[str] = []
         self.prose: list[str] = []
+        self.attributes: list[str] = []
+        self.content_attributes: list[str] = []
+        self.has_main = False
         self._skip = 0
         self._code = 0
+        self._inside = _Region()  # <main>, <aside class="dg-panel">
+        self._outside = _Region()  # <nav>, <footer>, the TOC, page actions: not the page's own text
 
     def handle_starttag(self, tag: str, attrs) -> None:
+        classes = (dict(attrs).get("class") or "").split()
+        self._inside.start(tag)
+        self._outside.start(tag)
+        if not self._inside.depth and (tag == "main" or tag == "aside" and "dg-panel" in classes):
+            self._inside.enter(tag)
+            self.has_main = True
+        elif (self._inside.depth and not self._outside.depth) and (
+            tag in ("nav", "footer") or "dg-contextual" in classes or "dg-toc" in classes
+        ):
+            self._outside.enter(tag)
         if tag in ("script", "style", "template"):
             self._skip += 1
         elif tag in ("pre", "code"):
             self._code += 1
         for name, value in attrs:  # text readers meet as attributes: image alt, titles of frames and tooltips
             if name in ("alt", "title", "aria-label", "data-title", "data-tip") and value:
-                self.all.append(f" {value} ")
+                self.attributes.append(value)  # kept apart: a link's title must not split its text
+                if self._in_content():
+                    self.content_attributes.append(value)
+
+    def handle_startendtag(self, tag: str, attrs) -> None:
+        self.handle_starttag(tag, attrs)
+        self.handle_endtag(tag)
 
     def handle_endtag(self, tag: str) -> None:
+        self._inside.end(tag)
+        self._outside.end(tag)
         if tag in ("script", "style", "template"):
             self._skip = max(0, self._skip - 1)
         elif tag in ("pre", "code"):
             self._code = max(0, self._code - 1)
 
+    def _in_content(self) -> bool:
+        return bool(self._inside.depth and not self._outside.depth)
+
     def handle_data(self, data: str) -> None:
         if self._skip:
             return
         self.all.append(data)
+        if self._in_content():
+            self.content.append(data)
         if not self._code:
             self.prose.append(data)
 
@@ -140,173 +174,10 @@ def normalise(text: str) -> str:
 def page_text(path: Path) -> tuple[str, str]:
     parser = _Text()
     parser.feed(path.read_text(encoding="utf-8", errors="replace"))
-    return normalise(" ".join(parser.all)), " ".join(parser.prose)
-
-
-def _bracket_balance(line: str) -> int:
-    line = re.sub(r"(['\"`])(?:\\.|(?!\1).)*\1", "", line)  # brackets inside string literals do not count
-    return sum(line.count(c) for c in "({[") - sum(line.count(c) for c in ")}]")
-
-
-def table_cells(row: str) -> list[str]:
-    """Split a Markdown table row on the pipes that separate cells (not those in code spans or escaped)."""
-    cells, cell, ticks = [], "", 0
-    i = 0
-    while i < len(row):
-        ch = row[i]
-        if ch == "\\" and i + 1 < len(row):
-            cell += row[i : i + 2]
-            i += 2
-            continue
-        if ch == "`":
-            ticks ^= 1
-        if ch == "|" and not ticks:
-            cells.append(cell)
-            cell = ""
-        else:
-            cell += ch
-        i += 1
-    cells.append(cell)
-    return [c.replace("\\|", "|") for c in cells if c.strip()]
-
-
-def _strip_inline(line: str) -> str:
-    """Return a source line as a reader sees it: Markdown and JSX syntax gone, inline code kept as written."""
-    line = IMAGE.sub(lambda m: m.group(1), line)
-    line = LINK.sub(lambda m: m.group(1), line)
-    while True:  # leading block markers, nested ones included: "- ### Title", "> 1. step"
-        bare = re.sub(r"^\s*(#{1,6}\s+|>\s*|[-*+]\s+|\d+[.)]\s+|\[[ xX]\]\s+)", "", line)
-        if bare == line:
-            break
-        line = bare
-    parts = re.split(r"(`+)(.+?)\1", line)  # [text, ticks, code, text, ticks, code, ...]
-    out = []
-    for i in range(0, len(parts), 3):
-        out.append(_strip_markup(parts[i]))
-        if i + 2 < len(parts):
-            out.append(parts[i + 2])
-    return "".join(out).rstrip("\\")
-
-
-def _strip_markup(line: str) -> str:
-    line = TAG.sub(" \x00 ", line)  # an inline component may put its own text here (a tooltip): split
-    line = EXPRESSION.sub(" \x00 ", line)  # a value filled in at build time (a snippet prop): split there
-    line = re.sub(r"\\([\\`*_{}\[\]()#+\-.!|<>])", r"\1", line)  # Markdown escapes
-    line = re.sub(r"(\*\*|__|~~)", "", line)
-    line = EMPHASIS.sub(lambda m: m.group(2), line)  # paired *x*, _x_ only (`_head.html` keeps its `_`)
-    line = re.sub(r"\s*\{#[\w-]+\}\s*$", "", line)  # heading ids
-    return line
-
-
-def source_units(text: str, *, docs_dir: Path, source: Path, depth: int = 0) -> list[str]:
-    """Return the text units of an MDX/Markdown source that a reader must find in the built page."""
-    text = FRONTMATTER.sub("", text, count=1)
-    text = COMMENT.sub("", text)
-    text = AGENTS_ONLY.sub("", text)  # shown to AI agents (the Markdown twin), not in the HTML page
-    text = MULTILINE_LINK.sub(lambda m: " ".join(m.group(1).split()), text)
-    react = set(REACT_EXPORT.findall(text))
-    units: list[str] = []
-    used_snippets: list[Path] = []
-    for m in IMPORT.finditer(text):
-        names = [m.group(1)] if m.group(1) else [n.split(" as ")[-1].strip() for n in m.group(2).split(",")]
-        target = _snippet_path(m.group(3), docs_dir, source)
-        if m.group(3).endswith((".jsx", ".tsx", ".js", ".ts")) or (
-            target
-            and any(
-                re.search(rf"^export\s+(?:const|function)\s+{re.escape(n)}\b", _read(target), re.M)
-                for n in names
-                if n
-            )
-        ):
-            react.update(n for n in names if n)
-            continue
-        if (
-            target
-            and target.suffix in PAGE_SUFFIXES
-            and any(re.search(rf"<{re.escape(n)}\b", text) for n in names if n)
-        ):
-            used_snippets.append(target)
-    lines = text.splitlines()
-    fence: str | None = None
-    depth = 0
-    in_math = False
-    in_tag = False
-    tag_braces = 0
-    tag_name = ""
-    for line in lines:
-        stripped = line.strip()
-        if fence is not None:
-            if stripped.startswith(fence) and set(stripped) == {fence[0]}:  # CommonMark: no info on a closer
-                fence = None
-            elif WORD.search(stripped):  # a code line, less its `// [!code ++]` notation (never shown)
-                units.append(CODE_NOTATION.sub("", stripped))
-            continue
-        m = FENCE.match(line)
-        if m:
-            fence = m.group(1)
-            continue
-        if depth > 0:  # inside an `export` (a component's code): skipped until its brackets close
-            depth += _bracket_balance(line)
-            continue
-        if stripped.startswith(("export ", "import ")):
-            depth = _bracket_balance(line) if stripped.startswith("export ") else 0
-            continue
-        if stripped.startswith("$$"):
-            in_math = not in_math if stripped == "$$" else in_math
-            continue
-        if (
-            in_math
-            or "$" in stripped
-            or "\\(" in stripped
-            or stripped.startswith("|--")
-            or set(stripped) <= set("-|: *=_")
-        ):
-            continue
-        tag = re.match(r"\s*<([A-Z]\w*)", line)
-        name = tag.group(1) if tag else (tag_name if in_tag else "")
-        for prop in () if name in react else TEXT_PROP.finditer(line):
-            value = next(v for v in prop.groups() if v)
-            if WORD.search(value) and "{" not in value:
-                units.append(value)
-        if in_tag:  # the attribute lines of a tag opened on an earlier line (props may hold JSX: {<svg>...})
-            tag_braces += line.count("{") - line.count("}")
-            in_tag = not (tag_braces <= 0 and re.search(r"/?>\s*$", stripped))
-            continue
-        if TAG_LINE.match(line):
-            continue
-        if OPEN_TAG.match(stripped):
-            in_tag, tag_braces = True, line.count("{") - line.count("}")
-            tag_name = stripped[1:].split()[0] if len(stripped) > 1 else ""
-            continue
-        if LINK_DEFINITION.match(stripped):
-            continue
-        cells = table_cells(stripped) if stripped.startswith("|") else [line]
-        for cell in cells:
-            for piece in _strip_inline(cell).split("\x00"):
-                value = normalise(piece)
-                if len(WORD.findall(value)) >= 3 and not value.startswith(("<", "{")):
-                    units.append(value)
-    if depth < 4:
-        for snippet in used_snippets:
-            try:
-                snippet_text = snippet.read_text(encoding="utf-8", errors="replace")
-            except OSError:
-                continue
-            units += source_units(snippet_text, docs_dir=docs_dir, source=snippet, depth=depth + 1)
-    return [normalise(u) for u in units]
-
-
-def _read(path: Path) -> str:
-    try:
-        return path.read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return ""
-
-
-def _snippet_path(spec: str, docs_dir: Path, source: Path) -> Path | None:
-    base = docs_dir if spec.startswith("/") else source.parent
-    target = (base / spec.lstrip("/")).resolve()
-    return target if target.is_file() and target.is_relative_to(docs_dir.resolve()) else None
+    text, attributes = (
+        (parser.content, parser.content_attributes) if parser.has_main else (parser.all, parser.attributes)
+    )
+    return normalise(" ".join(text) + "".join(f" \x01 {a}" for a in attributes)), " ".join(parser.prose)
 
 
 def page_sources(docs_dir: Path) -> list[Path]:
@@ -329,6 +200,22 @@ def output_of(docs_dir: Path, source: Path, out_dir: Path) -> Path:
     return out_dir / key / "index.html"
 
 
+def missing_units(units: list[str], squashed: str) -> list[str]:
+    """The units not found in a page's text (whitespace removed): a line written n times must appear n times."""
+    needed: dict[str, int] = {}
+    missing = []
+    for unit in units:
+        key = SPACE.sub("", unit)
+        needed[key] = needed.get(key, 0) + 1
+        forms = key.split("\x02")  # a prop's text as written or read as Markdown: either form counts
+        if needed[key] == 1 and any(form in squashed for form in forms):
+            continue
+        if needed[key] > 1 and max(squashed.count(form) for form in forms) >= needed[key]:
+            continue
+        missing.append(unit.split("\x02")[-1])
+    return missing
+
+
 def measure_pages(docs_dir: Path, out_dir: Path, report: SiteReport, *, worst: int = 8) -> list[PageReport]:
     pages: list[PageReport] = []
     for source in page_sources(docs_dir):
@@ -340,10 +227,10 @@ def measure_pages(docs_dir: Path, out_dir: Path, report: SiteReport, *, worst: i
         if not built.is_file():
             report.not_built.append(rel)
             continue
-        units = source_units(text, docs_dir=docs_dir, source=source)
+        units = [normalise(u) for u in source_units(text, docs_dir=docs_dir, source=source)]
         full, prose = page_text(built)
         squashed = SPACE.sub("", full)  # element boundaries add or drop spaces: compare without any
-        missing = [u for u in units if SPACE.sub("", u) not in squashed]
+        missing = missing_units(units, squashed)
         pages.append(PageReport(rel, len(units), len(units) - len(missing), missing))
         leak = RAW_MDX.search(prose)
         if leak:
@@ -396,9 +283,12 @@ def markdown(reports: list[SiteReport]) -> str:
         "# Compatibility on real Mintlify sites",
         "",
         "`bench/compat.py` builds every site of `../shared/corpus` with `docsgen build` (cold, no cache) and compares",
-        "each source page with its built page. *Fidelity*: the share of a page's source text units (prose lines, table",
-        "cells, visible props, code lines; snippets inlined) found in the built page's text. *Raw MDX*: pages whose",
-        "visible text (outside code) shows component tags, `{/* */}` or import/export lines.",
+        "each source page with its built page. *Fidelity*: the share of a page's source text units found in the built",
+        "page's text. Units are read from the source as a reader sees it (`bench/compat_units.py`: the markdown-it",
+        "tokens docsgen parses, snippets inlined; one unit per source line of prose, table cell, code line and visible",
+        "prop; link text without its URL, code spans by content, no emphasis markers, MDX comments, imports or",
+        "exports); a unit written n times must be found n times. *Raw MDX*: pages whose visible text (outside code)",
+        "shows component tags, `{/* */}` or import/export lines.",
         "",
         "| site | exit | pages | seconds | fidelity | pages < 99 % | raw MDX pages | not built | warnings |",
         "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
@@ -444,11 +334,19 @@ def main() -> int:
     )
     parser.add_argument("--work", type=Path, default=REPO / "bench" / ".work" / "compat")
     parser.add_argument("--out", type=Path, default=REPO / "bench" / "COMPAT.md")
+    parser.add_argument(
+        "--measure-only",
+        action="store_true",
+        help="measure the builds already in --work (no build, no timings)",
+    )
     args = parser.parse_args()
     reports = []
     for site in corpus_sites(args.corpus, args.sites):
         out_dir = args.work / site.name
-        report = build_site(site, out_dir, site.name)
+        if args.measure_only:
+            report = SiteReport(site.name, 0, 0.0, False)
+        else:
+            report = build_site(site, out_dir, site.name)
         if out_dir.is_dir():
             measure_pages(site, out_dir, report)
         reports.append(report)

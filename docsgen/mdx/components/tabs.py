@@ -117,11 +117,26 @@ def code_children(el: Element) -> list[tuple[str, str]]:
     result: list[tuple[str, str]] = []
     tokens = el.children
     level = min((t.level for t in tokens), default=0)
+    leading = ""  # prose before the first sample
     i = 0
     while i < len(tokens):
         token: Token = tokens[i]
-        if token.level != level:
+        if token.level != level or token.nesting == -1:
             i += 1
+            continue
+        if token.type not in ("fence", "jsx_block_open", "jsx_block_self"):
+            # Prose between the samples (a note on the one above it) stays with that sample's panel.
+            j = i
+            if token.nesting == 1:
+                j = i + 1
+                while j < len(tokens) and not (tokens[j].nesting == -1 and tokens[j].level == level):
+                    j += 1
+            prose = el.renderer.render(tokens[i : j + 1], el.renderer.options, state.frame.env)
+            if result:
+                result[-1] = (result[-1][0], result[-1][1] + prose)
+            else:
+                leading += prose
+            i = j + 1
             continue
         if token.type == "fence":
             meta = parse_meta(token.info)
@@ -146,6 +161,8 @@ def code_children(el: Element) -> list[tuple[str, str]]:
             i = j + 1
             continue
         i += 1
+    if result and leading:
+        result[0] = (result[0][0], leading + result[0][1])
     return result
 
 
