@@ -2,7 +2,7 @@
 and docs/api/feedback-api.yaml (a copy of schemas/feedback-api.yaml, since specs must live in the docs folder).
 
 Run `python docs/scripts/generate_reference.py` after changing the schema or a command; `--check` exits 1 when
-the committed pages are out of date (tests/test_docs_site.py runs the check).
+the committed pages are out of date (tests/pipeline/test_docs_site.py runs the check).
 """
 
 from __future__ import annotations

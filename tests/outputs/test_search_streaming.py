@@ -1,0 +1,81 @@
+"""Streaming search index: on a cold build Pagefind indexes pages while they render, with the same bundle."""
+
+from __future__ import annotations
+
+import docsgen.build
+import docsgen.outputs.pagefind as pagefind
+import docsgen.outputs.search
+from docsgen.build import build
+from tests.pipeline.test_build_cache import PAGES, site_files, snapshot
+
+
+def bundle(folder):
+    return {k: v for k, v in snapshot(folder).items() if k.startswith("pagefind/")}
+
+
+def test_cold_build_feeds_pagefind_during_rendering_and_gets_the_same_bundle(
+    make_site, tmp_path, monkeypatch
+):
+    monkeypatch.setenv("DOCSGEN_CACHE_DIR", str(tmp_path / "cache"))
+    site = make_site(site_files(PAGES))
+    events: list[str] = []
+    real_add, real_render = pagefind.PagefindRun.add, docsgen.build.render_pages
+
+    def add(self, record):
+        events.append("add")
+        real_add(self, record)
+
+    def render_pages(*args, **kwargs):
+        events.append("render start")
+        try:
+            return real_render(*args, **kwargs)
+        finally:
+            events.append("render end")
+
+    monkeypatch.setattr(pagefind.PagefindRun, "add", add)
+    monkeypatch.setattr(docsgen.build, "render_pages", render_pages)
+    build(site, tmp_path / "streamed", cache=True, workers=2)
+    start, end = events.index("render start"), events.index("render end")
+    during = events[start:end].count("add")
+    assert (
+        during == events.count("add") == PAGES + 1
+    )  # every page (and the home page) indexed while rendering
+
+    # a second build with the cache finds the stored bundle: no streaming, Pagefind does not even run
+    events.clear()
+    build(site, tmp_path / "reused", cache=True, workers=2)
+    assert "add" not in events
+    assert bundle(tmp_path / "reused") == bundle(tmp_path / "streamed")
+
+    # the same site indexed after rendering (streaming off) gives the very same bundle
+    monkeypatch.setattr(docsgen.outputs.search, "stream_search_index", lambda *a, **k: None)
+    events.clear()
+    build(site, tmp_path / "after", cache=False, workers=2)
+    assert events.count("add") == PAGES + 1 and events.index("add") > events.index("render end")
+    assert bundle(tmp_path / "after") == bundle(tmp_path / "streamed")
+    assert len(bundle(tmp_path / "after")) > 5
+
+
+def test_a_failed_render_stops_the_streaming_pagefind(make_site, tmp_path, monkeypatch):
+    monkeypatch.setenv("DOCSGEN_CACHE", "0")
+    site = make_site(site_files(3))
+    closed: list[int] = []
+    real_close = pagefind.PagefindRun.close
+
+    def close(self):
+        closed.append(1)
+        real_close(self)
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("renderer crashed")
+
+    monkeypatch.setattr(pagefind.PagefindRun, "close", close)
+    monkeypatch.setattr(docsgen.build, "render_pages", broken)
+    try:
+        build(site, tmp_path / "out", workers=1)
+    except RuntimeError as exc:
+        assert "renderer crashed" in str(exc)
+    else:
+        raise AssertionError("the build should have failed")
+    assert closed == [1]  # the Pagefind started before rendering was stopped, not left running
+    assert not (tmp_path / "out").exists() and not list(tmp_path.glob(".out*"))
