@@ -7,7 +7,9 @@ docsgen highlights at build time with Pygments, so a Shiki theme name is mapped 
 
 from __future__ import annotations
 
+import functools
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +19,7 @@ from pygments.styles import get_all_styles, get_style_by_name
 from pygments.token import Text
 from pygments.util import ClassNotFound
 
+from docsgen import contrast
 from docsgen.analytics import where_in_config
 from docsgen.config import SiteConfig
 from docsgen.errors import Diagnostic, info, warning
@@ -95,6 +98,26 @@ def code_styles(config: SiteConfig) -> tuple[tuple[str, str], list[Diagnostic]]:
     return (chosen["light"] or light, chosen["dark"] or dark), out
 
 
+_COLOR = re.compile(r"(?<![-\w])color: (#[0-9a-fA-F]{3,8})")
+
+
+def _readable(color: str, background: str, dark: bool) -> str:
+    """Return a token colour as is when it reads on the code background, else the nearest shade that does."""
+    rgb = contrast.parse_color(color)
+    if rgb is None:
+        return color
+    bg = contrast.parse_color(background) or (255.0, 255.0, 255.0)
+    if contrast.ratio(rgb, bg) >= contrast.TEXT_CONTRAST + 0.1:
+        return color
+    return contrast.to_hex(
+        contrast.readable(rgb, (background,), dark=dark, target=contrast.TEXT_CONTRAST + 0.1)
+    )
+
+
+def _readable_match(m: re.Match[str], *, background: str, dark: bool) -> str:
+    return "color: " + _readable(m[1], background, dark)
+
+
 def highlight_css(light: str, dark: str) -> str:
     """Return highlight.css for a (light, dark) pair: token colours plus each style's background and text."""
     from docsgen.mdx.code import highlight_css as default_css
@@ -112,10 +135,18 @@ def highlight_css(light: str, dark: str) -> str:
             pygments_style = get_style_by_name(style)
         except ClassNotFound:  # (names come from get_all_styles or the table above)
             continue
+        background = pygments_style.background_color
+        bg = contrast.parse_color(background) or (255.0, 255.0, 255.0)
+        dark_bg = contrast.luminance(bg) < 0.2
         text = (pygments_style.styles.get(Text) or "").split()
-        color = next((w for w in text if w.startswith("#")), "")
+        color = _readable(next((w for w in text if w.startswith("#")), ""), background, dark_bg)
+        fg = contrast.parse_color(color) or ((230.0, 230.0, 230.0) if dark_bg else (30.0, 30.0, 30.0))
+        muted = _readable(contrast.to_hex(contrast.mix(fg, bg, 0.7)), background, dark_bg)
+        # --dg-muted: the code header's title and buttons sit on this background too
         out.append(
-            f"{scope}{{--dg-code-bg:{pygments_style.background_color};background:{pygments_style.background_color}"
+            # the API pages' sample cards hold their code (code.dg-code) on the same background
+            f"{scope},{scope.rsplit(' ', 1)[0]} .dg-api-card"
+            f"{{--dg-code-bg:{background};background:{background};--dg-muted:{muted}"
             + (f";color:{color}" if color else "")
             + "}"
         )
@@ -123,7 +154,10 @@ def highlight_css(light: str, dark: str) -> str:
             if line.startswith(scope + " .") and not any(
                 k in line for k in (" .hll ", " .err ", "linenos", "pre ")
             ):
-                out.append(line)
+                # token colours adjusted, only when needed, to read on the style's background (WCAG AA)
+                out.append(
+                    _COLOR.sub(functools.partial(_readable_match, background=background, dark=dark_bg), line)
+                )
     return "\n".join(out) + "\n"
 
 
