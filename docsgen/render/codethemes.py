@@ -144,8 +144,9 @@ def highlight_css(light: str, dark: str) -> str:
         muted = _readable(contrast.to_hex(contrast.mix(fg, bg, 0.7)), background, dark_bg)
         # --dg-muted: the code header's title and buttons sit on this background too
         out.append(
-            # the API pages' sample cards hold their code (code.dg-code) on the same background
-            f"{scope},{scope.rsplit(' ', 1)[0]} .dg-api-card"
+            # the API pages' samples (pre.dg-api-code > code.dg-code) take the same background; their cards' tab
+            # bars and buttons keep the site's colours
+            f"{scope},{scope.rsplit(' ', 1)[0]} .dg-api-code"
             f"{{--dg-code-bg:{background};background:{background};--dg-muted:{muted}"
             + (f";color:{color}" if color else "")
             + "}"

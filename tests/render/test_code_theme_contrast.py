@@ -23,7 +23,7 @@ def ratios(css: str) -> list[tuple[str, float]]:
     found = []
     for scope in SCOPES:
         head = next(line for line in css.splitlines() if line.startswith(scope + ","))
-        assert scope.rsplit(" ", 1)[0] + " .dg-api-card{" in head  # API sample cards share the background
+        assert scope.rsplit(" ", 1)[0] + " .dg-api-code{" in head  # API samples share the background
         background = contrast.parse_color(re.search(r"--dg-code-bg:([^;]+);", head).group(1))
         muted = re.search(r"--dg-muted:([^;}]+)", head).group(1)
         found.append((f"{scope} muted", contrast.ratio(contrast.parse_color(muted), background)))
