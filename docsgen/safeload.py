@@ -78,25 +78,41 @@ def _yaml_could_be_deeper(text: str, limit: int) -> bool:
 
 
 def _yaml_depth_error(text: str, limit: int) -> NestingError | None:
-    """Measure YAML nesting exactly from libyaml's events (iterative: safe at any depth)."""
+    """Measure YAML nesting exactly from libyaml's events (iterative: safe at any depth).
+
+    PyYAML 6.0.4's libyaml scanner refuses deep nesting itself ("exceeded maximum nesting depth"), sometimes
+    before the parser yields the event past `limit`: the walk is then made again with the pure-Python scanner,
+    which has no such limit, to locate the first level past ours.
+    """
     if not _yaml_could_be_deeper(text, limit):
         return None
-    loader = _SAFE_LOADER
+    try:
+        return _walk_yaml_depth(text, limit, _SAFE_LOADER)
+    except yaml.YAMLError as exc:
+        if "nesting depth" not in str(exc) or _SAFE_LOADER is yaml.SafeLoader:
+            return None  # a syntax error: the parser reports it, located
+    try:
+        return _walk_yaml_depth(text, limit, yaml.SafeLoader)
+    except yaml.YAMLError:
+        return None
+
+
+def _walk_yaml_depth(
+    text: str, limit: int, loader: type[yaml.SafeLoader] | type[yaml.CSafeLoader]
+) -> NestingError | None:
+    """Return the first level past `limit` in the events of `loader`'s parser (YAMLError on bad syntax)."""
     starts = (yaml.MappingStartEvent, yaml.SequenceStartEvent)
     ends = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
     depth = 0
-    try:
-        for event in yaml.parse(text, Loader=loader):
-            if isinstance(event, starts):
-                depth += 1
-                if depth > limit:
-                    mark = event.start_mark  # the parser's events always carry their marks
-                    line, column = (mark.line + 1, mark.column + 1) if mark is not None else (0, 0)
-                    return NestingError(depth, limit, line, column)
-            elif isinstance(event, ends):
-                depth -= 1
-    except yaml.YAMLError:
-        return None  # a syntax error: the parser reports it, located
+    for event in yaml.parse(text, Loader=loader):
+        if isinstance(event, starts):
+            depth += 1
+            if depth > limit:
+                mark = event.start_mark  # the parser's events always carry their marks
+                line, column = (mark.line + 1, mark.column + 1) if mark is not None else (0, 0)
+                return NestingError(depth, limit, line, column)
+        elif isinstance(event, ends):
+            depth -= 1
     return None
 
 
