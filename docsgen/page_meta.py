@@ -16,11 +16,11 @@ from docsgen.errors import Diagnostic, info, warning
 from docsgen.mdx.render import substitute_variables
 from docsgen.pages import Page
 from docsgen.theme import register_template_globals
+from docsgen.urls import is_external
 
 TEXT_FIELDS = ("title", "description", "sidebarTitle", "og:title", "og:description")
 MAX_RELATED = 10  # Mintlify's maximum
 _LEFT_VARIABLE = re.compile(r"\{\{\s*([\w.-]+)\s*\}\}")
-_EXTERNAL = re.compile(r"^[a-z][a-z0-9+.-]*:", re.I)
 
 
 def prepare_pages(config: SiteConfig, pages: dict[str, Page]) -> list[Diagnostic]:
@@ -120,7 +120,7 @@ def _related(page: Page, pages: dict[str, Page]) -> tuple[list[dict[str, Any]], 
                 )
             )
             continue
-        if _EXTERNAL.match(target) or target.startswith("//"):
+        if is_external(target):
             out.append({"title": title or target, "url": target, "external": True})
         else:
             key = target.split("#")[0].strip("/") or "index"

@@ -124,7 +124,7 @@ def structured_data(ctx: SiteContext, page: Page) -> dict | None:
     return {"@context": "https://schema.org", "@graph": graph}
 
 
-def _script_json(data: Any) -> str:
+def script_json(data: Any) -> str:
     """Serialise JSON for a <script> element without letting it close the element."""
     text = json.dumps(data, separators=(",", ":"), sort_keys=True, ensure_ascii=False)
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
@@ -145,5 +145,5 @@ def head_html(ctx: SiteContext, page: Page, root: str = "") -> Markup:
         parts.append(f'<link rel="sitemap" type="application/xml" href="{escape(base)}/sitemap.xml">')
     data = structured_data(ctx, page)
     if data:
-        parts.append(f'<script type="application/ld+json">{_script_json(data)}</script>')
+        parts.append(f'<script type="application/ld+json">{script_json(data)}</script>')
     return Markup("\n".join(parts))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from markupsafe import Markup
@@ -13,7 +12,7 @@ from docsgen.nav import Section
 from docsgen.pages import Page
 from docsgen.render import thumbnails
 from docsgen.render.context import SiteContext
-from docsgen.render.head import adjust_meta_tags, head_html
+from docsgen.render.head import adjust_meta_tags, head_html, script_json
 from docsgen.theme import environment
 from docsgen.urls import is_external, root_of
 
@@ -169,15 +168,9 @@ def page_html(site: SiteContext, page: Page, content: MdxResult | None, *, root:
         "head_html": head_html(site, page, root),
         "has_body": content is not None,
         "body": content,  # the rendered body (MdxResult): its changelog, assets ...
-        "api_data": Markup(_script_json(content.api_data)) if content and content.api_data else None,
+        "api_data": Markup(script_json(content.api_data)) if content and content.api_data else None,
     }
     return template.render(context)
-
-
-def _script_json(data: Any) -> str:
-    """Serialise data for a <script type=application/json> block without letting it close the tag."""
-    text = json.dumps(data, separators=(",", ":"), sort_keys=True, ensure_ascii=False)
-    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
 def meta_tags(site: SiteContext, page: Page) -> list[tuple[str, str, str]]:
