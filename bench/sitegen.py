@@ -225,3 +225,56 @@ def write_openapi_site(root: Path, spec: Path) -> Path:
     }
     (root / "docs.json").write_text(json.dumps(config, indent=2), encoding="utf-8")
     return root
+
+
+LANGUAGES = ("en", "fr", "de", "ja")
+VERSION_PAGES = 180  # pages per version and language, as the real site the scale case models
+
+
+def versioned_shape(count: int) -> tuple[int, int]:
+    """Return (versions, pages per version and language) for about `count` pages in 4 languages."""
+    versions = max(1, round(count / (len(LANGUAGES) * VERSION_PAGES)))
+    return versions, max(1, count // (versions * len(LANGUAGES)))
+
+
+def write_versioned_site(root: Path, count: int = 25_200) -> Path:
+    """Write a versioned, translated site: versions x languages x pages, every release a copy of the docs.
+
+    The shape of a large real Mintlify site: `navigation.versions[].languages[].tabs[].groups[]`, each version and
+    language its own folder, a third of the pages with the usual components. Returns the site folder.
+    """
+    versions, per = versioned_shape(count)
+    root.mkdir(parents=True, exist_ok=True)
+    version_nodes = []
+    for v in range(versions, 0, -1):
+        language_nodes = []
+        for lang in LANGUAGES:
+            prefix = f"v{v}/{lang}"
+            tabs = []
+            for tab, (start, stop) in enumerate(((0, per // 2), (per // 2, per))):
+                groups = []
+                for g in range(start, stop, 20):
+                    pages = [f"{prefix}/{page_path(n)}" for n in range(g, min(g + 20, stop))]
+                    groups.append({"group": f"Section {g // 20} ({lang})", "pages": pages})
+                tabs.append({"tab": ["Guides", "Reference"][tab], "groups": groups})
+            language_nodes.append({"language": lang, "tabs": tabs})
+        version_nodes.append({"version": f"v{v}", "languages": language_nodes})
+    config = {
+        "$schema": "https://mintlify.com/docs.json",
+        "theme": "mint",
+        "name": "Versioned benchmark",
+        "colors": {"primary": "#0D9373"},
+        "navigation": {"versions": version_nodes},
+    }
+    (root / "docs.json").write_text(json.dumps(config, indent=2), encoding="utf-8")
+    for v in range(1, versions + 1):
+        for lang in LANGUAGES:
+            for n in range(per):
+                path = root / f"v{v}/{lang}/{page_path(n)}.mdx"
+                path.parent.mkdir(parents=True, exist_ok=True)
+                text = page_text(n, per, "mdx", components=n % 3 == 0)
+                text = text.replace("](/section-", f"](/v{v}/{lang}/section-").replace(
+                    'href="/section-', f'href="/v{v}/{lang}/section-'
+                )
+                path.write_text(text.replace("title: Page", f"title: v{v} {lang} page"), encoding="utf-8")
+    return root
