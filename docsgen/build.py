@@ -12,10 +12,12 @@ from typing import Any
 from docsgen.engine import Job, Rendered, finish_page_cache, open_page_cache, render_pages
 from docsgen.errors import Diagnostic, DocsgenError, Severity, has_errors, sort_diagnostics
 from docsgen.outputs import SiteSearch, add_after_pages, add_before_pages, fill_pages
+from docsgen.pages import Page
 from docsgen.render import site_context
 from docsgen.site import Site, read_site
 from docsgen.timings import Timings
-from docsgen.write import OutputFolder, PageWriter, SiteFiles
+from docsgen.urls import twin_path
+from docsgen.write import OutputFolder, PageWriter, SiteFiles, WrittenTexts
 
 Progress = Callable[[str, int, int], None]  # (stage, done, total)
 
@@ -68,12 +70,16 @@ def build(
             cache = open_page_cache(site, strict=opts.strict, cache=opts.cache)
             job = Job(ctx, pages, strict=opts.strict, cache=cache, write=PageWriter(folder, files))
             rendered = render_pages(
-                job, workers=opts.workers, progress=opts.progress, on_rendered=search.add_pages
+                job,
+                workers=opts.workers,
+                progress=opts.progress,
+                on_rendered=search.add_pages,
+                release=True,  # a written page's HTML is not held: memory stays flat as the site grows
             )
         with timings.stage("search, SEO, agent files"):
             search.start()  # Pagefind finishes the index in its own process meanwhile
             finish_page_cache(cache, rendered)
-            add_after_pages(ctx, site, pages, twins(rendered), files)
+            add_after_pages(ctx, site, pages, twins(rendered, pages, folder), files)
         with timings.stage("write"):
             folder.write(files)
         with timings.stage("search index (waiting for Pagefind)"):
@@ -86,9 +92,12 @@ def build(
     return BuildResult(out_dir.resolve(), len(pages), seconds, diagnostics, len(files.files), timings)
 
 
-def twins(rendered: list[Rendered]) -> dict[str, str]:
-    """Return each rendered page's Markdown twin, by page key."""
-    return {r.page.key: r.page.twin for r in rendered}
+def twins(rendered: list[Rendered], pages: list[Page], folder: OutputFolder | None = None) -> WrittenTexts:
+    """Return each rendered page's Markdown twin by page key (read back from the folder when written there)."""
+    urls = {page.key: page.url for page in pages}
+    kept = {r.page.key: r.page.twin for r in rendered if not (folder and r.twin_written)}
+    written = {r.page.key: twin_path(urls[r.page.key]) for r in rendered if folder and r.twin_written}
+    return WrittenTexts(kept, written, folder)
 
 
 def check(site: Site, rendered: list[Rendered], files: SiteFiles, *, strict: bool) -> list[Diagnostic]:
@@ -125,6 +134,6 @@ def render_site(site: Site, *, strict: bool = False, workers: int | None = None)
     add_before_pages(ctx, site, pages, files)
     rendered = render_pages(Job(ctx, pages, strict=strict), workers=workers)
     fill_pages(files, pages, [r.page for r in rendered])
-    add_after_pages(ctx, site, pages, twins(rendered), files)
+    add_after_pages(ctx, site, pages, twins(rendered, pages), files)
     files.diagnostics[:0] = [d for r in rendered for d in r.page.diagnostics]
     return files

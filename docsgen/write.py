@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -41,19 +42,35 @@ class Claimed:
     by: str  # the key of the page that claimed it
 
 
+@dataclass(frozen=True)
+class Streamed:
+    """Content made in pieces while it is written (llms-full.txt of a large site): never held whole in memory."""
+
+    chunks: Callable[[], Iterable[str]]  # called once, when the file is written
+
+    def read(self) -> bytes:
+        """Return the whole content (for readers that keep files in memory, such as the dev server)."""
+        return "".join(self.chunks()).encode("utf-8")
+
+
 @dataclass
 class SiteFiles:
     """Every output file of a build, keyed by its path in the site; a second writer of a path is an error."""
 
-    files: dict[str, bytes | Path | Claimed] = field(
+    files: dict[str, bytes | Path | Claimed | Streamed] = field(
         default_factory=dict
-    )  # content, a file to copy, or Claimed
+    )  # content, a file to copy, Claimed, or Streamed
     owners: dict[str, str] = field(default_factory=dict)
     diagnostics: list[Diagnostic] = field(default_factory=list)
     folders: set[str] = field(default_factory=set)  # every folder some output lives in ("a", "a/b" for a/b/c)
 
     def add(
-        self, path: str, content: str | bytes | Path | Claimed, owner: str, *, on_clash: Clash = "error"
+        self,
+        path: str,
+        content: str | bytes | Path | Claimed | Streamed,
+        owner: str,
+        *,
+        on_clash: Clash = "error",
     ) -> bool:
         """Add an output file and return True; `owner` names what produced it, for messages.
 
@@ -160,6 +177,10 @@ class OutputFolder:
             content = site.files[rel]
             if isinstance(content, Path):
                 shutil.copyfile(content, self._target(rel))
+            elif isinstance(content, Streamed):
+                with self._target(rel).open("w", encoding="utf-8", newline="") as stream:
+                    for chunk in content.chunks():
+                        stream.write(chunk)
             elif not isinstance(content, Claimed):
                 self._target(rel).write_bytes(content)
             self.written.add(rel)
@@ -167,6 +188,10 @@ class OutputFolder:
     def write_text(self, rel: str, text: str) -> None:
         """Write one file now (render workers write their pages while others render)."""
         self._target(rel).write_bytes(text.encode("utf-8"))
+
+    def read_text(self, rel: str) -> str:
+        """Read back a file this build wrote (a page's Markdown twin, for llms-full.txt)."""
+        return (self.tmp / safe_output_path(rel)).read_text(encoding="utf-8")
 
     def _target(self, rel: str) -> Path:
         target = self.tmp / safe_output_path(rel)
@@ -209,6 +234,30 @@ class PageWriter:
             return False
         self.folder.write_text(path, text)
         return True
+
+
+class WrittenTexts(Mapping[str, str]):
+    """Texts by key, each held in memory or, when it was written to the output folder, read back on demand.
+
+    A large site's Markdown twins are not kept after they are written: llms-full.txt reads them back one at a time.
+    """
+
+    def __init__(self, kept: dict[str, str], written: dict[str, str], folder: OutputFolder | None) -> None:
+        self._kept, self._written, self._folder = kept, written, folder
+
+    def __getitem__(self, key: str) -> str:
+        if key in self._kept:
+            return self._kept[key]
+        if self._folder is None:
+            raise KeyError(key)
+        return self._folder.read_text(self._written[key])
+
+    def __iter__(self) -> Iterator[str]:
+        yield from self._kept
+        yield from self._written
+
+    def __len__(self) -> int:
+        return len(self._kept) + len(self._written)
 
 
 def write_site(site: SiteFiles, out_dir: Path) -> None:

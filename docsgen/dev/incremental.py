@@ -30,7 +30,7 @@ from docsgen.resources import themes_dir
 from docsgen.site import Site, read_site
 from docsgen.sources import IGNORED_DIRS, PAGE_SUFFIXES, PageFile, is_ignored, read_ignore_file
 from docsgen.urls import content_hash, twin_path
-from docsgen.write import SiteFiles
+from docsgen.write import SiteFiles, Streamed
 
 CONFIG_NAMES = frozenset({"docs.json", "mint.json", ".mintignore", ".docsgenignore"})
 
@@ -256,7 +256,11 @@ class DevSite:
         general += out.diagnostics
         self.site_errors = [d for d in general if d.is_error]
         self.site_warnings = [d for d in general if not d.is_error]
-        self.files = {path: data for path, data in out.files.items() if isinstance(data, bytes | Path)}
+        self.files = {
+            path: data.read() if isinstance(data, Streamed) else data
+            for path, data in out.files.items()
+            if isinstance(data, bytes | Path | Streamed)
+        }
 
     def _render(self, page: Page) -> RenderedPage | None:
         """Render one page and apply the result: its body on the page, its diagnostics kept per page."""

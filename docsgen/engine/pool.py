@@ -122,6 +122,24 @@ def _for_pipe(results: list[Rendered]) -> list[Rendered]:
     return results
 
 
+def released(rendered: Rendered) -> None:
+    """Keep of a written page only what the stages after rendering read: its assets, icons, snippets used,
+    changelog entries and diagnostics (the body's HTML went to the file, the search index and the twin already).
+
+    A large site then holds per page its Page and a few small sets, not its HTML: memory does not grow with the
+    size of the pages. The page's twin is dropped too when it is in the output folder (read back from there).
+    """
+    if not rendered.written:
+        return
+    content = rendered.page.content
+    slim = copy.copy(content)
+    slim.html, slim.aside_html, slim.panel_html, slim.toc = "", "", "", []
+    slim.text_html = slim.markdown = slim.search_html = slim.api_data = None
+    rendered.page.content = slim
+    if rendered.twin_written:
+        rendered.page.twin = ""
+
+
 def _flushed(cache: PageCache | None, results: list[Rendered]) -> list[Rendered]:
     """Write the page cache entries of these renders as one pack and note it on the renders that stored one."""
     pack = cache.flush() if cache else None
@@ -146,10 +164,12 @@ def render_pages(
     workers: int | None = None,
     progress: Progress | None = None,
     on_rendered: Callable[[list[Page]], Any] | None = None,
+    release: bool = False,
 ) -> list[Rendered]:
     """Render the job's pages (in this order) serially or on a process pool; set each page's content.
 
     on_rendered(pages) is called in this process, in page order, as soon as pages are done (content set).
+    release: once on_rendered has seen them, written pages keep only what later stages read (see released()).
     """
     global _JOB
     pages = job.pages
@@ -164,6 +184,10 @@ def render_pages(
             results.append(one)
         if on_rendered:
             on_rendered([pages[index] for index in chunk])
+        if release:
+            for index, one in zip(chunk, rendered, strict=True):
+                released(one)
+                pages[index].content = one.page.content
         if progress:
             progress("render", len(results), len(pages))
 

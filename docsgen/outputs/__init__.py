@@ -8,6 +8,8 @@ agent files and the search index.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from docsgen.outputs.agents import add_agent_files
 from docsgen.outputs.assets import (
     add_sidebars,
@@ -63,7 +65,7 @@ def twin_owner(page: Page) -> str:
 
 
 def add_after_pages(
-    ctx: SiteContext, site: Site, pages: list[Page], twins: dict[str, str], files: SiteFiles
+    ctx: SiteContext, site: Site, pages: list[Page], twins: Mapping[str, str], files: SiteFiles
 ) -> None:
     """Add the files that need the rendered pages (the search index is added by SiteSearch)."""
     add_vendor_assets(ctx, pages, files)

@@ -6,12 +6,15 @@ beside its HTML; these files list and join them.
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Iterator, Mapping
+
 from docsgen.pages import Page
 from docsgen.policies import site_url
 from docsgen.render.twin import instructions
 from docsgen.site import Site
 from docsgen.urls import twin_path
-from docsgen.write import SiteFiles
+from docsgen.write import SiteFiles, Streamed
 
 LLMS_LIMIT = 100_000  # characters of llms.txt
 DESCRIPTION_LIMIT = 300  # characters per page description in llms.txt
@@ -88,23 +91,30 @@ def llms_txt(site: Site, pages: list[Page], base: str | None) -> str:
     return text
 
 
-def llms_full_txt(site: Site, pages: list[Page], base: str | None, twins: dict[str, str]) -> str:
+def llms_full_txt(site: Site, pages: list[Page], base: str | None, twins: Mapping[str, str]) -> str:
     """Return /llms-full.txt: every agent page's Markdown (its twin), each with its source URL."""
-    parts = []
-    for page in pages:
+    return "".join(llms_full_parts(site, pages, base, twins))
+
+
+def llms_full_parts(
+    site: Site, pages: list[Page], base: str | None, twins: Mapping[str, str]
+) -> Iterator[str]:
+    """Yield /llms-full.txt in pieces, one page at a time (a large site's twins are read as they are needed)."""
+    for number, page in enumerate(pages):
         body = twins.get(page.key, "")
         first, _, rest = body.partition("\n")
-        parts.append(f"{first}\nSource: {_page_url(base, page)}\n{rest.rstrip()}\n")
+        yield f"{chr(10) if number else ''}{first}\nSource: {_page_url(base, page)}\n{rest.rstrip()}\n"
     extra = instructions(site.config)
-    text = "\n".join(parts)
-    return text + (f"\n{extra}\n" if extra and not parts else "")
+    if extra and not pages:
+        yield f"\n{extra}\n"
 
 
-def add_agent_files(site: Site, twins: dict[str, str], files: SiteFiles) -> None:
+def add_agent_files(site: Site, twins: Mapping[str, str], files: SiteFiles) -> None:
     """Add /llms.txt, /.well-known/llms.txt and /llms-full.txt (files of these names in the docs folder win)."""
     base = site_url(site)
     pages = agent_pages(site)
     llms = llms_txt(site, pages, base)
     for path in ("llms.txt", ".well-known/llms.txt"):
         files.add(path, llms, "agents", on_clash="yield")
-    files.add("llms-full.txt", llms_full_txt(site, pages, base, twins), "agents", on_clash="yield")
+    parts = functools.partial(llms_full_parts, site, pages, base, twins)
+    files.add("llms-full.txt", Streamed(parts), "agents", on_clash="yield")

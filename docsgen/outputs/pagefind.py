@@ -15,7 +15,7 @@ import subprocess
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -108,28 +108,25 @@ class PagefindRun:
     asyncio client (which polls every 100 ms per response: minutes for a thousand pages).
     """
 
-    def __init__(self, records: list[SearchRecord] | None = None, binary: str | None = None) -> None:
+    def __init__(self, records: Iterable[SearchRecord] | None = None, binary: str | None = None) -> None:
         """Start the service; with `records`, index them (else add() records as they come, then finish())."""
-        self.records: list[SearchRecord] = []
+        self.urls: list[str] = []  # each record's URL, by message number (to locate Pagefind's errors)
         self._queue: queue.SimpleQueue[SearchRecord | None] = queue.SimpleQueue()
         self._last: int | None = None  # message id of the bundle request, once every record is sent
         self._errors: list[str] = []
         self._files: list[dict] | None = None
         self.added_seconds: float | None = None  # perf_counter() of the latest page Pagefind finished adding
         self._cancelled = False
+        # Given records are sent by the writer thread as it reads them (a spooled iterable is never held whole).
+        self._streaming = records is None
+        self._records: Iterator[SearchRecord] = (
+            iter(self._queue.get, None) if records is None else iter(records)
+        )
         self._group = _GROUP.get()
         if self._group is None:
             self._start(binary)
         else:
             self._group.start(self, binary)  # refused once the group is cancelled
-        if records is not None:
-            try:
-                for record in records:
-                    self.add(record)
-                self.finish()
-            except BaseException:  # Ctrl-C while queueing: nobody will get this run to close it
-                self.close()
-                raise
 
     def _start(self, binary: str | None) -> None:
         """Start the service process and the threads feeding and reading it."""
@@ -147,7 +144,6 @@ class PagefindRun:
 
     def add(self, record: SearchRecord) -> None:
         """Queue one more page for indexing (Pagefind indexes it while the build goes on)."""
-        self.records.append(record)
         self._queue.put(record)
 
     def finish(self) -> None:
@@ -161,17 +157,24 @@ class PagefindRun:
         try:
             stdin.write(_message(0, {"type": "NewIndex", "config": None}))
             number = 0
-            while (record := self._queue.get()) is not None:
+            for record in self._records:
+                if self._cancelled:
+                    break
+                self.urls.append(record.url)
                 number += 1
                 payload = {"type": "AddFile", "index_id": 0, "url": record.url, "file_contents": record.html}
                 stdin.write(_message(number, payload))
-                if self._queue.empty():
+                if self._streaming and self._queue.empty():
                     stdin.flush()  # streaming: hand Pagefind what there is before waiting for more
             self._last = number + 1
             stdin.write(_message(number + 1, {"type": "GetFiles", "index_id": 0}))
             stdin.flush()
         except (BrokenPipeError, ValueError, OSError) as exc:  # the reader reports why Pagefind stopped
             self._errors.append(f"Pagefind stopped reading: {exc}")
+        except Exception as exc:  # noqa: BLE001 - records that could not be read back: reported by result()
+            self._errors.append(f"the search records could not be read: {exc}")
+            with contextlib.suppress(OSError):
+                self._proc.kill()
 
     def _read(self) -> None:
         """Read responses until the bundle arrives (or Pagefind exits), noting errors."""
@@ -198,8 +201,8 @@ class PagefindRun:
         payload, number = response.get("payload") or {}, response.get("message_id")
         if payload.get("type") == "Error":
             where = ""
-            if isinstance(number, int) and 1 <= number <= len(self.records):
-                where = f" ({self.records[number - 1].url})"
+            if isinstance(number, int) and 1 <= number <= len(self.urls):
+                where = f" ({self.urls[number - 1]})"
             self._errors.append(f"{payload.get('message', 'error')}{where}")
         elif payload.get("type") == "GetFiles" and number == self._last:
             self._files = payload.get("files") or []

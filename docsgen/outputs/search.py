@@ -8,7 +8,7 @@ import json
 import os
 import re
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from markupsafe import escape
@@ -97,6 +97,14 @@ def slim_html(html: str) -> str:
     return _CODE_BLOCK.sub(lambda m: _CODE_WEIGHT + _TAG.sub("", m[2]) + m[3], html)
 
 
+def page_records(ctx: SiteContext, site: Site, pages: list[Page]) -> Iterator[SearchRecord]:
+    """Yield the record of each of these (rendered) pages that is searchable."""
+    for page in pages:
+        policy = site.policy(page)
+        if policy.searchable and page.content:
+            yield record_for(ctx, site, page, policy)
+
+
 def search_records(ctx: SiteContext, site: Site) -> list[SearchRecord]:
     """Return the record of every searchable page, in page order."""
     return [record_for(ctx, site, page, policy) for page, policy in searchable_pages(site)]
@@ -159,19 +167,61 @@ def cache_enabled(cache: bool | None = None) -> bool:
     return os.environ.get("DOCSGEN_CACHE", "").strip().lower() not in ("0", "off", "false", "no")
 
 
-def index_key(records: list[SearchRecord], binary: str) -> str:
-    """Return what the bundle depends on: every record, the Pagefind binary and docsgen's own code."""
+class IndexKey:
+    """What the bundle depends on, taken record by record: every record, the Pagefind binary, docsgen's code."""
 
-    stat = Path(binary).stat()
-    digest = hashlib.sha256()
-    for part in (str(_CACHE_FORMAT), code_fingerprint(), binary, f"{stat.st_size}:{stat.st_mtime_ns}"):
+    def __init__(self, binary: str) -> None:
+        stat = Path(binary).stat()
+        self._digest = hashlib.sha256()
+        for part in (str(_CACHE_FORMAT), code_fingerprint(), binary, f"{stat.st_size}:{stat.st_mtime_ns}"):
+            self._update(part)
+
+    def _update(self, part: str) -> None:
         data = part.encode("utf-8")
-        digest.update(b"%d:%b" % (len(data), data))
-    for record in records:
+        self._digest.update(b"%d:%b" % (len(data), data))
+
+    def add(self, record: SearchRecord) -> None:
+        """Take one more record into the key."""
         for part in (record.url, record.lang, record.html):
-            data = part.encode("utf-8")
-            digest.update(b"%d:%b" % (len(data), data))
-    return digest.hexdigest()
+            self._update(part)
+
+    def hexdigest(self) -> str:
+        return self._digest.hexdigest()
+
+
+def index_key(records: Iterable[SearchRecord], binary: str) -> str:
+    """Return what the bundle made of these records depends on (see IndexKey)."""
+    key = IndexKey(binary)
+    for record in records:
+        key.add(record)
+    return key.hexdigest()
+
+
+class RecordSpool:
+    """Records kept in a temporary file as pages render (a rebuild that may reuse the last bundle): their key is
+    known when the last page is in, and only when it differs are they read back, one at a time, for Pagefind."""
+
+    def __init__(self, binary: str) -> None:
+        self.key = IndexKey(binary)
+        self.count = 0
+        self._file = tempfile.TemporaryFile("w+", encoding="utf-8")  # noqa: SIM115 - closed in close()
+
+    def add(self, record: SearchRecord) -> None:
+        self.key.add(record)
+        self.count += 1
+        self._file.write(json.dumps([record.url, record.lang, record.html], ensure_ascii=False) + "\n")
+
+    def records(self) -> Iterator[SearchRecord]:
+        """Yield the records in the order they were added (once every record is in)."""
+        self._file.flush()
+        self._file.seek(0)
+        for line in self._file:
+            url, lang, html = json.loads(line)
+            yield SearchRecord(url, lang, html)
+        self.close()
+
+    def close(self) -> None:
+        self._file.close()
 
 
 def bundle_cache_file(docs_dir: Path) -> Path:
@@ -251,29 +301,51 @@ class StreamingIndex:
 
     def __init__(self, ctx: SiteContext, site: Site, run: pagefind.PagefindRun, binary: str) -> None:
         self.ctx, self.site, self.run, self.binary = ctx, site, run, binary
+        self.key, self.count = IndexKey(binary), 0
 
     def add_pages(self, pages: list[Page]) -> None:
         """Index these freshly rendered pages (the searchable ones)."""
-        for page in pages:
-            policy = self.site.policy(page)
-            if policy.searchable and page.content:
-                self.run.add(record_for(self.ctx, self.site, page, policy))
+        for record in page_records(self.ctx, self.site, pages):
+            self.key.add(record)
+            self.count += 1
+            self.run.add(record)
 
     def pending(self, *, cache: bool | None = None) -> PendingIndex:
         """Every page is in: let Pagefind write the bundle, to be collected (and stored for reuse) later."""
         self.run.finish()
-        if not self.run.records:
+        if not self.count:
             self.run.close()
             return PendingIndex()
         store = None
         if cache_enabled(cache):
-            key = index_key(self.run.records, self.binary)
+            key = self.key.hexdigest()
             store = functools.partial(save_bundle, bundle_cache_file(self.site.docs_dir), key)
         return PendingIndex(self.run, store=store)
 
     def cancel(self) -> None:
         """Stop Pagefind (the build failed)."""
         self.run.close()
+
+
+def spooled_search_index(site: Site, spool: RecordSpool, *, cache: bool | None = None) -> PendingIndex:
+    """Every page's record is in the spool: reuse the last bundle when its key is the same, else run Pagefind."""
+    if not spool.count:
+        spool.close()
+        return PendingIndex()
+    try:
+        binary = pagefind.pagefind_binary()
+        store = None
+        if cache_enabled(cache):
+            path, key = bundle_cache_file(site.docs_dir), spool.key.hexdigest()
+            bundle = load_bundle(path, key)
+            if bundle is not None:
+                spool.close()
+                return PendingIndex(bundle=bundle)
+            store = functools.partial(save_bundle, path, key)
+        return PendingIndex(pagefind.PagefindRun(spool.records(), binary), store=store)
+    except Exception as exc:  # noqa: BLE001 - reported as a warning when collected
+        spool.close()
+        return PendingIndex(error=exc)
 
 
 def stream_search_index(ctx: SiteContext, site: Site, *, cache: bool | None = None) -> StreamingIndex | None:
@@ -303,17 +375,31 @@ class SiteSearch:
         """stream=False: the pages are rendered already (or will not be passed to add_pages)."""
         self.ctx, self.site, self.cache = ctx, site, cache
         self._streaming = stream_search_index(ctx, site, cache=cache) if stream else None
+        self._spool: RecordSpool | None = None
         self._pending: PendingIndex | None = None
+        if stream and self._streaming is None:
+            try:
+                self._spool = RecordSpool(pagefind.pagefind_binary())
+            except Exception as exc:  # noqa: BLE001 - no Pagefind: a warning when the index is collected
+                self._pending = PendingIndex(error=exc)
 
     def add_pages(self, pages: list[Page]) -> None:
-        """Index freshly rendered pages now (a cold build); later otherwise."""
+        """Take freshly rendered pages' records: indexed now (a cold build) or spooled (a rebuild)."""
         if self._streaming is not None:
             self._streaming.add_pages(pages)
+        elif self._spool is not None:
+            for record in page_records(self.ctx, self.site, pages):
+                self._spool.add(record)
 
     def start(self) -> None:
         """Every page is rendered: let Pagefind finish the index (or start it, or reuse the last bundle)."""
+        if self._pending is not None:
+            return
         if self._streaming is not None:
             self._pending = self._streaming.pending(cache=self.cache)
+        elif self._spool is not None:
+            self._pending = spooled_search_index(self.site, self._spool, cache=self.cache)
+            self._spool = None
         else:
             self._pending = start_search_index(self.ctx, self.site, cache=self.cache)
 
@@ -330,6 +416,8 @@ class SiteSearch:
             self._pending.cancel()
         elif self._streaming is not None:
             self._streaming.cancel()
+        if self._spool is not None:
+            self._spool.close()
 
     def __enter__(self) -> SiteSearch:
         return self

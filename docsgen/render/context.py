@@ -91,15 +91,21 @@ class SiteContext:
         primary = _css_color(colors.get("primary"), "#0D9373")
         light = _css_color(colors.get("light"), primary)
         dark = _css_color(colors.get("dark"), primary)
-        light_text = _text_color(primary, dark=False)
-        dark_text = _text_color(light, dark=True)
-        css = (
-            f":root{{--dg-primary:{primary};--dg-primary-light:{light};--dg-primary-dark:{dark};"
-            f"--dg-primary-text:{light_text};--dg-primary-button:{_button_color(primary)}}}"
-            f'html[data-theme="dark"]{{--dg-primary:{light};--dg-primary-text:{dark_text};'
-            f"--dg-primary-button:{_button_color(light)}}}"
-        )
-        return Markup(style_text(css))
+        return _color_css(primary, light, dark)
+
+
+@functools.lru_cache(maxsize=64)
+def _color_css(primary: str, light: str, dark: str) -> Markup:
+    """Return the color custom properties of these accents (the same for every page: computed once)."""
+    light_text = _text_color(primary, dark=False)
+    dark_text = _text_color(light, dark=True)
+    css = (
+        f":root{{--dg-primary:{primary};--dg-primary-light:{light};--dg-primary-dark:{dark};"
+        f"--dg-primary-text:{light_text};--dg-primary-button:{_button_color(primary)}}}"
+        f'html[data-theme="dark"]{{--dg-primary:{light};--dg-primary-text:{dark_text};'
+        f"--dg-primary-button:{_button_color(light)}}}"
+    )
+    return Markup(style_text(css))
 
 
 def style_text(css: str) -> str:

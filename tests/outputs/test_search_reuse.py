@@ -24,14 +24,20 @@ def runs(monkeypatch, tmp_path):
     """Count Pagefind runs; keep the cache in the test's own folder."""
     monkeypatch.setenv("DOCSGEN_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.delenv("DOCSGEN_CACHE", raising=False)
-    started = []
-    real = pagefind.PagefindRun
+    started: list[int] = []  # records each Pagefind run got (given at start or added while pages render)
 
-    def spy(records, binary=None):
-        started.append(len(records))
-        return real(records, binary)
+    class Spy(pagefind.PagefindRun):
+        def __init__(self, records=None, binary=None):
+            records = list(records) if records is not None else None
+            self.run_number = len(started)
+            started.append(len(records or ()))
+            super().__init__(records, binary)
 
-    monkeypatch.setattr(pagefind, "PagefindRun", spy)
+        def add(self, record):
+            started[self.run_number] += 1
+            super().add(record)
+
+    monkeypatch.setattr(pagefind, "PagefindRun", Spy)
     return started
 
 

@@ -47,11 +47,21 @@ def test_cold_build_feeds_pagefind_during_rendering_and_gets_the_same_bundle(
     assert "add" not in events
     assert bundle(tmp_path / "reused") == bundle(tmp_path / "streamed")
 
-    # the same site indexed after rendering (streaming off) gives the very same bundle
+    # the same site indexed after rendering (streaming off: records spooled, sent once all are in) gives the very
+    # same bundle
     monkeypatch.setattr(docsgen.outputs.search, "stream_search_index", lambda *a, **k: None)
+    real_init = pagefind.PagefindRun.__init__
+
+    def init(self, records=None, binary=None):
+        records = list(records) if records is not None else None
+        events.append(f"start with {len(records or ())}")
+        real_init(self, records, binary)
+
+    monkeypatch.setattr(pagefind.PagefindRun, "__init__", init)
     events.clear()
     build(site, tmp_path / "after", cache=False, workers=2)
-    assert events.count("add") == PAGES + 1 and events.index("add") > events.index("render end")
+    assert "add" not in events and events[-1] == f"start with {PAGES + 1}"
+    assert events.index(f"start with {PAGES + 1}") > events.index("render end")
     assert bundle(tmp_path / "after") == bundle(tmp_path / "streamed")
     assert len(bundle(tmp_path / "after")) > 5
 

@@ -1,0 +1,60 @@
+"""A build does not hold what it has written: page HTML and twins are released once written and read back where
+a later file needs them (llms-full.txt), so memory does not grow with the size of the pages."""
+
+from __future__ import annotations
+
+from docsgen.build import build
+from docsgen.engine import Job, render_pages
+from docsgen.outputs import add_before_pages
+from docsgen.render import site_context
+from docsgen.site import read_site
+from docsgen.write import OutputFolder, PageWriter, SiteFiles, Streamed
+from tests.pipeline.test_build_cache import site_files
+
+
+def test_released_pages_keep_only_what_later_stages_read(make_site, tmp_path):
+    site = read_site(make_site(site_files(6)))
+    ctx, files, pages = site_context(site), SiteFiles(), site.pages_to_render()
+    add_before_pages(ctx, site, pages, files)
+    seen: dict[str, int] = {}
+    with OutputFolder(tmp_path / "out") as folder:
+        job = Job(ctx, pages, write=PageWriter(folder, files))
+        rendered = render_pages(
+            job,
+            workers=1,
+            release=True,
+            on_rendered=lambda done: seen.update({p.key: len(p.content.html) for p in done}),
+        )
+    assert seen and all(size > 0 for size in seen.values()), "on_rendered sees each page's whole body"
+    for one, page in zip(rendered, pages, strict=True):
+        assert one.written and one.twin_written
+        assert page.content is one.page.content
+        assert page.content.html == "" and page.content.toc == [] and one.page.twin == ""
+    snippet_users = [p for p in pages if "snippets/note.mdx" in p.content.dependencies]
+    assert snippet_users, "what later stages read (snippets used, assets) is kept"
+
+
+def test_llms_full_reads_the_written_twins_back(make_site, tmp_path):
+    docs = make_site(site_files(6))
+    out = build(docs, tmp_path / "out", cache=False).out_dir
+    full = (out / "llms-full.txt").read_text(encoding="utf-8")
+    twins = sorted(out.joinpath("p").glob("page-*.md"))
+    assert len(twins) == 6
+    for twin in twins:
+        first, _, rest = twin.read_text(encoding="utf-8").partition("\n")
+        assert f"{first}\nSource: " in full and rest.strip()[:200] in full
+
+
+def test_streamed_content_is_written_in_pieces(tmp_path):
+    files = SiteFiles()
+    calls = []
+
+    def parts():
+        calls.append(1)
+        yield from ("one\n", "two\n")
+
+    files.add("all.txt", Streamed(parts), "test")
+    with OutputFolder(tmp_path / "out") as folder:
+        folder.write(files)
+        folder.commit()
+    assert (tmp_path / "out" / "all.txt").read_text() == "one\ntwo\n" and calls == [1]
