@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import os
 import re
 from dataclasses import dataclass, field
@@ -13,6 +15,11 @@ from docsgen.pages import Page
 
 SITE_URL_ENV = "DOCSGEN_SITE_URL"
 _SCOPE_KINDS = ("language", "version", "product")
+SEARCH_SPLIT_KINDS = (
+    "product",
+    "version",
+)  # a site with either gets one search bundle per product and version
+INDEX_DIR = "pagefind"  # where the search bundle (or bundles) go in the site
 
 
 @dataclass(frozen=True)
@@ -71,9 +78,32 @@ class PolicyTable:
             hit = self._known[page.key] = (page, _policy(self.config, self.nav, page, self._groups))
         return hit[1]
 
+    @functools.cached_property
+    def split_search(self) -> bool:
+        """Tell whether the site's search is one bundle per product and version (its navigation has either)."""
+        return any(section.kind in SEARCH_SPLIT_KINDS for section in self.nav.sections)
+
+    def search_folder(self, policy: PagePolicy) -> str:
+        """Return the folder of the search bundle holding a page: pagefind, or pagefind/<group> on a split site
+        (pages outside every product and version: pagefind/site)."""
+        if not self.split_search:
+            return INDEX_DIR
+        return f"{INDEX_DIR}/{search_group(policy) or 'site'}"
+
     def table(self, pages: dict[str, Page]) -> dict[str, PagePolicy]:
         """Return the policy of each page, by key."""
         return {key: self.of(page) for key, page in pages.items()}
+
+
+def search_group(policy: PagePolicy) -> str:
+    """Name a page's search bundle after its product and version ("" for a page outside both): a readable slug
+    and a digest of the exact labels (two labels that slug alike still get two bundles)."""
+    values = [policy.scope[kind] for kind in SEARCH_SPLIT_KINDS if policy.scope.get(kind)]
+    if not values:
+        return ""
+    slug = re.sub(r"[^a-z0-9]+", "-", "-".join(values).lower()).strip("-")[:40]
+    digest = hashlib.sha256("\x00".join(values).encode("utf-8")).hexdigest()[:8]
+    return f"{slug}-{digest}" if slug else digest
 
 
 def policies(config: SiteConfig, nav: Navigation, pages: dict[str, Page]) -> dict[str, PagePolicy]:

@@ -3,20 +3,25 @@
 from __future__ import annotations
 
 import functools
-import hashlib
-import json
-import os
 import re
-import tempfile
-from collections.abc import Callable, Iterable, Iterator
-from pathlib import Path
+from collections.abc import Callable, Iterator, Mapping
 
 from markupsafe import escape
 
-from docsgen.cachedir import code_fingerprint
-from docsgen.errors import Diagnostic, warning
 from docsgen.outputs import pagefind
-from docsgen.outputs.pagefind import INDEX_DIR, SearchRecord
+from docsgen.outputs.pagefind import SearchRecord
+from docsgen.outputs.search_bundles import (
+    IndexKey,
+    Part,
+    PendingIndex,
+    RecordSpool,
+    any_bundle_cached,
+    bundle_cache_file,
+    cache_enabled,
+    index_key,
+    load_bundle,
+    save_bundle,
+)
 from docsgen.pages import Page
 from docsgen.policies import PagePolicy
 from docsgen.render import SiteContext
@@ -34,9 +39,6 @@ _TAG = re.compile(r"<[^>]*>")
 # Code stays searchable but weighs little: results and their excerpts come from the prose readers see,
 # not from MDX or code samples (`</Accordion> <Accordion title=...`).
 _CODE_WEIGHT = '<pre data-pagefind-weight="0.1">'
-_CACHE_FILE = "search-bundle.bin"  # the previous build's bundle, reused when nothing it depends on changed
-_CACHE_MAGIC = b"docsgen-search-bundle 1\n"
-_CACHE_FORMAT = 1
 
 
 def searchable_pages(site: Site) -> list[tuple[Page, PagePolicy]]:
@@ -110,264 +112,143 @@ def search_records(ctx: SiteContext, site: Site) -> list[SearchRecord]:
     return [record_for(ctx, site, page, policy) for page, policy in searchable_pages(site)]
 
 
-class PendingIndex:
-    """A search index being built in Pagefind's own process (or reused) while the build does other work."""
-
-    def __init__(
-        self,
-        run: pagefind.PagefindRun | None = None,
-        error: Exception | None = None,
-        bundle: dict[str, bytes] | None = None,
-        store: Callable[[dict[str, bytes]], None] | None = None,
-    ) -> None:
-        self._run, self._error, self._bundle, self._store = run, error, bundle, store
-        self.reused = bundle is not None  # the previous build's bundle: Pagefind does not run
-
-    def add_to(self, files: SiteFiles) -> None:
-        """Wait for the bundle and add it under /pagefind/; a missing or failing Pagefind only warns."""
-        for path, data in self.collect(files.diagnostics).items():
-            files.add(path, data, "search index")
-
-    def collect(self, diagnostics: list[Diagnostic]) -> dict[str, bytes]:
-        """Wait for the bundle and return {site path: bytes}; a missing or failing Pagefind adds a warning."""
-        bundle = self._bundle
-        if bundle is None and (self._run is not None or self._error is not None):
-            try:
-                if self._error is not None:
-                    raise self._error
-                assert self._run is not None
-                bundle = self._run.result()
-            except Exception as exc:  # noqa: BLE001 - a missing or failing Pagefind must not break the build
-                diagnostics.append(
-                    warning(
-                        "search.index",
-                        f"the search index could not be built: {exc}",
-                        hint="install Pagefind with `pip install 'pagefind[extended]'`",
-                    )
-                )
-                return {}
-            finally:
-                self._run = self._error = None
-            if self._store is not None:
-                self._store(bundle)
-            self._bundle = bundle
-        return {f"{INDEX_DIR}/{rel}": data for rel, data in (bundle or {}).items()}
-
-    def cancel(self) -> None:
-        """Stop the indexing (the build failed before collecting it)."""
-        if self._run is not None:
-            self._run.close()
-            self._run = None
-
-
-def cache_enabled(cache: bool | None = None) -> bool:
-    """Return whether build caches are used: cache when given, else on unless $DOCSGEN_CACHE is 0/off/false/no."""
-    if cache is not None:
-        return cache
-    return os.environ.get("DOCSGEN_CACHE", "").strip().lower() not in ("0", "off", "false", "no")
-
-
-class IndexKey:
-    """What the bundle depends on, taken record by record: every record, the Pagefind binary, docsgen's code."""
-
-    def __init__(self, binary: str) -> None:
-        stat = Path(binary).stat()
-        self._digest = hashlib.sha256()
-        for part in (str(_CACHE_FORMAT), code_fingerprint(), binary, f"{stat.st_size}:{stat.st_mtime_ns}"):
-            self._update(part)
-
-    def _update(self, part: str) -> None:
-        data = part.encode("utf-8")
-        self._digest.update(b"%d:%b" % (len(data), data))
-
-    def add(self, record: SearchRecord) -> None:
-        """Take one more record into the key."""
-        for part in (record.url, record.lang, record.html):
-            self._update(part)
-
-    def hexdigest(self) -> str:
-        return self._digest.hexdigest()
-
-
-def index_key(records: Iterable[SearchRecord], binary: str) -> str:
-    """Return what the bundle made of these records depends on (see IndexKey)."""
-    key = IndexKey(binary)
-    for record in records:
-        key.add(record)
-    return key.hexdigest()
-
-
-class RecordSpool:
-    """Records kept in a temporary file as pages render (a rebuild that may reuse the last bundle): their key is
-    known when the last page is in, and only when it differs are they read back, one at a time, for Pagefind."""
-
-    def __init__(self, binary: str) -> None:
-        self.key = IndexKey(binary)
-        self.count = 0
-        self._file = tempfile.TemporaryFile("w+", encoding="utf-8")  # noqa: SIM115 - closed in close()
-
-    def add(self, record: SearchRecord) -> None:
-        self.key.add(record)
-        self.count += 1
-        self._file.write(json.dumps([record.url, record.lang, record.html], ensure_ascii=False) + "\n")
-
-    def records(self) -> Iterator[SearchRecord]:
-        """Yield the records in the order they were added (once every record is in)."""
-        self._file.flush()
-        self._file.seek(0)
-        for line in self._file:
-            url, lang, html = json.loads(line)
-            yield SearchRecord(url, lang, html)
-        self.close()
-
-    def close(self) -> None:
-        self._file.close()
-
-
-def bundle_cache_file(docs_dir: Path) -> Path:
-    """Return where the previous build's search bundle is kept (outside the docs folder: docsgen.cachedir)."""
-    from docsgen.cachedir import cache_dir
-
-    return cache_dir(docs_dir) / _CACHE_FILE
-
-
-def load_bundle(path: Path, key: str) -> dict[str, bytes] | None:
-    """Return the bundle stored at path under this key, or None (absent, other key, damaged)."""
-    try:
-        with path.open("rb") as stream:
-            if stream.readline() != _CACHE_MAGIC:
-                return None
-            header = json.loads(stream.readline())
-            if header.get("key") != key:
-                return None
-            bundle = {}
-            for name, size in header["files"]:
-                data = stream.read(size)
-                if len(data) != size:
-                    return None
-                bundle[str(name)] = data
-            return bundle if not stream.read(1) else None
-    except (OSError, ValueError, TypeError, KeyError):
-        return None
-
-
-def save_bundle(path: Path, key: str, bundle: dict[str, bytes]) -> None:
-    """Store the bundle under its key (atomically; a cache that cannot be written is skipped)."""
-    header = {"key": key, "files": [[name, len(data)] for name, data in bundle.items()]}
-    temp: Path | None = None
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile("wb", dir=path.parent, prefix=".search-", delete=False) as stream:
-            temp = Path(stream.name)
-            stream.write(_CACHE_MAGIC + json.dumps(header, separators=(",", ":")).encode("utf-8") + b"\n")
-            for data in bundle.values():
-                stream.write(data)
-        os.replace(temp, path)
-    except OSError:
-        if temp is not None:
-            temp.unlink(missing_ok=True)
-
-
 def start_search_index(ctx: SiteContext, site: Site, *, cache: bool | None = None) -> PendingIndex:
     """Start indexing every searchable page now (hidden, noindex, `searchable: false` left out); collect later.
 
-    With the cache on, a build whose records, Pagefind and docsgen code equal the previous build's reuses
-    its bundle instead of running Pagefind.
+    Used where the rendered pages are all held (the dev server). With the cache on, a bundle whose records,
+    Pagefind and docsgen code equal the previous build's is reused instead of running Pagefind.
     """
-    records = search_records(ctx, site)
-    if not records:
+    groups: dict[str, list[SearchRecord]] = {}
+    for page, policy in searchable_pages(site):
+        folder = site.policies().search_folder(policy)
+        groups.setdefault(folder, []).append(record_for(ctx, site, page, policy))
+    if not groups:
         return PendingIndex()
     try:
         binary = pagefind.pagefind_binary()
-        store = None
-        if cache_enabled(cache):
-            path, key = bundle_cache_file(site.docs_dir), index_key(records, binary)
-            bundle = load_bundle(path, key)
-            if bundle is not None:
-                return PendingIndex(bundle=bundle)
-            store = functools.partial(save_bundle, path, key)
-        return PendingIndex(pagefind.PagefindRun(records, binary), store=store)
     except Exception as exc:  # noqa: BLE001 - reported as a warning when collected
         return PendingIndex(error=exc)
+    keys = {folder: index_key(records, binary) for folder, records in groups.items()}
+    runs = {
+        folder: functools.partial(pagefind.PagefindRun, records, binary) for folder, records in groups.items()
+    }
+    return bundle_parts(site, keys, runs, cache=cache)
+
+
+def bundle_parts(
+    site: Site,
+    keys: dict[str, str],
+    runs: Mapping[str, Callable[[], pagefind.PagefindRun]],
+    *,
+    cache: bool | None,
+) -> PendingIndex:
+    """Return the pending index of these folders: each bundle reused when its key is the last build's, else
+    made by its run (the first one started now, the others one at a time as they are collected)."""
+    parts, started = [], False
+    for folder in sorted(keys):
+        store = None
+        if cache_enabled(cache):
+            path = bundle_cache_file(site.docs_dir, folder)
+            bundle = load_bundle(path, keys[folder])
+            if bundle is not None:
+                parts.append(Part(folder, bundle=bundle))
+                continue
+            store = functools.partial(save_bundle, path, keys[folder])
+        part = Part(folder, store=store, start=runs[folder])
+        if not started:
+            try:
+                part.run, part.start, started = runs[folder](), None, True
+            except Exception as exc:  # noqa: BLE001 - reported as a warning when collected
+                part.error, part.start = exc, None
+        parts.append(part)
+    return PendingIndex(parts=parts)
 
 
 class StreamingIndex:
     """Pagefind indexing pages as they come back from the renderers (a build with no bundle to reuse).
 
     Pagefind parses and indexes each page when it arrives, on the CPU time the render workers leave (the
-    main process mostly waits for them); only writing the bundle is left for the end. Records are added in
-    page order, as start_search_index would send them, so the bundle is the same.
+    main process mostly waits for them); only writing the bundle is left for the end. On a site split by product
+    and version, each bundle's run starts with its first page and is told to write as soon as its last page is
+    in, so one version's index is in memory at a time when versions are contiguous in page order (folders).
+    Records are added in page order, as start_search_index would send them, so the bundles are the same.
     """
 
-    def __init__(self, ctx: SiteContext, site: Site, run: pagefind.PagefindRun, binary: str) -> None:
-        self.ctx, self.site, self.run, self.binary = ctx, site, run, binary
-        self.key, self.count = IndexKey(binary), 0
+    def __init__(self, ctx: SiteContext, site: Site, binary: str) -> None:
+        self.ctx, self.site, self.binary = ctx, site, binary
+        self.left: dict[str, int] = {}  # searchable pages of each folder not seen yet
+        for page in site.pages_to_render():
+            policy = site.policy(page)
+            if policy.searchable:
+                folder = site.policies().search_folder(policy)
+                self.left[folder] = self.left.get(folder, 0) + 1
+        self.runs: dict[str, tuple[pagefind.PagefindRun, IndexKey]] = {}
+        self.errors: dict[str, Exception] = {}  # bundles whose Pagefind could not start
+        self.finished: set[str] = set()
 
     def add_pages(self, pages: list[Page]) -> None:
         """Index these freshly rendered pages (the searchable ones)."""
-        for record in page_records(self.ctx, self.site, pages):
-            self.key.add(record)
-            self.count += 1
-            self.run.add(record)
+        for page in pages:
+            policy = self.site.policy(page)
+            if not policy.searchable:
+                continue
+            folder = self.site.policies().search_folder(policy)
+            if page.content and folder not in self.finished and folder not in self.errors:
+                if folder not in self.runs:
+                    try:
+                        self.runs[folder] = (pagefind.PagefindRun(None, self.binary), IndexKey(self.binary))
+                    except Exception as exc:  # noqa: BLE001 - Pagefind cannot start: a warning when collected
+                        self.errors[folder] = exc
+                        continue
+                run, key = self.runs[folder]
+                record = record_for(self.ctx, self.site, page, policy)
+                key.add(record)
+                run.add(record)
+            self.left[folder] = self.left.get(folder, 1) - 1
+            if self.left[folder] <= 0 and folder in self.runs and folder not in self.finished:
+                self.runs[folder][0].finish()  # its last page is in: Pagefind writes this bundle now
+                self.finished.add(folder)
 
     def pending(self, *, cache: bool | None = None) -> PendingIndex:
-        """Every page is in: let Pagefind write the bundle, to be collected (and stored for reuse) later."""
-        self.run.finish()
-        if not self.count:
-            self.run.close()
-            return PendingIndex()
-        store = None
-        if cache_enabled(cache):
-            key = self.key.hexdigest()
-            store = functools.partial(save_bundle, bundle_cache_file(self.site.docs_dir), key)
-        return PendingIndex(self.run, store=store)
+        """Every page is in: let Pagefind write the bundles, to be collected (and stored for reuse) later."""
+        parts = []
+        for folder in sorted(self.runs):
+            run, key = self.runs[folder]
+            if folder not in self.finished:
+                run.finish()
+            store = None
+            if cache_enabled(cache):
+                path = bundle_cache_file(self.site.docs_dir, folder)
+                store = functools.partial(save_bundle, path, key.hexdigest())
+            parts.append(Part(folder, run, store=store))
+        self.finished.update(self.runs)
+        parts += [Part(folder, error=exc) for folder, exc in sorted(self.errors.items())]
+        return PendingIndex(parts=parts)
 
     def cancel(self) -> None:
         """Stop Pagefind (the build failed)."""
-        self.run.close()
-
-
-def spooled_search_index(site: Site, spool: RecordSpool, *, cache: bool | None = None) -> PendingIndex:
-    """Every page's record is in the spool: reuse the last bundle when its key is the same, else run Pagefind."""
-    if not spool.count:
-        spool.close()
-        return PendingIndex()
-    try:
-        binary = pagefind.pagefind_binary()
-        store = None
-        if cache_enabled(cache):
-            path, key = bundle_cache_file(site.docs_dir), spool.key.hexdigest()
-            bundle = load_bundle(path, key)
-            if bundle is not None:
-                spool.close()
-                return PendingIndex(bundle=bundle)
-            store = functools.partial(save_bundle, path, key)
-        return PendingIndex(pagefind.PagefindRun(spool.records(), binary), store=store)
-    except Exception as exc:  # noqa: BLE001 - reported as a warning when collected
-        spool.close()
-        return PendingIndex(error=exc)
+        for run, _ in self.runs.values():
+            run.close()
 
 
 def stream_search_index(ctx: SiteContext, site: Site, *, cache: bool | None = None) -> StreamingIndex | None:
-    """Start Pagefind before the pages render, when there is no previous bundle it could reuse; else None.
+    """Index pages as they render when there is no previous bundle they could reuse (a cold build); else None.
 
-    A rebuild with a stored bundle keeps start_search_index's way (records compared first, Pagefind run only
-    when they changed); a cold build indexes while it renders. Any problem starting Pagefind: None (the
-    later start_search_index reports it).
+    A rebuild with a stored bundle spools its records instead (compared first, Pagefind run only for bundles
+    whose records changed). Any problem finding Pagefind: None (reported when the index is collected).
     """
-    if cache_enabled(cache) and bundle_cache_file(site.docs_dir).is_file():
+    if cache_enabled(cache) and any_bundle_cached(site.docs_dir):
         return None
     try:
-        binary = pagefind.pagefind_binary()
-        return StreamingIndex(ctx, site, pagefind.PagefindRun(None, binary), binary)
-    except Exception:  # noqa: BLE001 - start_search_index will try again and warn
+        return StreamingIndex(ctx, site, pagefind.pagefind_binary())
+    except Exception:  # noqa: BLE001 - the spooled or later path reports it
         return None
 
 
 class SiteSearch:
-    """The search index through a build: fed as pages render when no previous bundle can be reused (a cold
-    build), else started from every record once the pages are rendered; collected last. Pagefind runs in its
-    own process meanwhile. Used as a context manager: leaving it on an error stops Pagefind."""
+    """The search index through a build: fed as pages render (a cold build), or their records spooled and
+    compared with the last build's bundles once the pages are rendered (a rebuild); collected last. Pagefind runs
+    in its own processes meanwhile. Used as a context manager: leaving it on an error stops Pagefind."""
 
     def __init__(
         self, ctx: SiteContext, site: Site, *, cache: bool | None = None, stream: bool = True
@@ -375,11 +256,12 @@ class SiteSearch:
         """stream=False: the pages are rendered already (or will not be passed to add_pages)."""
         self.ctx, self.site, self.cache = ctx, site, cache
         self._streaming = stream_search_index(ctx, site, cache=cache) if stream else None
-        self._spool: RecordSpool | None = None
+        self._spools: dict[str, RecordSpool] | None = None
+        self._binary = ""
         self._pending: PendingIndex | None = None
         if stream and self._streaming is None:
             try:
-                self._spool = RecordSpool(pagefind.pagefind_binary())
+                self._binary, self._spools = pagefind.pagefind_binary(), {}
             except Exception as exc:  # noqa: BLE001 - no Pagefind: a warning when the index is collected
                 self._pending = PendingIndex(error=exc)
 
@@ -387,24 +269,37 @@ class SiteSearch:
         """Take freshly rendered pages' records: indexed now (a cold build) or spooled (a rebuild)."""
         if self._streaming is not None:
             self._streaming.add_pages(pages)
-        elif self._spool is not None:
-            for record in page_records(self.ctx, self.site, pages):
-                self._spool.add(record)
+        elif self._spools is not None:
+            for page in pages:
+                policy = self.site.policy(page)
+                if policy.searchable and page.content:
+                    folder = self.site.policies().search_folder(policy)
+                    if folder not in self._spools:
+                        self._spools[folder] = RecordSpool(self._binary)
+                    self._spools[folder].add(record_for(self.ctx, self.site, page, policy))
 
     def start(self) -> None:
-        """Every page is rendered: let Pagefind finish the index (or start it, or reuse the last bundle)."""
+        """Every page is rendered: let Pagefind finish the index (or start it, or reuse the last bundles)."""
         if self._pending is not None:
             return
         if self._streaming is not None:
             self._pending = self._streaming.pending(cache=self.cache)
-        elif self._spool is not None:
-            self._pending = spooled_search_index(self.site, self._spool, cache=self.cache)
-            self._spool = None
+        elif self._spools is not None:
+            spools, self._spools = self._spools, None
+            keys = {folder: spool.key.hexdigest() for folder, spool in spools.items()}
+            runs = {
+                folder: functools.partial(pagefind.PagefindRun, spool.records(), self._binary)
+                for folder, spool in spools.items()
+            }
+            self._pending = bundle_parts(self.site, keys, runs, cache=self.cache)
+            for folder, part in zip(sorted(keys), self._pending.parts, strict=True):
+                if part.bundle is not None:
+                    spools[folder].close()
         else:
             self._pending = start_search_index(self.ctx, self.site, cache=self.cache)
 
     def add_to(self, files: SiteFiles) -> None:
-        """Wait for the bundle and add it under /pagefind/ (a missing or failing Pagefind only warns)."""
+        """Wait for the bundles and add them under /pagefind/ (a missing or failing Pagefind only warns)."""
         if self._pending is None:
             self.start()
         assert self._pending is not None
@@ -416,8 +311,8 @@ class SiteSearch:
             self._pending.cancel()
         elif self._streaming is not None:
             self._streaming.cancel()
-        if self._spool is not None:
-            self._spool.close()
+        for spool in (self._spools or {}).values():
+            spool.close()
 
     def __enter__(self) -> SiteSearch:
         return self

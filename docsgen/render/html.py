@@ -169,6 +169,7 @@ def page_html(site: SiteContext, page: Page, content: MdxResult | None, *, root:
         "has_body": content is not None,
         "body": content,  # the rendered body (MdxResult): its changelog, assets ...
         "api_data": Markup(script_json(content.api_data)) if content and content.api_data else None,
+        "search_index": site.site.policies().search_folder(site.policy(page)),  # this page's search bundle
     }
     return template.render(context)
 

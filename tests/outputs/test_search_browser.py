@@ -78,6 +78,11 @@ def test_search_is_scoped_to_the_current_version(page, site):
     page.locator(".dg-search-all").check()
     page.wait_for_function("document.querySelectorAll('#dg-search-results [role=option]').length === 2")
     assert sorted(results(page)) == ["Setup (v1)", "Setup (v2)"]
+    # each version has its own bundle: "search all" merged v2's into the page's; unchecked, the scope holds
+    assert page.locator("#dg-search").get_attribute("data-index").startswith("pagefind/v1-")
+    page.locator(".dg-search-all").uncheck()
+    page.wait_for_function("document.querySelectorAll('#dg-search-results [role=option]').length === 1")
+    assert results(page) == ["Setup (v1)"]
 
 
 def test_boosted_group_ranks_first(page, site):

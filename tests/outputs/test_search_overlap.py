@@ -36,8 +36,9 @@ def test_pagefind_runs_while_the_other_features_are_added(tmp_path, monkeypatch)
     monkeypatch.setattr(outputs, "add_seo_files", feature("seo", outputs.add_seo_files))
     monkeypatch.setattr(outputs, "add_agent_files", feature("agents", outputs.add_agent_files))
     build(FIXTURES / "site-features", tmp_path / "out")
-    assert events == ["pagefind started", "seo", "agents", "collected"]
-    assert (tmp_path / "out" / "pagefind" / "pagefind-entry.json").is_file()
+    # one run per version (v1 and v2), both started while pages rendered, before the other features
+    assert events == ["pagefind started", "pagefind started", "seo", "agents", "collected"]
+    assert len(list((tmp_path / "out" / "pagefind").glob("*/pagefind-entry.json"))) == 2
 
 
 def test_the_index_fed_while_pages_render_equals_one_made_from_every_record(tmp_path, monkeypatch):
@@ -48,18 +49,22 @@ def test_the_index_fed_while_pages_render_equals_one_made_from_every_record(tmp_
         pagefind, "PagefindRun", lambda records, binary=None: started.append(records) or real_run(records)
     )
     build(FIXTURES / "site-features", tmp_path / "out")
-    assert started == [None]  # a cold build: Pagefind started empty and fed as pages rendered
+    assert started == [
+        None,
+        None,
+    ]  # a cold build: Pagefind (one per version) started empty, fed as pages rendered
     site = read_site(FIXTURES / "site-features")
     files = render_site(site)
     assert not any(p.startswith("pagefind/") for p in files.files)  # render_site leaves search out
     search.start_search_index(site_context(site), site).add_to(files)
-    assert len(started) == 2 and started[1]  # this time from every record at once
+    assert len(started) == 4 and started[2] and started[3]  # this time from every record at once
     built = {p.relative_to(tmp_path / "out").as_posix() for p in (tmp_path / "out" / "pagefind").rglob("*")}
     assert {p for p in files.files if p.startswith("pagefind/")} == {
         p for p in built if "." in p.rsplit("/")[-1]
     }
-    entry = (tmp_path / "out" / "pagefind" / "pagefind-entry.json").read_bytes()
-    assert files.files["pagefind/pagefind-entry.json"] == entry
+    for entry in (tmp_path / "out" / "pagefind").glob("*/pagefind-entry.json"):
+        rel = entry.relative_to(tmp_path / "out").as_posix()
+        assert files.files[rel] == entry.read_bytes()
 
 
 def test_collect_returns_site_paths_and_a_second_build_is_reused(tmp_path, monkeypatch):
@@ -72,7 +77,8 @@ def test_collect_returns_site_paths_and_a_second_build_is_reused(tmp_path, monke
     diagnostics: list = []
     bundle = first.collect(diagnostics)
     assert not first.reused and not diagnostics
-    assert "pagefind/pagefind-entry.json" in bundle and all(p.startswith("pagefind/") for p in bundle)
+    entries = [p for p in bundle if p.endswith("/pagefind-entry.json")]
+    assert len(entries) == 2 and all(p.startswith("pagefind/") for p in bundle)
     second = search.start_search_index(ctx, site, cache=True)
     assert second.reused and second.collect(diagnostics) == bundle
     assert not search.start_search_index(ctx, site, cache=False).reused

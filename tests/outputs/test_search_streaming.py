@@ -76,13 +76,13 @@ def test_a_failed_render_stops_the_streaming_pagefind(make_site, tmp_path, monke
         closed.append(1)
         real_close(self)
 
-    def broken(*args, **kwargs):
-        raise RuntimeError("renderer crashed")
+    def broken(stage, done, total):  # the render fails after two pages reached Pagefind
+        if done == 2:
+            raise RuntimeError("renderer crashed")
 
     monkeypatch.setattr(pagefind.PagefindRun, "close", close)
-    monkeypatch.setattr(docsgen.build, "render_pages", broken)
     try:
-        build(site, tmp_path / "out", workers=1)
+        build(site, tmp_path / "out", workers=1, progress=broken)
     except RuntimeError as exc:
         assert "renderer crashed" in str(exc)
     else:

@@ -17,9 +17,14 @@
   let timer = 0;
   let serial = 0;
 
+  // A site with versions or products has one index per product and version (pagefind/<group>/): the page's own
+  // is loaded; "search all" merges the others, listed in pagefind/indexes.json, on first use.
+  const index = (dialog.dataset.index || "pagefind").replace(/\/*$/, "/");
+  let merged = null;
+
   function load() {
     if (!engine) {
-      const url = new URL(root + "pagefind/pagefind.js", location.href).href;
+      const url = new URL(root + index + "pagefind.js", location.href).href;
       engine = import(url).then(async (pf) => {
         await pf.options({ excerptLength: 24 });
         pf.init();
@@ -28,6 +33,19 @@
       engine.catch(() => { engine = null; });
     }
     return engine;
+  }
+
+  function mergeAll(pf) {
+    if (!merged && index !== "pagefind/") {
+      merged = fetch(new URL(root + "pagefind/indexes.json", location.href))
+        .then((response) => (response.ok ? response.json() : []))
+        .then((names) => Promise.all(names
+          .map((name) => new URL(root + "pagefind/" + name + "/", location.href).href)
+          .filter((url) => !url.endsWith("/" + index))
+          .map((url) => pf.mergeIndex(url))))
+        .catch(() => { merged = null; });
+    }
+    return merged || Promise.resolve();
   }
 
   function open() {
@@ -130,6 +148,8 @@
         : "Search is unavailable: this site has no search index.";
       return;
     }
+    if (all && all.checked) await mergeAll(pf);
+    if (mine !== serial) return;
     const filters = all && all.checked ? {} : scope;
     const search = await pf.search(query, { filters });
     if (mine !== serial || !search) return;
