@@ -1,0 +1,204 @@
+"""Scale: a versioned, translated site (35 versions x 4 languages x 180 pages at full size) built at 1k, 5k and 25k pages.
+
+For each size: a cold build (output and caches removed) and a rebuild with nothing changed, each timed as a whole
+process (wall, CPU of the tree, largest process's peak RSS) while the memory of the whole process tree is sampled
+from /proc (proportional set size: pages shared by forked render workers counted once), so "peak memory" is what
+the build really holds, and per page. Run alone or as `bench/run.py --cases scale`:
+
+    .venv/bin/python bench/scale.py [--sizes 1000,5000,25200] [--runs 1] [--out /tmp/SCALE.md]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parent
+sys.path.insert(0, str(BENCH))
+
+import measure  # noqa: E402
+import sitegen  # noqa: E402
+
+DOCSGEN = Path(sys.executable).parent / "docsgen"
+SIZES = (1000, 5000, 25_200)
+TARGETS = {"cold_s": 60.0, "memory_mb": 1024.0, "rebuild_s": 10.0}  # issue 22, at the full size
+
+
+@dataclass
+class Run:
+    """One timed build and the peak memory of its process tree."""
+
+    label: str
+    pages: int
+    sample: measure.Sample
+    tree_mb: float  # peak of the summed proportional set size of every process of the tree
+
+
+def _tree(pid: int) -> list[int]:
+    """Return pid and its descendants (from /proc)."""
+    children: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat", encoding="utf-8") as stat:
+                    parent = int(stat.read().rsplit(")", 1)[1].split()[1])
+            except (OSError, ValueError, IndexError):
+                continue
+            children.setdefault(parent, []).append(int(entry))
+    out, todo = [], [pid]
+    while todo:
+        one = todo.pop()
+        out.append(one)
+        todo += children.get(one, [])
+    return out
+
+
+def _pss_mb(pids: list[int]) -> float:
+    total = 0
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/smaps_rollup", encoding="utf-8") as rollup:
+                for line in rollup:
+                    if line.startswith("Pss:"):
+                        total += int(line.split()[1])
+                        break
+        except OSError:
+            continue
+    return total / 1024
+
+
+class TreeMemory:
+    """Samples the summed PSS of this process's children every 0.2 s while a measured command runs."""
+
+    def __init__(self) -> None:
+        self.peak = 0.0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._watch, daemon=True)
+
+    def _watch(self) -> None:
+        me = os.getpid()
+        while not self._stop.wait(0.2):
+            pids = [p for p in _tree(me) if p != me]
+            self.peak = max(self.peak, _pss_mb(pids))
+
+    def __enter__(self) -> TreeMemory:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join()
+
+
+def build(site: Path, out: Path, cache: Path, label: str, pages: int, *, cold: bool) -> Run:
+    """Time one `docsgen build` of the site (cold: output and caches removed first)."""
+    measure.remove(out)
+    if cold:
+        measure.remove(cache)
+    env = {**os.environ, "DOCSGEN_CACHE_DIR": str(cache)}
+    with TreeMemory() as memory:
+        sample = measure.run([str(DOCSGEN), "build", str(site), "-o", str(out)], env=env)
+    return Run(label, pages, sample, memory.peak)
+
+
+def measure_sizes(work: Path, sizes: tuple[int, ...], runs: int) -> list[Run]:
+    """Build each size cold then again with nothing changed, `runs` times; return every run."""
+    results = []
+    for size in sizes:
+        site = work / f"versioned-{size}"
+        if not (site / "docs.json").is_file():
+            sitegen.write_versioned_site(site, size)
+        pages = sum(1 for _ in site.rglob("*.mdx"))
+        out, cache = work / f"versioned-{size}-out", work / f"versioned-{size}-cache"
+        for _ in range(runs):
+            print(f"scale: {pages} pages cold", flush=True)
+            results.append(build(site, out, cache, "cold", pages, cold=True))
+            print(f"scale: {pages} pages rebuild, nothing changed", flush=True)
+            results.append(build(site, out, cache, "rebuild, nothing changed", pages, cold=False))
+    return results
+
+
+def table(results: list[Run]) -> str:
+    """Return the results as a Markdown table (medians when a size was run several times)."""
+    rows = [
+        "| pages | build | runs | wall | CPU | peak memory (tree, PSS) | per page | largest process (RSS) | ok |",
+        "| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
+    ]
+    keys = sorted({(r.pages, r.label) for r in results}, key=lambda k: (k[0], k[1] != "cold"))
+    for pages, label in keys:
+        mine = [r for r in results if (r.pages, r.label) == (pages, label)]
+        med = sorted(mine, key=lambda r: r.sample.wall)[len(mine) // 2]
+        ok = all(r.sample.returncode == 0 for r in mine)
+        rows.append(
+            f"| {pages:,} | {label} | {len(mine)} | {med.sample.wall:.1f} s | {med.sample.cpu:.1f} s "
+            f"| {med.tree_mb:,.0f} MB | {med.tree_mb * 1024 / pages:.1f} KB | {med.sample.rss_mb:,.0f} MB "
+            f"| {'yes' if ok else 'NO: ' + med.sample.output.splitlines()[-1:][0] if med.sample.output else 'NO'} |"
+        )
+    return "\n".join(rows)
+
+
+def verdicts(results: list[Run]) -> list[tuple[str, str, str, bool]]:
+    """Return (target, measured, bar, met) for the largest size."""
+    largest = max(r.pages for r in results)
+    cold = [r for r in results if r.pages == largest and r.label == "cold"]
+    warm = [r for r in results if r.pages == largest and r.label != "cold"]
+    out = []
+    if cold:
+        wall = sorted(r.sample.wall for r in cold)[len(cold) // 2]
+        peak = max(r.tree_mb for r in cold + warm)
+        out.append((f"{largest:,}-page versioned site: cold build", f"{wall:.1f} s", "<= 60 s", wall <= 60))
+        out.append(
+            (f"{largest:,}-page versioned site: peak memory", f"{peak:,.0f} MB", "<= 1 GB", peak <= 1024)
+        )
+    if warm:
+        wall = sorted(r.sample.wall for r in warm)[len(warm) // 2]
+        out.append(
+            (
+                f"{largest:,}-page versioned site: rebuild, nothing changed",
+                f"{wall:.1f} s",
+                "<= 10 s",
+                wall <= 10,
+            )
+        )
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", default=",".join(str(s) for s in SIZES))
+    parser.add_argument("--runs", type=int, default=1)
+    parser.add_argument("--work", type=Path, default=BENCH / ".work" / "scale")
+    parser.add_argument("--out", type=Path, default=None, help="write the table here (Markdown)")
+    args = parser.parse_args(argv)
+    args.work.mkdir(parents=True, exist_ok=True)
+    measure.TRASH = args.work / ".trash"
+    started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    load = os.getloadavg()
+    try:
+        results = measure_sizes(args.work, tuple(int(s) for s in args.sizes.split(",")), args.runs)
+    finally:
+        measure.empty_trash()
+    text = [
+        f"Measured {started}; load average at start {load[0]:.2f} / {load[1]:.2f} / {load[2]:.2f}.",
+        "",
+        table(results),
+        "",
+    ]
+    text += [
+        f"- {name}: {measured} (target {bar}): {'met' if ok else 'NOT met'}"
+        for name, measured, bar, ok in verdicts(results)
+    ]
+    report = "\n".join(text) + "\n"
+    if args.out:
+        args.out.write_text(report, encoding="utf-8")
+    print(report)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
