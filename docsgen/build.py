@@ -9,9 +9,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from docsgen.engine import Job, Rendered, finish_page_cache, open_page_cache, render_pages
+from docsgen.engine import (
+    Job,
+    Rendered,
+    finish_output_reuse,
+    finish_page_cache,
+    open_output_reuse,
+    open_page_cache,
+    render_pages,
+)
 from docsgen.errors import Diagnostic, DocsgenError, Severity, has_errors, sort_diagnostics
 from docsgen.outputs import SiteSearch, add_after_pages, add_before_pages, fill_pages
+from docsgen.outputs.search import record_maker
 from docsgen.pages import Page
 from docsgen.render import site_context
 from docsgen.site import Site, read_site
@@ -67,13 +76,25 @@ def build(
         add_before_pages(ctx, site, pages, files)  # page paths claimed: workers write only there
     with OutputFolder(out_dir) as folder, SiteSearch(ctx, site, cache=opts.cache) as search:
         with timings.stage("render pages"):
-            cache = open_page_cache(site, strict=opts.strict, cache=opts.cache)
-            job = Job(ctx, pages, strict=opts.strict, cache=cache, write=PageWriter(folder, files))
+            cache, writer = (
+                open_page_cache(site, strict=opts.strict, cache=opts.cache),
+                PageWriter(folder, files),
+            )
+            reuse = open_output_reuse(site, cache, ctx.static_version, out_dir, writer)
+            job = Job(
+                ctx,
+                pages,
+                strict=opts.strict,
+                cache=cache,
+                write=writer,
+                index=record_maker(ctx, site),
+                reuse=reuse,
+            )
             rendered = render_pages(
                 job,
                 workers=opts.workers,
                 progress=opts.progress,
-                on_rendered=search.add_pages,
+                on_rendered=lambda done, results: search.add_records(done, [r.index for r in results]),
                 release=True,  # a written page's HTML is not held: memory stays flat as the site grows
             )
         with timings.stage("search, SEO, agent files"):
@@ -88,6 +109,7 @@ def build(
         with timings.stage("write"):
             folder.write(files)
             folder.commit()
+            finish_output_reuse(reuse, rendered)
     seconds = time.perf_counter() - started
     return BuildResult(out_dir.resolve(), len(pages), seconds, diagnostics, len(files.files), timings)
 

@@ -189,6 +189,22 @@ class OutputFolder:
         """Write one file now (render workers write their pages while others render)."""
         self._target(rel).write_bytes(text.encode("utf-8"))
 
+    def link_from(self, previous: Path, rel: str) -> bool:
+        """Put the file `rel` of a previous output folder here unchanged (a hard link, else a copy); False when it
+        cannot be (the file is gone): the caller writes it anew."""
+        source = previous / safe_output_path(rel)
+        target = self._target(rel)
+        try:
+            os.link(source, target)
+        except FileExistsError:
+            return False
+        except OSError:
+            try:
+                shutil.copyfile(source, target)
+            except OSError:
+                return False
+        return True
+
     def read_text(self, rel: str) -> str:
         """Read back a file this build wrote (a page's Markdown twin, for llms-full.txt)."""
         return (self.tmp / safe_output_path(rel)).read_text(encoding="utf-8")
@@ -234,6 +250,10 @@ class PageWriter:
             return False
         self.folder.write_text(path, text)
         return True
+
+    def link(self, previous: Path, path: str, by: str) -> bool:
+        """Keep the previous build's file of a path page `by` claimed (see OutputFolder.link_from)."""
+        return self.files.claimed(path, by) and self.folder.link_from(previous, path)
 
 
 class WrittenTexts(Mapping[str, str]):

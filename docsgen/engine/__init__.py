@@ -7,16 +7,22 @@ like, and it writes only through the writer the build gives it (docsgen.write.Pa
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 from docsgen.engine.cache import PageCache
 from docsgen.engine.pool import Job, Rendered, render_pages, worker_count
+from docsgen.engine.reuse import OutputReuse, site_fingerprint
 from docsgen.site import Site
+from docsgen.write import PageWriter
 
 __all__ = [
     "Job",
     "PageCache",
     "Rendered",
+    "OutputReuse",
+    "finish_output_reuse",
     "finish_page_cache",
+    "open_output_reuse",
     "open_page_cache",
     "render_pages",
     "worker_count",
@@ -36,3 +42,24 @@ def finish_page_cache(cache: PageCache | None, rendered: list[Rendered]) -> None
     """Record which cache entries this build used (the rest is deleted)."""
     if cache is not None:
         cache.finish({r.cache_key: r.cache_pack for r in rendered if r.cache_key and r.cache_pack})
+
+
+def open_output_reuse(
+    site: Site, cache: PageCache | None, static_version: str, out_dir: Path, writer: PageWriter
+) -> OutputReuse | None:
+    """Return what lets unchanged pages keep the previous build's files (with the page cache only)."""
+    if cache is None:
+        return None
+    return OutputReuse(site, out_dir, site_fingerprint(site, cache.fingerprint, static_version), writer)
+
+
+def finish_output_reuse(reuse: OutputReuse | None, rendered: list[Rendered]) -> None:
+    """Record, once the new folder is in place, which files each page's body key made (for the next build)."""
+    if reuse is not None:
+        reuse.save(
+            {
+                r.page.key: (r.cache_key, r.sizes)
+                for r in rendered
+                if r.written and r.twin_written and r.cache_key and r.cache_pack and r.sizes
+            }
+        )

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from docsgen.engine.cache import PageCache
+from docsgen.engine.reuse import OutputReuse
 from docsgen.pages import Page
 from docsgen.render import RenderedPage, SiteContext, render_page
 from docsgen.urls import twin_path
@@ -42,6 +43,9 @@ class Rendered:
     twin_written: bool = False  # the Markdown twin is in the output folder
     cache_key: str | None = None  # the page cache entry restored or written for the page
     cache_pack: str | None = None  # the pack file holding that entry (set once the entry is flushed)
+    index: Any = None  # what Job.index made of the page where it rendered (its search record)
+    sizes: tuple[int, int] | None = None  # bytes of the HTML and twin written (the next build may reuse them)
+    reused: bool = False  # the previous build's files were kept: nothing of the page was rendered again
 
 
 @dataclass
@@ -54,13 +58,33 @@ class Job:
     strict: bool = False
     cache: PageCache | None = None
     write: Writer | None = None
+    index: Callable[[Page, Any], Any] | None = (
+        None  # (page, its body) -> its search record, made where it renders
+    )
+    reuse: OutputReuse | None = None  # the previous build's files of pages whose every input is unchanged
 
 
 def render_one(job: Job, page: Page) -> Rendered:
-    """Render a page (its body from the page cache when valid), writing it out when the job has a writer."""
+    """Render a page (its body from the page cache when valid), writing it out when the job has a writer.
+
+    A page whose body is restored and whose every other input equals the previous build's keeps that build's
+    files (job.reuse): only its search record is made again (from the restored body).
+    """
     cache = job.cache
     restored = cache.restore(job.ctx, page) if cache else None
     key = restored.key if restored else None
+    if restored and job.reuse is not None:
+        sizes = job.reuse.keep(page, restored.key)
+        if sizes is not None:
+            diagnostics = [
+                *restored.diagnostics,
+                *restored.content.diagnostics,
+            ]  # as render_page reports them
+            kept = RenderedPage(page.key, "", "", restored.content, diagnostics)
+            pack = cache.pack_of(restored.key) if cache else None
+            out = Rendered(kept, True, True, restored.key, pack, sizes=sizes, reused=True)
+            out.index = job.index(page, restored.content) if job.index else None
+            return out
     if restored:
         rendered = job.render(job.ctx, page, strict=job.strict, body=restored.content)
         rendered.diagnostics[:0] = restored.diagnostics
@@ -71,11 +95,15 @@ def render_one(job: Job, page: Page) -> Rendered:
     out = Rendered(
         rendered, cache_key=key, cache_pack=cache.pack_of(key) if cache and restored and key else None
     )
+    if job.index is not None:
+        out.index = job.index(page, rendered.content)
     if job.write is not None:
+        html_size, twin_size = len(rendered.html.encode("utf-8")), len(rendered.twin.encode("utf-8"))
         out.written = job.write(page.output, rendered.html, page.key)
         if out.written:
             rendered.html = ""
         out.twin_written = job.write(twin_path(page.url), rendered.twin, page.key)
+        out.sizes = (html_size, twin_size)
     return out
 
 
@@ -102,18 +130,19 @@ _JOB: Job | None = None  # what forked workers inherit; set only while a pool ru
 def _render_chunk(indices: list[int]) -> list[Rendered]:
     """Worker: render some pages of the inherited job."""
     assert _JOB is not None, "workers are forked from render_pages"
-    return _for_pipe(_flushed(_JOB.cache, [render_one(_JOB, _JOB.pages[i]) for i in indices]))
+    return _for_pipe(_JOB, _flushed(_JOB.cache, [render_one(_JOB, _JOB.pages[i]) for i in indices]))
 
 
-def _for_pipe(results: list[Rendered]) -> list[Rendered]:
-    """Leave out of the results sent to the main process the HTML it will not read again.
-
-    A page written here that carries a compact search_html (generated API pages) needs its body, aside and
-    Markdown no more: its file and twin are written, and search reads search_html. About 45 KB a page.
-    """
+def _for_pipe(job: Job, results: list[Rendered]) -> list[Rendered]:
+    """Leave out of the results sent to the main process what it will not read again: with the search record
+    made here (job.index), a written page's HTML, twin and links (see released()); otherwise a generated API
+    page's body, aside and Markdown (search reads its compact search_html). Tens of KB a page."""
     for rendered in results:
         content = rendered.page.content
-        if rendered.written and content.search_html:
+        rendered.page.links = []
+        if job.index is not None:
+            released(rendered)
+        elif rendered.written and content.search_html:
             slim = copy.copy(content)
             slim.html = slim.aside_html = slim.panel_html = ""
             if rendered.twin_written:
@@ -163,12 +192,12 @@ def render_pages(
     *,
     workers: int | None = None,
     progress: Progress | None = None,
-    on_rendered: Callable[[list[Page]], Any] | None = None,
+    on_rendered: Callable[[list[Page], list[Rendered]], Any] | None = None,
     release: bool = False,
 ) -> list[Rendered]:
     """Render the job's pages (in this order) serially or on a process pool; set each page's content.
 
-    on_rendered(pages) is called in this process, in page order, as soon as pages are done (content set).
+    on_rendered(pages, rendered) is called in this process, in page order, as soon as pages are done (content set).
     release: once on_rendered has seen them, written pages keep only what later stages read (see released()).
     """
     global _JOB
@@ -183,7 +212,7 @@ def render_pages(
             pages[index].content = one.page.content
             results.append(one)
         if on_rendered:
-            on_rendered([pages[index] for index in chunk])
+            on_rendered([pages[index] for index in chunk], rendered)
         if release:
             for index, one in zip(chunk, rendered, strict=True):
                 released(one)

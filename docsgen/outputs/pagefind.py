@@ -194,6 +194,13 @@ class PagefindRun:
                 del buffer[:start]
         except (OSError, ValueError) as exc:  # closed under us (cancelled) or an unreadable answer
             self._errors.append(f"unreadable answer from Pagefind: {exc}")
+            return
+        # The bundle is here: end Pagefind's input now, so the service exits and frees its index at once
+        # instead of idling until the build collects it (a split site runs one service per version).
+        self._writer.join(5)
+        with contextlib.suppress(OSError, ValueError):
+            if self._proc.stdin:
+                self._proc.stdin.close()
 
     def _handle(self, raw: bytes) -> None:
         """Record one response: an error (with the page it concerns) or the bundle."""

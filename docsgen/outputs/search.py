@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 from collections.abc import Callable, Iterator, Mapping
 
 from markupsafe import escape
 
+from docsgen.mdx import MdxResult
 from docsgen.outputs import pagefind
 from docsgen.outputs.pagefind import SearchRecord
 from docsgen.outputs.search_bundles import (
@@ -99,6 +101,19 @@ def slim_html(html: str) -> str:
     return _CODE_BLOCK.sub(lambda m: _CODE_WEIGHT + _TAG.sub("", m[2]) + m[3], html)
 
 
+def record_maker(ctx: SiteContext, site: Site) -> Callable[[Page, MdxResult], SearchRecord | None]:
+    """Return what the render engine calls where each page renders: (page, its body) -> its search record, or
+    None for a page left out of search. The body's HTML then never travels to the main process."""
+
+    def record(page: Page, content: MdxResult) -> SearchRecord | None:
+        policy = site.policy(page)
+        if not policy.searchable:
+            return None
+        return record_for(ctx, site, dataclasses.replace(page, content=content), policy)
+
+    return record
+
+
 def page_records(ctx: SiteContext, site: Site, pages: list[Page]) -> Iterator[SearchRecord]:
     """Yield the record of each of these (rendered) pages that is searchable."""
     for page in pages:
@@ -186,14 +201,18 @@ class StreamingIndex:
         self.errors: dict[str, Exception] = {}  # bundles whose Pagefind could not start
         self.finished: set[str] = set()
 
-    def add_pages(self, pages: list[Page]) -> None:
-        """Index these freshly rendered pages (the searchable ones)."""
-        for page in pages:
+    def add_pages(self, pages: list[Page], records: list[SearchRecord | None] | None = None) -> None:
+        """Index these freshly rendered pages (the searchable ones): their records when given (record_maker),
+        else made from their bodies."""
+        for number, page in enumerate(pages):
             policy = self.site.policy(page)
             if not policy.searchable:
                 continue
             folder = self.site.policies().search_folder(policy)
-            if page.content and folder not in self.finished and folder not in self.errors:
+            record = records[number] if records is not None else None
+            if records is None and page.content:
+                record = record_for(self.ctx, self.site, page, policy)
+            if record is not None and folder not in self.finished and folder not in self.errors:
                 if folder not in self.runs:
                     try:
                         self.runs[folder] = (pagefind.PagefindRun(None, self.binary), IndexKey(self.binary))
@@ -201,7 +220,6 @@ class StreamingIndex:
                         self.errors[folder] = exc
                         continue
                 run, key = self.runs[folder]
-                record = record_for(self.ctx, self.site, page, policy)
                 key.add(record)
                 run.add(record)
             self.left[folder] = self.left.get(folder, 1) - 1
@@ -265,18 +283,28 @@ class SiteSearch:
             except Exception as exc:  # noqa: BLE001 - no Pagefind: a warning when the index is collected
                 self._pending = PendingIndex(error=exc)
 
-    def add_pages(self, pages: list[Page]) -> None:
-        """Take freshly rendered pages' records: indexed now (a cold build) or spooled (a rebuild)."""
+    def add_pages(self, pages: list[Page], *_: object) -> None:
+        """Take freshly rendered pages' records (made from their bodies): indexed now (a cold build) or spooled
+        (a rebuild)."""
+        self.add_records(pages, None)
+
+    def add_records(self, pages: list[Page], records: list[SearchRecord | None] | None) -> None:
+        """Take these pages' records (made where they rendered: record_maker; None: made here from the bodies)."""
         if self._streaming is not None:
-            self._streaming.add_pages(pages)
+            self._streaming.add_pages(pages, records)
         elif self._spools is not None:
-            for page in pages:
+            for number, page in enumerate(pages):
                 policy = self.site.policy(page)
-                if policy.searchable and page.content:
+                if not policy.searchable:
+                    continue
+                record = records[number] if records is not None else None
+                if records is None and page.content:
+                    record = record_for(self.ctx, self.site, page, policy)
+                if record is not None:
                     folder = self.site.policies().search_folder(policy)
                     if folder not in self._spools:
                         self._spools[folder] = RecordSpool(self._binary)
-                    self._spools[folder].add(record_for(self.ctx, self.site, page, policy))
+                    self._spools[folder].add(record)
 
     def start(self) -> None:
         """Every page is rendered: let Pagefind finish the index (or start it, or reuse the last bundles)."""

@@ -23,7 +23,7 @@ def test_released_pages_keep_only_what_later_stages_read(make_site, tmp_path):
             job,
             workers=1,
             release=True,
-            on_rendered=lambda done: seen.update({p.key: len(p.content.html) for p in done}),
+            on_rendered=lambda done, _: seen.update({p.key: len(p.content.html) for p in done}),
         )
     assert seen and all(size > 0 for size in seen.values()), "on_rendered sees each page's whole body"
     for one, page in zip(rendered, pages, strict=True):

@@ -1,0 +1,128 @@
+"""Keep the previous build's files of a page when nothing it is made from changed (rebuilds of large sites).
+
+A page's HTML and Markdown twin are a function of its body (the page cache key: its source, frontmatter, paths,
+the snippets it imports, the link answers it got) and of the rest of the site: configuration, docsgen's code and
+theme, every page's frontmatter and place (navigation, neighbours, breadcrumbs, switchers), static files, specs,
+the public URL. The second part is one site fingerprint. A rebuild whose site fingerprint equals the previous
+build's links the previous files of each page whose body key is also unchanged (a hard link: no copy, no render)
+into the new output folder; a change anywhere else in the site renders every page's chrome again (from cached
+bodies). The manifest (`outputs.json` in the site's cache folder, docsgen.cachedir) records, per page, the key
+its files were made from and their sizes; a file that is missing or was changed by hand is rendered again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from docsgen.cachedir import cache_dir
+from docsgen.pages import Page
+from docsgen.policies import SITE_URL_ENV
+from docsgen.site import Site
+from docsgen.urls import twin_path
+from docsgen.write import PageWriter
+
+MANIFEST = "outputs.json"
+FORMAT = 1
+
+
+def site_fingerprint(site: Site, page_cache_fingerprint: str, static_version: str) -> str:
+    """Return the hash of everything a page's files read besides its own body (see the module docstring)."""
+    digest = hashlib.sha256()
+
+    def add(*parts: str) -> None:
+        for part in parts:
+            data = part.encode("utf-8", "surrogatepass")
+            digest.update(b"%d:%b" % (len(data), data))
+
+    add(
+        str(FORMAT),
+        page_cache_fingerprint,
+        static_version,
+        site.site_url or "",
+        os.environ.get(SITE_URL_ENV, ""),
+    )
+    add(*(f"{source}={sha}" for source, sha in sorted(site.spec_hashes.items())))
+    for rel in sorted(site.sources.static):
+        try:
+            stat = (site.docs_dir / rel).stat()
+            add(rel, f"{stat.st_size}:{stat.st_mtime_ns}")
+        except OSError:
+            add(rel, "?")
+    add(*sorted(site.sources.snippets))
+    for key in sorted(site.pages):
+        page = site.pages[key]
+        meta = json.dumps(page.meta, sort_keys=True, default=repr, ensure_ascii=False)
+        add(key, page.url, page.output, page.source or "", page.kind, page.method or "", page.spec or "")
+        add(page.api_path or "", page.api_tag or "", page.summary, str(page.body_line), meta)
+    return digest.hexdigest()
+
+
+def _final_key(fingerprint: str, body_key: str) -> str:
+    return hashlib.sha256(f"{fingerprint}\0{body_key}".encode()).hexdigest()
+
+
+class OutputReuse:
+    """The previous build's files of unchanged pages, linked into this build's output folder where pages render."""
+
+    def __init__(self, site: Site, out_dir: Path, fingerprint: str, writer: PageWriter) -> None:
+        self.site, self.out_dir, self.fingerprint, self.writer = site, out_dir.resolve(), fingerprint, writer
+        self.path = cache_dir(site.docs_dir) / MANIFEST
+        self.previous: dict[str, list[Any]] = self._read()
+
+    def _read(self) -> dict[str, list[Any]]:
+        """Return the previous build's entries when it built into the same folder with the same site fingerprint."""
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return {}
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            return {}
+        if data.get("out_dir") != str(self.out_dir) or data.get("site") != self.fingerprint:
+            return {}
+        pages = data.get("pages")
+        return pages if isinstance(pages, dict) else {}
+
+    def keep(self, page: Page, body_key: str) -> tuple[int, int] | None:
+        """Link the page's previous HTML and twin into the new folder when its body key is the one they were made
+        from and both are intact; return their sizes, or None (the page is rendered)."""
+        entry = self.previous.get(page.key)
+        if (
+            not isinstance(entry, list)
+            or len(entry) != 3
+            or entry[0] != _final_key(self.fingerprint, body_key)
+        ):
+            return None
+        html_size, twin_size = entry[1], entry[2]
+        files = ((page.output, html_size), (twin_path(page.url), twin_size))
+        for rel, size in files:
+            try:
+                if (self.out_dir / rel).stat().st_size != size:
+                    return None
+            except OSError:
+                return None
+        if not all(self.writer.link(self.out_dir, rel, page.key) for rel, _ in files):
+            return None
+        return html_size, twin_size
+
+    def save(self, kept: dict[str, tuple[str, tuple[int, int]]]) -> None:
+        """Record this build's pages (key -> (body key, sizes)) for the next build; never fail the build."""
+        pages = {
+            key: [_final_key(self.fingerprint, body), sizes[0], sizes[1]]
+            for key, (body, sizes) in kept.items()
+        }
+        data = {"format": FORMAT, "out_dir": str(self.out_dir), "site": self.fingerprint, "pages": pages}
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            temporary = self.path.with_suffix(f".{os.getpid()}.tmp")
+            temporary.write_text(json.dumps(data, separators=(",", ":")), encoding="utf-8")
+            temporary.replace(self.path)
+        except OSError:
+            pass
+
+    def forget(self) -> None:
+        """Drop the manifest (a build that will not commit its folder must not be reused from)."""
+        self.path.unlink(missing_ok=True)

@@ -1,0 +1,95 @@
+"""Output reuse: a rebuild keeps the previous files of pages whose every input is unchanged (hard links), renders
+the rest, and its output is always the same as a build from nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from docsgen.build import build
+from tests.pipeline.test_build_cache import site_files, snapshot
+
+
+@pytest.fixture(autouse=True)
+def own_cache(monkeypatch, tmp_path):
+    monkeypatch.setenv("DOCSGEN_CACHE_DIR", str(tmp_path / "cache"))
+
+
+def inodes(out) -> dict[str, int]:
+    """Return the inode of each page's HTML and twin (a kept file keeps its inode)."""
+    return {
+        p.relative_to(out).as_posix(): p.stat().st_ino for p in out.rglob("*") if p.suffix in (".html", ".md")
+    }
+
+
+def fresh(site, tmp_path, name: str) -> dict[str, bytes]:
+    """Build the site from nothing (no cache, another folder) and return its files."""
+    out = tmp_path / name
+    build(site, out, cache=False, workers=1)
+    return snapshot(out)
+
+
+PAGES = [f"p/page-{n}/index.html" for n in range(6)] + [f"p/page-{n}.md" for n in range(6)]
+
+
+def test_unchanged_pages_keep_their_files_and_the_output_equals_a_fresh_build(make_site, tmp_path):
+    site = make_site(site_files(6))
+    out = tmp_path / "out"
+    build(site, out, cache=True, workers=1)
+    before = inodes(out)
+    build(site, out, cache=True, workers=1)
+    after = inodes(out)
+    assert all(after[rel] == before[rel] for rel in PAGES), "nothing changed: every page's files are kept"
+    assert snapshot(out) == fresh(site, tmp_path, "fresh-1")
+
+    # a page's body changes: that page (and its twin) is rendered, the others are kept
+    page = site / "p" / "page-3.mdx"
+    page.write_text(page.read_text() + "\nA new okapi paragraph.\n")
+    build(site, out, cache=True, workers=1)
+    changed = inodes(out)
+    assert changed["p/page-3/index.html"] != after["p/page-3/index.html"]
+    assert changed["p/page-3.md"] != after["p/page-3.md"]
+    assert all(changed[rel] == after[rel] for rel in PAGES if "page-3" not in rel)
+    assert "okapi" in (out / "p" / "page-3" / "index.html").read_text()
+    assert snapshot(out) == fresh(site, tmp_path, "fresh-2")
+
+
+def test_a_title_change_renders_every_page_again(make_site, tmp_path):
+    # a title shows in other pages (navigation, previous/next links): nothing can be kept
+    site = make_site(site_files(6))
+    out = tmp_path / "out"
+    build(site, out, cache=True, workers=1)
+    before = inodes(out)
+    page = site / "p" / "page-2.mdx"
+    page.write_text(page.read_text().replace("title: Page 2", "title: Renamed page"))
+    build(site, out, cache=True, workers=1)
+    after = inodes(out)
+    assert all(after[rel] != before[rel] for rel in PAGES)
+    assert "Renamed page" in (out / "p" / "page-1" / "index.html").read_text()  # page 1's "next" link
+    assert snapshot(out) == fresh(site, tmp_path, "fresh")
+
+
+def test_a_file_changed_by_hand_or_another_folder_is_not_reused(make_site, tmp_path):
+    site = make_site(site_files(6))
+    out = tmp_path / "out"
+    build(site, out, cache=True, workers=1)
+    edited = out / "p" / "page-4" / "index.html"
+    edited.write_text(edited.read_text() + "<!-- edited by hand -->")
+    before = inodes(out)
+    build(site, out, cache=True, workers=1)
+    assert inodes(out)["p/page-4/index.html"] != before["p/page-4/index.html"]
+    assert "edited by hand" not in edited.read_text()
+    other = tmp_path / "other"
+    build(site, other, cache=True, workers=1)  # the manifest names the folder it describes
+    assert snapshot(other) == snapshot(out) == fresh(site, tmp_path, "fresh")
+
+
+def test_parallel_rebuild_with_reuse_equals_a_fresh_build(make_site, tmp_path):
+    from tests.pipeline.test_build_cache import PAGES as MANY
+
+    site = make_site(site_files(MANY))
+    out = tmp_path / "out"
+    build(site, out, cache=True, workers=2)
+    page = site / "p" / "page-7.mdx"
+    page.write_text(page.read_text() + "\nAnother okapi.\n")
+    build(site, out, cache=True, workers=2)
+    assert snapshot(out) == fresh(site, tmp_path, "fresh")
