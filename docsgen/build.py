@@ -22,7 +22,7 @@ from docsgen.errors import Diagnostic, DocsgenError, Severity, has_errors, sort_
 from docsgen.outputs import SiteSearch, add_after_pages, add_before_pages, fill_pages
 from docsgen.outputs.search import record_maker
 from docsgen.pages import Page
-from docsgen.render import site_context
+from docsgen.render import SiteContext, site_context
 from docsgen.site import Site, read_site
 from docsgen.timings import Timings
 from docsgen.urls import twin_path
@@ -76,30 +76,17 @@ def build(
         add_before_pages(ctx, site, pages, files)  # page paths claimed: workers write only there
     with OutputFolder(out_dir) as folder, SiteSearch(ctx, site, cache=opts.cache) as search:
         with timings.stage("render pages"):
-            cache, writer = (
-                open_page_cache(site, strict=opts.strict, cache=opts.cache),
-                PageWriter(folder, files),
-            )
-            reuse = open_output_reuse(site, cache, ctx.static_version, out_dir, writer)
-            job = Job(
-                ctx,
-                pages,
-                strict=opts.strict,
-                cache=cache,
-                write=writer,
-                index=record_maker(ctx, site),
-                reuse=reuse,
-            )
+            job = render_job(site, ctx, pages, opts, PageWriter(folder, files), out_dir)
             rendered = render_pages(
                 job,
                 workers=opts.workers,
                 progress=opts.progress,
-                on_rendered=lambda done, results: search.add_records(done, [r.index for r in results]),
+                on_rendered=search.add_rendered,  # each page's search record, made where it rendered
                 release=True,  # a written page's HTML is not held: memory stays flat as the site grows
             )
         with timings.stage("search, SEO, agent files"):
             search.start()  # Pagefind finishes the index in its own process meanwhile
-            finish_page_cache(cache, rendered)
+            finish_page_cache(job.cache, rendered)
             add_after_pages(ctx, site, pages, twins(rendered, pages, folder), files)
         with timings.stage("write"):
             folder.write(files)
@@ -109,9 +96,20 @@ def build(
         with timings.stage("write"):
             folder.write(files)
             folder.commit()
-            finish_output_reuse(reuse, rendered)
+            finish_output_reuse(job.reuse, rendered)
     seconds = time.perf_counter() - started
     return BuildResult(out_dir.resolve(), len(pages), seconds, diagnostics, len(files.files), timings)
+
+
+def render_job(
+    site: Site, ctx: SiteContext, pages: list[Page], opts: BuildOptions, writer: PageWriter, out_dir: Path
+) -> Job:
+    """Return what rendering needs: the page cache, the writer, the search record maker and, with the cache,
+    the previous build's files of unchanged pages."""
+    cache = open_page_cache(site, strict=opts.strict, cache=opts.cache)
+    reuse = open_output_reuse(site, cache, ctx.static_version, out_dir, writer)
+    index = record_maker(ctx, site)
+    return Job(ctx, pages, strict=opts.strict, cache=cache, write=writer, index=index, reuse=reuse)
 
 
 def twins(rendered: list[Rendered], pages: list[Page], folder: OutputFolder | None = None) -> WrittenTexts:

@@ -6,6 +6,7 @@ import dataclasses
 import functools
 import re
 from collections.abc import Callable, Iterator, Mapping
+from typing import Any
 
 from markupsafe import escape
 
@@ -287,6 +288,10 @@ class SiteSearch:
         """Take freshly rendered pages' records (made from their bodies): indexed now (a cold build) or spooled
         (a rebuild)."""
         self.add_records(pages, None)
+
+    def add_rendered(self, pages: list[Page], rendered: list[Any]) -> None:
+        """Take these pages' records made where they rendered (docsgen.engine: each result's `index`)."""
+        self.add_records(pages, [one.index for one in rendered])
 
     def add_records(self, pages: list[Page], records: list[SearchRecord | None] | None) -> None:
         """Take these pages' records (made where they rendered: record_maker; None: made here from the bodies)."""
