@@ -35,8 +35,6 @@ MAX_GRAMMAR_BYTES = 2_000_000
 MAX_GRAMMARS = 50
 MAX_JSON_DEPTH = 100  # nesting of objects and arrays in a grammar file
 MAX_NAMES = 20  # names and aliases per grammar
-CODE = "styling.custom-language"
-BLOCK_CODE = "mdx.custom-language"
 _JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]', re.S)
 
 
@@ -144,11 +142,14 @@ def _load(config: Any, docs_dir: Path, files: list[Any]) -> CustomLanguages:
         located = where_in_config(config, ("styling", "codeblocks", "languages", "custom", index))
 
         def listed_problem(
-            problem: str, rel: Any = rel, located: tuple = located, json_path: str = json_path
+            problem: str, rel: Any = rel, located: tuple[str, int, int] = located, json_path: str = json_path
         ) -> None:
             out.diagnostics.append(
                 warning(
-                    CODE, f"custom language file {str(rel)[:120]!r} {problem}", *located, json_path=json_path
+                    "styling.custom-language",
+                    f"custom language file {str(rel)[:120]!r} {problem}",
+                    *located,
+                    json_path=json_path,
                 )
             )
 
@@ -188,9 +189,11 @@ def _load(config: Any, docs_dir: Path, files: list[Any]) -> CustomLanguages:
 
 
 def _in_file(make: Any, text: str, file: str, where: tuple, message: str) -> Diagnostic:
-    """Return a diagnostic located at a JSON path of a grammar file."""
+    """Return a diagnostic (`make`: info or warning) located at a JSON path of a grammar file."""
     line, column = PositionIndex(text).locate(where)
-    return make(CODE, message, file, line, column, json_path=format_path(where))
+    if make is info:
+        return info("styling.custom-language", message, file, line, column, json_path=format_path(where))
+    return warning("styling.custom-language", message, file, line, column, json_path=format_path(where))
 
 
 def _compile(text: str, file: str) -> tuple[Grammar | None, list[str], Diagnostic | None]:
@@ -199,13 +202,23 @@ def _compile(text: str, file: str) -> tuple[Grammar | None, list[str], Diagnosti
     if deepest > MAX_JSON_DEPTH:
         line, column = _line_col(text, offset)
         message = f"custom language grammar nested {deepest} levels deep: expected at most {MAX_JSON_DEPTH}"
-        return None, [], warning(CODE, message + "; its code blocks show as plain text", file, line, column)
+        return (
+            None,
+            [],
+            warning(
+                "styling.custom-language",
+                message + "; its code blocks show as plain text",
+                file,
+                line,
+                column,
+            ),
+        )
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as exc:
         line, column = getattr(exc, "lineno", 0), getattr(exc, "colno", 0)
         message = f"custom language grammar is not JSON ({getattr(exc, 'msg', str(exc))[:80]}): expected a JSON object"
-        return None, [], warning(CODE, message, file, line, column)
+        return None, [], warning("styling.custom-language", message, file, line, column)
     names = _names(data)
     try:
         grammar = compile_grammar(data)
@@ -213,15 +226,19 @@ def _compile(text: str, file: str) -> tuple[Grammar | None, list[str], Diagnosti
         message = f"custom language grammar {exc.message}; its code blocks show as plain text"
         return None, names, _in_file(warning, text, file, exc.path, message)
     except RecursionError:
-        return None, names, warning(CODE, "custom language grammar nested too deeply", file, 1, 1)
+        return (
+            None,
+            names,
+            warning("styling.custom-language", "custom language grammar nested too deeply", file, 1, 1),
+        )
     return grammar, names, None
 
 
 def _names(data: Any) -> list[str]:
     if not isinstance(data, dict):
         return []
-    aliases = data.get("aliases") if isinstance(data.get("aliases"), list) else []
-    names = [data.get("name"), *aliases]
+    aliases = data.get("aliases")
+    names: list[Any] = [data.get("name"), *(aliases if isinstance(aliases, list) else [])]
     if not isinstance(data.get("name"), str) and isinstance(data.get("scopeName"), str):
         names.append(data["scopeName"].rsplit(".", 1)[-1])
     out = [n.strip().lower() for n in names if isinstance(n, str) and n.strip()]
@@ -260,7 +277,7 @@ def custom_lines(code: str, lang: str, state: RenderState, line: int = 0) -> lis
     rule = f", rule {overrun.where}" if overrun.where else ""
     state.add(
         warning(
-            BLOCK_CODE,
+            "mdx.custom-language",
             f"code block in custom language {lang[:40]!r} shown as plain text: {overrun.message} at line "
             f"{overrun.line}, column {overrun.column} of the block (grammar {str(file)[:120]}{rule})",
             state.frame.path,

@@ -255,6 +255,11 @@ def compile_grammar(data: Any) -> Grammar:
     for index, child in enumerate(data["patterns"]):
         root.children.append(compiler.rule(child, ("patterns", index), repos).id)
     compiler.resolve(root.id)
-    name = data.get("name") if isinstance(data.get("name"), str) else ""
-    scope = data.get("scopeName") if isinstance(data.get("scopeName"), str) else ""
-    return Grammar(name, scope, compiler.rules, root.id, compiler.notes)
+    name, scope = data.get("name"), data.get("scopeName")
+    return Grammar(
+        name if isinstance(name, str) else "",
+        scope if isinstance(scope, str) else "",
+        compiler.rules,
+        root.id,
+        compiler.notes,
+    )

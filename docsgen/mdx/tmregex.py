@@ -123,11 +123,14 @@ def compile_pattern(source: str, where: str) -> Pattern:
     """Compile a grammar pattern; PatternError (with the offset in the source) when it cannot be."""
     if len(source) > MAX_PATTERN_CHARS:
         raise PatternError(f"a pattern of {len(source)} characters (at most {MAX_PATTERN_CHARS})", 0)
+    translated = translate(source)
     try:
-        compiled = regex.compile(translate(source), FLAGS)
+        compiled = regex.compile(translated, FLAGS)
     except regex.error as exc:
-        offset = exc.pos if isinstance(exc.pos, int) and exc.pos <= len(source) else None
-        raise PatternError(str(exc.msg if hasattr(exc, "msg") else exc), offset) from None
+        pos = getattr(exc, "pos", None)
+        # an offset in the rewritten pattern is one in the source while nothing before it was rewritten
+        same = isinstance(pos, int) and translated[:pos] == source[:pos]
+        raise PatternError(str(getattr(exc, "msg", None) or exc), pos if same else None) from None
     except (OverflowError, RecursionError, MemoryError, ValueError) as exc:
         raise PatternError(f"{type(exc).__name__}: {str(exc)[:80]}", None) from None
     return Pattern(source, compiled, where, "\\G" in source)

@@ -186,6 +186,7 @@ class _Run:
             if best is None:
                 break
             rule, m = best
+            assert rule is not None  # (no `end` here)
             self.step(m.start())
             self.emit(scopes, text[pos : m.start()])
             if m.end() == m.start():
@@ -270,12 +271,13 @@ def tokenize(grammar: Grammar, code: str) -> list[list[tuple[str | None, str]]]:
             elif matched.match is not None:
                 run.captured(m, frame.scopes + matched.scopes, matched.captures, 0)
             else:
+                begin_where = matched.begin.where if matched.begin else matched.where
                 if len(stack) >= MAX_DEPTH:
                     raise Overrun(
                         f"rules nested more than {MAX_DEPTH} deep",
                         number + 1,
                         m.start() + 1,
-                        (matched.begin.where if matched.begin else matched.where),
+                        begin_where,
                     )
                 if m.end() == m.start() and any(
                     f.rule is matched and f.line == number and f.pos == m.start() for f in stack
@@ -284,7 +286,7 @@ def tokenize(grammar: Grammar, code: str) -> list[list[tuple[str | None, str]]]:
                         "a rule begins again where it began without reading any text (endless recursion)",
                         number + 1,
                         m.start() + 1,
-                        (matched.begin.where if matched.begin else matched.where),
+                        begin_where,
                     )
                 run.captured(m, frame.scopes + matched.scopes, matched.captures, 0)
                 inner = frame.scopes + matched.scopes + matched.content_scopes
