@@ -12,7 +12,7 @@ Every search runs with a timeout (`regex` stops a runaway backtracking search an
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import regex
 
@@ -32,8 +32,12 @@ class PatternError(ValueError):
         self.message, self.offset = message, offset
 
 
-def translate(pattern: str) -> str:
-    """Return an Oniguruma pattern rewritten for `regex` (VERSION1): \\h, \\H, \\R and Ruby's (?m)."""
+def translate(pattern: str, *, g: bool = True, a: bool = True) -> str:
+    """Return an Oniguruma pattern rewritten for `regex` (VERSION1): \\h, \\H, \\R and Ruby's (?m).
+
+    g=False: `\\G` never matches (the search is not at the anchor); a=False: `\\A` never matches (not the first
+    line). vscode-textmate does the same.
+    """
     out: list[str] = []
     i, depth, n = 0, 0, len(pattern)  # depth: character class nesting
     while i < n:
@@ -46,6 +50,8 @@ def translate(pattern: str) -> str:
                 out.append(r"\x00-/:-@G-`g-\U0010ffff" if depth else "[^0-9a-fA-F]")
             elif nxt == "R" and not depth:
                 out.append(_LINE_BREAK)
+            elif (nxt == "G" and not g or nxt == "A" and not a) and not depth:
+                out.append("(?!)")
             elif nxt == "x" and pattern.startswith("{", i + 2) and (m := _HEX_BRACE.match(pattern, i)):
                 out.append(f"\\U{int(m[1], 16):08x}" if int(m[1], 16) <= 0x10FFFF else m[0])
                 i = m.end()
@@ -101,22 +107,33 @@ def translate(pattern: str) -> str:
     return "".join(out)
 
 
-@dataclass(frozen=True)
+@dataclass
 class Pattern:
-    """One compiled grammar pattern; `source` as written in the grammar, `where` its JSON path."""
+    """One compiled grammar pattern; `source` as written in the grammar, `where` its JSON path.
+
+    `compiled` is the pattern as written; a pattern with `\\G` or `\\A` also has variants where they never match,
+    made when first needed (variant()).
+    """
 
     source: str
     compiled: regex.Pattern
     where: str
-    anchored: bool  # uses \\G (the position the previous token ended)
+    anchors: str  # "G" and/or "A" when the pattern uses them
+    variants: dict[tuple[bool, bool], regex.Pattern] = field(default_factory=dict, repr=False)
 
-    def search(self, text: str, pos: int) -> regex.Match | None:
-        """Search from pos within the timeout (TimeoutError past it)."""
-        return self.compiled.search(text, pos, timeout=MATCH_TIMEOUT)
-
-    def match(self, text: str, pos: int) -> regex.Match | None:
-        """Match at pos within the timeout (TimeoutError past it)."""
-        return self.compiled.match(text, pos, timeout=MATCH_TIMEOUT)
+    def variant(self, g: bool, a: bool) -> regex.Pattern:
+        """Return the pattern for a search where `\\G` matches (g) and `\\A` matches (a), or not."""
+        key = ("G" not in self.anchors or g, "A" not in self.anchors or a)
+        if key == (True, True):
+            return self.compiled
+        found = self.variants.get(key)
+        if found is None:
+            try:
+                found = regex.compile(translate(self.source, g=key[0], a=key[1]), FLAGS)
+            except (regex.error, OverflowError, RecursionError, ValueError):
+                found = self.compiled
+            self.variants[key] = found
+        return found
 
 
 def compile_pattern(source: str, where: str) -> Pattern:
@@ -133,7 +150,8 @@ def compile_pattern(source: str, where: str) -> Pattern:
         raise PatternError(str(getattr(exc, "msg", None) or exc), pos if same else None) from None
     except (OverflowError, RecursionError, MemoryError, ValueError) as exc:
         raise PatternError(f"{type(exc).__name__}: {str(exc)[:80]}", None) from None
-    return Pattern(source, compiled, where, "\\G" in source)
+    anchors = ("G" if "\\G" in source else "") + ("A" if "\\A" in source else "")
+    return Pattern(source, compiled, where, anchors)
 
 
 def has_backreferences(source: str) -> bool:

@@ -19,7 +19,13 @@ from dataclasses import dataclass
 import regex
 
 from docsgen.mdx.textmate import Capture, Grammar, Rule
-from docsgen.mdx.tmregex import FLAGS, MATCH_TIMEOUT, Pattern, substitute_backreferences, translate
+from docsgen.mdx.tmregex import (
+    MATCH_TIMEOUT,
+    Pattern,
+    PatternError,
+    compile_pattern,
+    substitute_backreferences,
+)
 
 MAX_LINE_CHARS = 10_000
 MAX_DEPTH = 200  # open begin rules
@@ -86,8 +92,9 @@ class _Frame:
     rule: Rule
     scopes: tuple[str, ...]  # inside the rule: its name and contentName
     end: Pattern | None  # end or while, back-references substituted
-    line: int
+    line: int  # where it began: line and position after its begin match
     pos: int
+    anchor: int  # the anchor before it began (restored when it ends on the same line)
 
 
 class _Run:
@@ -100,17 +107,32 @@ class _Run:
         self.line = 0
         self.out: list[list[tuple[str | None, str]]] = []
         self._ends: dict[tuple[int, tuple[str | None, ...]], Pattern] = {}
+        # this line's searches: pattern -> (searched from, match). A match found from p0 at s is also the first
+        # match from any pos in [p0, s] (a match's start does not depend on where the search began, but for \G)
+        self.text = ""
+        self.seen: dict[int, tuple[int, regex.Match | None]] = {}
+        self.anchor = -1  # where the last `begin` (or `while`) match of this line ended: where \G matches
 
     def emit(self, scopes: tuple[str, ...], text: str) -> None:
         if text:
             self.out[-1].append((token_class(scopes), text))
 
-    def search(self, pattern: Pattern, text: str, pos: int) -> regex.Match | None:
+    def search(self, pattern: Pattern, text: str, pos: int, endpos: int | None = None) -> regex.Match | None:
+        """Search from pos within the block's budget; `\\G` matches only at the anchor, `\\A` on the first line."""
         left = self.deadline - time.monotonic()
         if left <= 0:
             raise Overrun(f"stopped after {BLOCK_SECONDS:g} s", self.line + 1, pos + 1, pattern.where)
+        at_anchor = pos == self.anchor
+        compiled = pattern.variant(at_anchor, self.line == 0)
+        cache = endpos is None and text is self.text and not (at_anchor and "G" in pattern.anchors)
+        if cache:
+            hit = self.seen.get(id(compiled))
+            if hit is not None and hit[0] <= pos and (hit[1] is None or hit[1].start() >= pos):
+                return hit[1]
         try:
-            return pattern.compiled.search(text, pos, timeout=min(MATCH_TIMEOUT, left))
+            found = compiled.search(
+                text, pos, len(text) if endpos is None else endpos, timeout=min(MATCH_TIMEOUT, left)
+            )
         except TimeoutError:
             raise Overrun(
                 f"the pattern took over {MATCH_TIMEOUT * 1000:g} ms (catastrophic backtracking?)",
@@ -118,6 +140,9 @@ class _Run:
                 pos + 1,
                 pattern.where,
             ) from None
+        if cache:
+            self.seen[id(compiled)] = (pos, found)
+        return found
 
     def end_pattern(self, rule: Rule, begin: regex.Match) -> Pattern | None:
         if rule.end is not None:
@@ -128,15 +153,14 @@ class _Run:
         if found is None:
             source = substitute_backreferences(rule.end_source, (begin.group(0), *groups))
             try:
-                compiled = regex.compile(translate(source), FLAGS)
-            except (regex.error, OverflowError, RecursionError, ValueError):
-                raise Overrun(  # noqa: B904 - the compile error itself says nothing more
-                    "the end pattern cannot be compiled with the begin match",
+                found = compile_pattern(source, rule.end_where)
+            except PatternError as exc:
+                raise Overrun(
+                    f"the end pattern cannot be compiled with the begin match ({exc.message})",
                     self.line + 1,
-                    1,
+                    begin.start() + 1,
                     rule.end_where,
-                )
-            found = Pattern(rule.end_source, compiled, rule.end_where, "\\G" in rule.end_source)
+                ) from None
             if len(self._ends) < 1000:
                 self._ends[key] = found
         return found
@@ -171,18 +195,21 @@ class _Run:
             self.emit(scopes, text[pos:s])
             inner = scopes + capture.scopes
             if capture.rule is not None and depth < 4:
-                self.nested(capture.rule, inner, text[s:e], depth + 1)
+                self.nested(capture.rule, inner, text, s, e, depth + 1)
             else:
                 self.spans(text, s, e, inner, spans[i + 1 : j], depth)
             pos, i = e, j
         self.emit(scopes, text[pos:end])
 
-    def nested(self, rule_id: int, scopes: tuple[str, ...], text: str, depth: int) -> None:
-        """Tokenize a capture's text with the capture's own patterns (no end: the text is all there is)."""
-        pos = 0
+    def nested(
+        self, rule_id: int, scopes: tuple[str, ...], text: str, start: int, end: int, depth: int
+    ) -> None:
+        """Tokenize a capture (text[start:end]) with the capture's own patterns (vscode-textmate's retokenize)."""
+        pos, anchor = start, self.anchor
+        self.anchor = -1
         candidates = self.grammar.candidates(rule_id)
-        while pos < len(text):
-            best = self.first(candidates, text, pos, None)
+        while pos < end:
+            best = self.first(candidates, text, pos, None, end)
             if best is None:
                 break
             rule, m = best
@@ -195,7 +222,8 @@ class _Run:
                 continue
             self.captured(m, scopes + rule.scopes, rule.captures, depth)  # (a begin: its begin text only)
             pos = m.end()
-        self.emit(scopes, text[pos:])
+        self.emit(scopes, text[pos:end])
+        self.anchor = anchor
 
     def step(self, column: int) -> None:
         self.tokens += 1
@@ -203,7 +231,12 @@ class _Run:
             raise Overrun(f"more than {MAX_TOKENS} tokens", self.line + 1, column + 1)
 
     def first(
-        self, candidates: tuple[int, ...], text: str, pos: int, end: tuple[Pattern, bool] | None
+        self,
+        candidates: tuple[int, ...],
+        text: str,
+        pos: int,
+        end: tuple[Pattern, bool] | None,
+        endpos: int | None = None,
     ) -> tuple[Rule | None, regex.Match] | None:
         """Return the earliest match at or after pos (ties: the first tried), and its rule (None for `end`)."""
         best: tuple[Rule | None, regex.Match] | None = None
@@ -217,14 +250,14 @@ class _Run:
             rule = self.grammar.rules[rid]
             pattern = rule.match or rule.begin
             assert pattern is not None
-            m = self.search(pattern, text, pos)
+            m = self.search(pattern, text, pos, endpos)
             if m is not None and (best is None or m.start() < best[1].start()):
                 best = (rule, m)
                 if m.start() == pos:
                     break
         if end is not None and end[1]:
             m = self.search(end[0], text, pos)
-            if m is not None and (best is None or m.start() <= best[1].start()):
+            if m is not None and (best is None or m.start() < best[1].start()):  # (ties: the patterns)
                 best = (None, m)
         return best
 
@@ -233,7 +266,7 @@ def tokenize(grammar: Grammar, code: str) -> list[list[tuple[str | None, str]]]:
     """Return each line of code as (Pygments class or None, text) pieces; Overrun when a bound is passed."""
     run = _Run(grammar, time.monotonic() + BLOCK_SECONDS)
     root = grammar.rules[grammar.root]
-    stack = [_Frame(root, (grammar.scope_name,) if grammar.scope_name else (), None, 0, 0)]
+    stack = [_Frame(root, (grammar.scope_name,) if grammar.scope_name else (), None, 0, 0, -1)]
     stalls = 0
     for number, line in enumerate(code.split("\n")):
         run.line = number
@@ -241,16 +274,8 @@ def tokenize(grammar: Grammar, code: str) -> list[list[tuple[str | None, str]]]:
         if len(line) > MAX_LINE_CHARS:
             raise Overrun(f"a line of {len(line)} characters (at most {MAX_LINE_CHARS})", number + 1, 1)
         text = line + "\n"
-        pos = 0
-        for depth in range(1, len(stack)):  # `while` rules hold only while their pattern matches each line
-            frame = stack[depth]
-            if frame.rule.is_while and frame.end is not None:
-                m = run.search(frame.end, text, pos)
-                if m is None or m.start() != pos:
-                    del stack[depth:]
-                    break
-                run.captured(m, stack[depth - 1].scopes + frame.rule.scopes, frame.rule.end_captures, 0)
-                pos = m.end()
+        run.text, run.seen, run.anchor = text, {}, -1
+        pos = _check_while(run, stack, text)
         while pos < len(text):
             frame = stack[-1]
             rule = frame.rule
@@ -268,29 +293,28 @@ def tokenize(grammar: Grammar, code: str) -> list[list[tuple[str | None, str]]]:
                 run.captured(m, outer + rule.scopes, rule.end_captures, 0)
                 if len(stack) > 1:
                     stack.pop()
+                    run.anchor = frame.anchor if frame.line == number else -1
             elif matched.match is not None:
                 run.captured(m, frame.scopes + matched.scopes, matched.captures, 0)
             else:
-                begin_where = matched.begin.where if matched.begin else matched.where
+                where = matched.begin.where if matched.begin else matched.where
                 if len(stack) >= MAX_DEPTH:
                     raise Overrun(
-                        f"rules nested more than {MAX_DEPTH} deep",
-                        number + 1,
-                        m.start() + 1,
-                        begin_where,
+                        f"rules nested more than {MAX_DEPTH} deep", number + 1, m.start() + 1, where
                     )
                 if m.end() == m.start() and any(
-                    f.rule is matched and f.line == number and f.pos == m.start() for f in stack
+                    f.rule is matched and (f.line, f.pos) == (number, m.end()) for f in stack
                 ):
                     raise Overrun(
                         "a rule begins again where it began without reading any text (endless recursion)",
                         number + 1,
                         m.start() + 1,
-                        begin_where,
+                        where,
                     )
                 run.captured(m, frame.scopes + matched.scopes, matched.captures, 0)
                 inner = frame.scopes + matched.scopes + matched.content_scopes
-                stack.append(_Frame(matched, inner, run.end_pattern(matched, m), number, m.end()))
+                stack.append(_Frame(matched, inner, run.end_pattern(matched, m), number, m.end(), run.anchor))
+                run.anchor = m.end()
             pos = m.end()
             if (len(stack), pos) == before or m.end() == m.start():
                 stalls += 1
@@ -307,6 +331,24 @@ def tokenize(grammar: Grammar, code: str) -> list[list[tuple[str | None, str]]]:
             cls, piece = pieces[-1]
             pieces[-1] = (cls, piece[:-1])
     return run.out
+
+
+def _check_while(run: _Run, stack: list[_Frame], text: str) -> int:
+    """Check the open `while` rules at the start of a line, outermost first: one that does not match ends (with
+    every rule inside it). Return where the line's tokens start (after the `while` matches)."""
+    pos = 0
+    for depth in range(1, len(stack)):
+        frame = stack[depth]
+        if not frame.rule.is_while or frame.end is None:
+            continue
+        m = run.search(frame.end, text, pos)
+        if m is None or m.start() != pos:
+            del stack[depth:]
+            break
+        run.emit(stack[depth - 1].scopes, text[pos : m.start()])
+        run.captured(m, stack[depth - 1].scopes + frame.rule.scopes, frame.rule.end_captures, 0)
+        pos = run.anchor = m.end()
+    return pos
 
 
 def html_lines(pieces: list[list[tuple[str | None, str]]]) -> list[str]:
