@@ -57,8 +57,14 @@ TOMLISH = {
 def test_anchor_g_matches_where_the_begin_ended():
     lines = run(TOMLISH, '# top\nkey = true\nname = "x y"\na.b = 12 # no\nflag = 1true')
     assert lines[0] == [("c1", "# top")]
-    assert lines[1] == [("nv", "key"), (None, " "), ("p", "="), (None, " "), ("kc", "true")]  # \G after `key = `
-    assert lines[2] == [("nv", "name"), (None, " "), ("p", "="), (None, " "), ("s2", "\"x y\"")]
+    assert lines[1] == [
+        ("nv", "key"),
+        (None, " "),
+        ("p", "="),
+        (None, " "),
+        ("kc", "true"),
+    ]  # \G after `key = `
+    assert lines[2] == [("nv", "name"), (None, " "), ("p", "="), (None, " "), ("s2", '"x y"')]
     assert lines[3][:3] == [("nv", "a"), ("p", "."), ("nv", "b")]  # a capture's own patterns
     assert ("mi", "12") in lines[3] and ("c1", "# no") in lines[3]
     assert ("kc", "true") not in lines[4]  # `true` is not where the begin ended: \G does not match there
