@@ -35,7 +35,7 @@ MAX_GRAMMAR_BYTES = 2_000_000
 MAX_GRAMMARS = 50
 MAX_JSON_DEPTH = 100  # nesting of objects and arrays in a grammar file
 MAX_NAMES = 20  # names and aliases per grammar
-_JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]', re.S)
+_JSON_TOKEN = re.compile(r'[\[\]{}"\\]')
 
 
 @dataclass
@@ -115,14 +115,24 @@ def custom_languages(config: Any, docs_dir: Path) -> CustomLanguages:
 
 
 def json_depth(text: str) -> tuple[int, int]:
-    """Return the deepest nesting of a JSON text and the offset where it is first reached."""
+    """Return the deepest nesting of a JSON text and the offset where it is first reached (one pass)."""
     depth = deepest = where = 0
+    in_string, skip = False, -1
     for m in _JSON_TOKEN.finditer(text):
-        ch = m.group()
-        if ch in "[{":
+        at, ch = m.start(), m.group()
+        if at == skip:  # the character after a backslash in a string
+            continue
+        if in_string:
+            if ch == "\\":
+                skip = at + 1
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
             depth += 1
             if depth > deepest:
-                deepest, where = depth, m.start()
+                deepest, where = depth, at
         elif ch in "]}":
             depth -= 1
     return deepest, where
@@ -174,29 +184,42 @@ def _load(config: Any, docs_dir: Path, files: list[Any]) -> CustomLanguages:
             listed_problem(f"cannot be read as UTF-8 text ({str(exc)[:80]})")
             continue
         digest.update(file.encode() + b"\0" + hashlib.sha256(data).digest())
-        grammar, names, problem = _compile(text, file)
+        index = PositionIndex(text)  # (positions found when first asked)
+        grammar, names, problem = _compile(text, file, index)
         if problem is not None:
             out.diagnostics.append(problem)
         if grammar is not None:
             for message, where in grammar.notes[:10]:
-                out.diagnostics.append(_in_file(info, text, file, where, message))
+                out.diagnostics.append(_in_file(info, index, file, where, message))
+            if not names:
+                message = (
+                    "custom language grammar has no `name`: expected the language name its code blocks use"
+                )
+                out.diagnostics.append(_in_file(warning, index, file, ("name",), message))
         for name in names:
-            if name not in out.grammars:
-                out.grammars[name] = grammar
-                out.files[name] = rel
+            if name in out.grammars:
+                message = (
+                    f"custom language {name!r} is also named by {out.files[name]!r}: that grammar is used"
+                )
+                out.diagnostics.append(_in_file(info, index, file, ("name",), message))
+                continue
+            out.grammars[name] = grammar
+            out.files[name] = rel
     out.fingerprint = digest.hexdigest()
     return out
 
 
-def _in_file(make: Any, text: str, file: str, where: tuple, message: str) -> Diagnostic:
+def _in_file(make: Any, index: PositionIndex, file: str, where: tuple, message: str) -> Diagnostic:
     """Return a diagnostic (`make`: info or warning) located at a JSON path of a grammar file."""
-    line, column = PositionIndex(text).locate(where)
+    line, column = index.locate(where)
     if make is info:
         return info("styling.custom-language", message, file, line, column, json_path=format_path(where))
     return warning("styling.custom-language", message, file, line, column, json_path=format_path(where))
 
 
-def _compile(text: str, file: str) -> tuple[Grammar | None, list[str], Diagnostic | None]:
+def _compile(
+    text: str, file: str, index: PositionIndex
+) -> tuple[Grammar | None, list[str], Diagnostic | None]:
     """Return (grammar or None, its language names, the problem that made it unusable)."""
     deepest, offset = json_depth(text)
     if deepest > MAX_JSON_DEPTH:
@@ -224,7 +247,7 @@ def _compile(text: str, file: str) -> tuple[Grammar | None, list[str], Diagnosti
         grammar = compile_grammar(data)
     except GrammarError as exc:
         message = f"custom language grammar {exc.message}; its code blocks show as plain text"
-        return None, names, _in_file(warning, text, file, exc.path, message)
+        return None, names, _in_file(warning, index, file, exc.path, message)
     except RecursionError:
         return (
             None,

@@ -255,6 +255,9 @@ def compile_grammar(data: Any) -> Grammar:
     for index, child in enumerate(data["patterns"]):
         root.children.append(compiler.rule(child, ("patterns", index), repos).id)
     compiler.resolve(root.id)
+    for key in ("injections", "injectionSelector"):
+        if key in data:
+            compiler.notes.append((f"`{key}` is not run: injected rules do not apply", (key,)))
     name, scope = data.get("name"), data.get("scopeName")
     return Grammar(
         name if isinstance(name, str) else "",

@@ -278,3 +278,45 @@ def test_external_includes_are_noted(make_site, tmp_path):
     notes = [d for d in result.diagnostics if d.code == "styling.custom-language"]
     assert [(d.severity.value, d.json_path) for d in notes] == [("info", "patterns[0].include")]
     assert tokens((tmp_path / "out" / "index.html").read_text()) == [("k", "return")]
+
+
+def test_nothing_left_out_silently(make_site, tmp_path):
+    nameless = json.dumps({"scopeName": "", "patterns": []})
+    injecting = json.dumps({**QUILL, "injections": {"L:source.quill": {"patterns": []}}})
+    files = {"a.json": json.dumps(QUILL), "b.json": injecting, "c.json": nameless, "index.mdx": page("Hi.\n")}
+    docs = make(make_site, files, ["a.json", "b.json", "c.json"])
+    result = build(docs, tmp_path / "out")
+    notes = sorted(
+        (d.path, d.severity.value, d.json_path, d.message) for d in result.diagnostics if "language" in d.code
+    )
+    assert [n[:3] for n in notes] == [
+        ("b.json", "info", "injections"),
+        ("b.json", "info", "name"),
+        ("b.json", "info", "name"),
+        ("c.json", "warning", "name"),
+    ]
+    assert "'quill' is also named by 'a.json'" in notes[1][3] + notes[2][3]
+
+
+def test_grammars_load_once_per_build_with_the_render_pool(make_site, tmp_path, monkeypatch):
+    log = tmp_path / "loads.txt"
+    load = grammars._load
+
+    def counted(*args):
+        with log.open("a") as out:  # (forked workers append here too)
+            out.write("load\n")
+        return load(*args)
+
+    monkeypatch.setattr(grammars, "_load", counted)
+    # the first page (rendered before the pool forks) has no custom block: the grammars must be loaded anyway
+    pages = {f"p{i}.mdx": page(f"```quill\nreturn {i}\n```\n" if i else "Hi.\n") for i in range(120)}
+    config = {
+        **BASE,
+        "navigation": {"groups": [{"group": "G", "pages": [f"p{i}" for i in range(120)]}]},
+        "styling": {"codeblocks": {"languages": {"custom": ["quill.json"]}}},
+    }
+    docs = make_site({"docs.json": json.dumps(config), "quill.json": json.dumps(QUILL), **pages})
+    build(docs, tmp_path / "out", workers=2)
+    assert log.read_text().count("load") == 1
+    for i in (1, 77, 119):
+        assert ("k", "return") in tokens((tmp_path / "out" / f"p{i}" / "index.html").read_text())
