@@ -184,24 +184,24 @@ def _load(config: Any, docs_dir: Path, files: list[Any]) -> CustomLanguages:
             listed_problem(f"cannot be read as UTF-8 text ({str(exc)[:80]})")
             continue
         digest.update(file.encode() + b"\0" + hashlib.sha256(data).digest())
-        index = PositionIndex(text)  # (positions found when first asked)
-        grammar, names, problem = _compile(text, file, index)
+        positions = PositionIndex(text)  # (found when first asked)
+        grammar, names, problem = _compile(text, file, positions)
         if problem is not None:
             out.diagnostics.append(problem)
         if grammar is not None:
             for message, where in grammar.notes[:10]:
-                out.diagnostics.append(_in_file(info, index, file, where, message))
+                out.diagnostics.append(_in_file(info, positions, file, where, message))
             if not names:
                 message = (
                     "custom language grammar has no `name`: expected the language name its code blocks use"
                 )
-                out.diagnostics.append(_in_file(warning, index, file, ("name",), message))
+                out.diagnostics.append(_in_file(warning, positions, file, ("name",), message))
         for name in names:
             if name in out.grammars:
                 message = (
                     f"custom language {name!r} is also named by {out.files[name]!r}: that grammar is used"
                 )
-                out.diagnostics.append(_in_file(info, index, file, ("name",), message))
+                out.diagnostics.append(_in_file(info, positions, file, ("name",), message))
                 continue
             out.grammars[name] = grammar
             out.files[name] = rel
@@ -290,6 +290,8 @@ def custom_lines(code: str, lang: str, state: RenderState, line: int = 0) -> lis
             cached = (tuple(html_lines(tokenize(grammar, code))), None)
         except Overrun as exc:
             cached = ((), exc)
+        except (RecursionError, MemoryError, ValueError, LookupError, TypeError) as exc:  # a docsgen bug
+            cached = ((), Overrun(f"highlighting failed ({type(exc).__name__}; please report this)", 1, 1))
         if len(_BLOCKS) > 4096:
             _BLOCKS.clear()
         _BLOCKS[key] = cached

@@ -172,7 +172,7 @@ class _Run:
         if not captures:
             self.emit(base, m.group(0))
             return
-        spans = []
+        spans: list[tuple[int, int, Capture]] = []
         for index, capture in sorted(captures.items()):
             if index <= (m.re.groups or 0) and m.end(index) > m.start(index) >= 0:
                 spans.append((m.start(index), m.end(index), capture))
@@ -180,7 +180,13 @@ class _Run:
         self.spans(m.string, m.start(), m.end(), base, spans, depth)
 
     def spans(
-        self, text: str, start: int, end: int, scopes: tuple[str, ...], spans: list, depth: int
+        self,
+        text: str,
+        start: int,
+        end: int,
+        scopes: tuple[str, ...],
+        spans: list[tuple[int, int, Capture]],
+        depth: int,
     ) -> None:
         """Emit text[start:end]: the capture spans in it (sorted, outer first) with their scopes added."""
         pos, i = start, 0
