@@ -248,11 +248,13 @@ def test_huge_file_and_outside_paths(make_site, tmp_path):
     body = page("```quill\nreturn\n```\n")
     files = {"index.mdx": body}
     (tmp_path / "secret.json").write_text(json.dumps(QUILL))
-    docs = make(make_site, files, ["../secret.json", "/../../secret.json", "nope.json"], name="d2")
+    listed = ["../secret.json", "/../../secret.json", "nope.json", "link.json"]
+    docs = make(make_site, files, listed, name="d2")
+    (docs / "link.json").symlink_to(tmp_path / "secret.json")  # a link inside pointing outside
     result = build(docs, tmp_path / "out2")
     notes = [(d.json_path, d.message) for d in result.diagnostics if d.code == "styling.custom-language"]
-    assert [p for p, _ in notes] == [f"styling.codeblocks.languages.custom[{i}]" for i in range(3)]
-    assert "outside the docs folder" in notes[0][1] and "outside the docs folder" in notes[1][1]
+    assert [p for p, _ in notes] == [f"styling.codeblocks.languages.custom[{i}]" for i in range(4)]
+    assert all("outside the docs folder" in notes[i][1] for i in (0, 1, 3))
     assert parse((tmp_path / "out2" / "index.html").read_text()).find("span", cls="k") is None
 
 
