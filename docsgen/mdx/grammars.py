@@ -18,6 +18,8 @@ import hashlib
 import html
 import json
 import re
+import time
+import weakref
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -26,7 +28,7 @@ from docsgen.analytics import where_in_config
 from docsgen.errors import Diagnostic, info, warning
 from docsgen.jsonpos import PositionIndex, format_path
 from docsgen.mdx.textmate import Grammar, GrammarError, compile_grammar
-from docsgen.mdx.tmtokenize import Overrun, html_lines, tokenize
+from docsgen.mdx.tmtokenize import BLOCK_SECONDS, Overrun, html_lines, tokenize
 
 if TYPE_CHECKING:
     from docsgen.mdx.state import RenderState
@@ -50,6 +52,8 @@ class CustomLanguages:
 
 
 _MEMO: dict[tuple[str, str], CustomLanguages] = {}
+PAGE_SECONDS = 5.0  # time for all the blocks of one page in custom languages
+_PAGE_SPENT: weakref.WeakKeyDictionary[RenderState, float] = weakref.WeakKeyDictionary()
 _BLOCKS: dict[tuple[str, str, str], tuple[tuple[str, ...], Overrun | None]] = {}
 
 
@@ -268,11 +272,22 @@ def _names(data: Any) -> list[str]:
     return list(dict.fromkeys(out))[:MAX_NAMES]
 
 
+def _tokenized(grammar: Grammar, code: str, seconds: float) -> tuple[tuple[str, ...], Overrun | None]:
+    """Return a block's HTML lines, or the bound it passed."""
+    try:
+        return tuple(html_lines(tokenize(grammar, code, seconds))), None
+    except Overrun as exc:
+        return (), exc
+    except (RecursionError, MemoryError, ValueError, LookupError, TypeError) as exc:  # a docsgen bug
+        return (), Overrun(f"highlighting failed ({type(exc).__name__}; please report this)", 1, 1)
+
+
 def custom_lines(code: str, lang: str, state: RenderState, line: int = 0) -> list[str] | None:
     """Return a code block's HTML lines when its language is a custom one (None when it is not).
 
     A grammar that could not be loaded gives plain lines (the grammar's own warning says why); a block that
-    passes a bound gives plain lines and a warning at the block.
+    passes a bound gives plain lines and a warning at the block. A page's blocks share PAGE_SECONDS: past it,
+    the page's other blocks in custom languages are plain too.
     """
     languages = (
         custom_languages(state.ctx.config, state.ctx.docs_dir) if state.ctx.config is not None else None
@@ -286,15 +301,19 @@ def custom_lines(code: str, lang: str, state: RenderState, line: int = 0) -> lis
     key = (languages.fingerprint, lang.lower(), code)
     cached = _BLOCKS.get(key)
     if cached is None:
-        try:
-            cached = (tuple(html_lines(tokenize(grammar, code))), None)
-        except Overrun as exc:
-            cached = ((), exc)
-        except (RecursionError, MemoryError, ValueError, LookupError, TypeError) as exc:  # a docsgen bug
-            cached = ((), Overrun(f"highlighting failed ({type(exc).__name__}; please report this)", 1, 1))
-        if len(_BLOCKS) > 4096:
-            _BLOCKS.clear()
-        _BLOCKS[key] = cached
+        spent = _PAGE_SPENT.get(state, 0.0)
+        budget = min(BLOCK_SECONDS, PAGE_SECONDS - spent)
+        if budget <= 0:
+            message = f"the page's blocks in custom languages took over {PAGE_SECONDS:g} s"
+            cached = ((), Overrun(message, 1, 1))
+        else:
+            started = time.monotonic()
+            cached = _tokenized(grammar, code, budget)
+            _PAGE_SPENT[state] = spent + time.monotonic() - started
+            if cached[1] is None or budget == BLOCK_SECONDS:  # (not when the page's budget cut it short)
+                if len(_BLOCKS) > 4096:
+                    _BLOCKS.clear()
+                _BLOCKS[key] = cached
     lines, overrun = cached
     if overrun is None:
         return list(lines)

@@ -121,7 +121,7 @@ class _Run:
         """Search from pos within the block's budget; `\\G` matches only at the anchor, `\\A` on the first line."""
         left = self.deadline - time.monotonic()
         if left <= 0:
-            raise Overrun(f"stopped after {BLOCK_SECONDS:g} s", self.line + 1, pos + 1, pattern.where)
+            raise Overrun("the block's time ran out", self.line + 1, pos + 1, pattern.where)
         at_anchor = pos == self.anchor
         compiled = pattern.variant(at_anchor, self.line == 0)
         cache = endpos is None and text is self.text and not (at_anchor and "G" in pattern.anchors)
@@ -268,9 +268,11 @@ class _Run:
         return best
 
 
-def tokenize(grammar: Grammar, code: str) -> list[list[tuple[str | None, str]]]:
+def tokenize(
+    grammar: Grammar, code: str, seconds: float = BLOCK_SECONDS
+) -> list[list[tuple[str | None, str]]]:
     """Return each line of code as (Pygments class or None, text) pieces; Overrun when a bound is passed."""
-    run = _Run(grammar, time.monotonic() + BLOCK_SECONDS)
+    run = _Run(grammar, time.monotonic() + seconds)
     root = grammar.rules[grammar.root]
     stack = [_Frame(root, (grammar.scope_name,) if grammar.scope_name else (), None, 0, 0, -1)]
     stalls = 0

@@ -322,3 +322,10 @@ def test_grammars_load_once_per_build_with_the_render_pool(make_site, tmp_path, 
     assert log.read_text().count("load") == 1
     for i in (1, 77, 119):
         assert ("k", "return") in tokens((tmp_path / "out" / f"p{i}" / "index.html").read_text())
+
+
+def test_a_page_has_a_time_budget_for_its_custom_blocks(make_site, tmp_path, monkeypatch):
+    monkeypatch.setattr(grammars, "PAGE_SECONDS", 0.0)  # spent before the first block
+    found = diagnostics_of(make_site, tmp_path, json.dumps(QUILL), code="return 2")
+    assert [(d.code, d.line) for d in found] == [("mdx.custom-language", 7)]
+    assert "the page's blocks in custom languages took over 0 s" in found[0].message
