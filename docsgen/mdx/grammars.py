@@ -45,7 +45,7 @@ class CustomLanguages:
     """The site's custom grammars: language name (lowercase) -> grammar (None: listed but unusable)."""
 
     grammars: dict[str, Grammar | None] = field(default_factory=dict)
-    files: dict[str, str] = field(default_factory=dict)  # language name -> the file as listed
+    files: dict[str, str] = field(default_factory=dict)  # language name -> its grammar file (docs-relative)
     diagnostics: list[Diagnostic] = field(default_factory=list)
     fingerprint: str = ""  # changes with any grammar file's bytes
     stamps: tuple = ()  # (file, size, mtime_ns) of each file read: the memo is valid while they hold
@@ -202,13 +202,11 @@ def _load(config: Any, docs_dir: Path, files: list[Any]) -> CustomLanguages:
                 out.diagnostics.append(_in_file(warning, positions, file, ("name",), message))
         for name in names:
             if name in out.grammars:
-                message = (
-                    f"custom language {name!r} is also named by {out.files[name]!r}: that grammar is used"
-                )
+                message = f"custom language {name!r} is also named by {out.files[name]}: that grammar is used"
                 out.diagnostics.append(_in_file(info, positions, file, ("name",), message))
                 continue
             out.grammars[name] = grammar
-            out.files[name] = rel
+            out.files[name] = file
     out.fingerprint = digest.hexdigest()
     return out
 
@@ -250,7 +248,7 @@ def _compile(
     try:
         grammar = compile_grammar(data)
     except GrammarError as exc:
-        message = f"custom language grammar {exc.message}; its code blocks show as plain text"
+        message = f"custom language grammar: {exc.message}; its code blocks show as plain text"
         return None, names, _in_file(warning, index, file, exc.path, message)
     except RecursionError:
         return (
@@ -318,12 +316,12 @@ def custom_lines(code: str, lang: str, state: RenderState, line: int = 0) -> lis
     if overrun is None:
         return list(lines)
     file = languages.files.get(lang.lower(), "")
-    rule = f", rule {overrun.where}" if overrun.where else ""
+    rule = f"; the rule is in {file[:120]}" if overrun.where else f" (grammar {file[:120]})"
     state.add(
         warning(
             "mdx.custom-language",
             f"code block in custom language {lang[:40]!r} shown as plain text: {overrun.message} at line "
-            f"{overrun.line}, column {overrun.column} of the block (grammar {str(file)[:120]}{rule})",
+            f"{overrun.line}, column {overrun.column} of the block{rule}",
             state.frame.path,
             line + overrun.line if line else 0,
             overrun.column if line else 0,

@@ -132,8 +132,8 @@ class _Compiler:
             where = f" at character {exc.offset + 1}" if exc.offset is not None else ""
             shown = value if len(value) <= 80 else value[:77] + "..."
             raise GrammarError(
-                f"the pattern {shown!r} cannot be compiled ({exc.message}{where}); expected an Oniguruma "
-                "regular expression",
+                f"the pattern {shown!r} cannot be compiled ({exc.message}{where}): expected an Oniguruma "
+                "regular expression that the Python `regex` module reads",
                 path,
                 exc.offset,
             ) from None

@@ -161,7 +161,7 @@ def highlight_css(light: str, dark: str) -> str:
 
 
 def custom_languages(config: SiteConfig, docs_dir: Path) -> tuple[dict[str, str], list[Diagnostic]]:
-    """Return `styling.codeblocks.languages.custom` as {language name: file as listed}, with the located
+    """Return `styling.codeblocks.languages.custom` as {language name: grammar file}, with the located
     diagnostics of reading and compiling the grammars (docsgen.mdx.grammars: loaded once, kept per process)."""
     languages = grammars.custom_languages(config, docs_dir)
     return dict(languages.files), list(languages.diagnostics)

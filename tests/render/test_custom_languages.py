@@ -297,7 +297,7 @@ def test_nothing_left_out_silently(make_site, tmp_path):
         ("b.json", "info", "name"),
         ("c.json", "warning", "name"),
     ]
-    assert "'quill' is also named by 'a.json'" in notes[1][3] + notes[2][3]
+    assert "'quill' is also named by a.json" in notes[1][3] + notes[2][3]
 
 
 def test_grammars_load_once_per_build_with_the_render_pool(make_site, tmp_path, monkeypatch):
