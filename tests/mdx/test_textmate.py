@@ -197,3 +197,26 @@ def test_bounds():
     with pytest.raises(Overrun) as caught:
         tokenize(compile_grammar(slow), "a" * 80 + "!")
     assert caught.value.where == "patterns[0].match"
+
+
+def test_token_and_time_budgets(monkeypatch):
+    from docsgen.mdx import tmtokenize
+
+    words = compile_grammar({"patterns": [{"match": "\\w+", "name": "keyword.t"}]})
+    monkeypatch.setattr(tmtokenize, "MAX_TOKENS", 50)
+    with pytest.raises(Overrun) as caught:
+        tokenize(words, "a b c d e f g h i j\n" * 6)
+    assert "more than 50 tokens" in caught.value.message and caught.value.line == 6
+    with pytest.raises(Overrun) as caught:
+        tokenize(words, "a b", seconds=0)
+    assert "time ran out" in caught.value.message
+
+
+def test_rule_count_is_bounded(monkeypatch):
+    from docsgen.mdx import textmate
+
+    monkeypatch.setattr(textmate, "MAX_RULES", 10)
+    rules = [{"match": f"w{i}", "name": "keyword.t"} for i in range(20)]
+    with pytest.raises(GrammarError) as caught:
+        compile_grammar({"patterns": rules})
+    assert "more than 10 rules" in caught.value.message and caught.value.path == ("patterns", 9)
