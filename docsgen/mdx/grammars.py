@@ -151,6 +151,7 @@ def _load(config: Any, docs_dir: Path, files: list[Any]) -> CustomLanguages:
     out = CustomLanguages()
     digest = hashlib.sha256()
     root = docs_dir.resolve()
+    loaded: list[tuple[str, PositionIndex, Grammar | None, list[str], Any]] = []
     for index, rel in enumerate(files):
         json_path = f"styling.codeblocks.languages.custom[{index}]"
         located = where_in_config(config, ("styling", "codeblocks", "languages", "custom", index))
@@ -189,9 +190,12 @@ def _load(config: Any, docs_dir: Path, files: list[Any]) -> CustomLanguages:
             continue
         digest.update(file.encode() + b"\0" + hashlib.sha256(data).digest())
         positions = PositionIndex(text)  # (found when first asked)
-        grammar, names, problem = _compile(text, file, positions)
+        grammar, names, problem, data = _compile(text, file, positions)
         if problem is not None:
             out.diagnostics.append(problem)
+        loaded.append((file, positions, grammar, names, data))
+    _embed_others(loaded)
+    for file, positions, grammar, names, _data in loaded:
         if grammar is not None:
             for message, where in grammar.notes[:10]:
                 out.diagnostics.append(_in_file(info, positions, file, where, message))
@@ -211,6 +215,17 @@ def _load(config: Any, docs_dir: Path, files: list[Any]) -> CustomLanguages:
     return out
 
 
+def _embed_others(loaded: list[tuple[str, PositionIndex, Grammar | None, list[str], Any]]) -> None:
+    """Compile again the grammars whose includes name another listed grammar (`source.x`), with its rules."""
+    others = {g.scope_name: data for _, _, g, _, data in loaded if g is not None and g.scope_name}
+    for index, (file, positions, grammar, names, data) in enumerate(loaded):
+        if grammar is not None and set(grammar.external) & set(others):
+            try:
+                loaded[index] = (file, positions, compile_grammar(data, others), names, data)
+            except (GrammarError, RecursionError):  # (more rules than allowed together: each alone, as noted)
+                continue
+
+
 def _in_file(make: Any, index: PositionIndex, file: str, where: tuple, message: str) -> Diagnostic:
     """Return a diagnostic (`make`: info or warning) located at a JSON path of a grammar file."""
     line, column = index.locate(where)
@@ -221,42 +236,30 @@ def _in_file(make: Any, index: PositionIndex, file: str, where: tuple, message: 
 
 def _compile(
     text: str, file: str, index: PositionIndex
-) -> tuple[Grammar | None, list[str], Diagnostic | None]:
-    """Return (grammar or None, its language names, the problem that made it unusable)."""
+) -> tuple[Grammar | None, list[str], Diagnostic | None, Any]:
+    """Return (grammar or None, its language names, the problem that made it unusable, the parsed JSON)."""
     deepest, offset = json_depth(text)
     if deepest > MAX_JSON_DEPTH:
         line, column = _line_col(text, offset)
         message = f"custom language grammar nested {deepest} levels deep: expected at most {MAX_JSON_DEPTH}"
-        return (
-            None,
-            [],
-            warning(
-                "styling.custom-language",
-                message + "; its code blocks show as plain text",
-                file,
-                line,
-                column,
-            ),
-        )
+        message += "; its code blocks show as plain text"
+        return None, [], warning("styling.custom-language", message, file, line, column), None
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as exc:
         line, column = getattr(exc, "lineno", 0), getattr(exc, "colno", 0)
         message = f"custom language grammar is not JSON ({getattr(exc, 'msg', str(exc))[:80]}): expected a JSON object"
-        return None, [], warning("styling.custom-language", message, file, line, column)
+        return None, [], warning("styling.custom-language", message, file, line, column), None
     names = _names(data)
     try:
         grammar = compile_grammar(data)
     except GrammarError as exc:
         message = f"custom language grammar: {exc.message}; its code blocks show as plain text"
-        return None, names, _in_file(warning, index, file, exc.path, message)
+        return None, names, _in_file(warning, index, file, exc.path, message), data
     except RecursionError:
-        return (
-            None,
-            names,
-            warning("styling.custom-language", "custom language grammar nested too deeply", file, 1, 1),
-        )
-    return grammar, names, None
+        message = "custom language grammar nested too deeply"
+        return None, names, warning("styling.custom-language", message, file, 1, 1), data
+    return grammar, names, None, data
 
 
 def _names(data: Any) -> list[str]:

@@ -76,6 +76,7 @@ class Grammar:
     rules: list[Rule]
     root: int
     notes: list[tuple[str, JsonPath]] = field(default_factory=list)  # (message, JSON path)
+    external: tuple[str, ...] = ()  # scope names of other grammars its includes name, left out
     _flat: dict[int, tuple[int, ...]] = field(default_factory=dict, repr=False)
 
     def candidates(self, rule_id: int) -> tuple[int, ...]:
@@ -104,15 +105,28 @@ def _scopes(value: Any) -> tuple[str, ...]:
     return tuple(value.split()[:8]) if isinstance(value, str) else ()
 
 
+@dataclass(frozen=True)
+class _Context:
+    """The grammar whose rules are being compiled: its root (`$self`), scope name and top repository."""
+
+    root: int
+    scope: str
+    repository: JsonPath
+
+
 class _Compiler:
-    def __init__(self, data: dict):
+    def __init__(self, data: dict, others: dict[str, dict]):
         self.data = data
+        self.others = others  # other grammars an include may name, by scope name
         self.rules: list[Rule] = []
         self.notes: list[tuple[str, JsonPath]] = []
+        self.external: list[str] = []  # scope names of other grammars left out
         # repository path -> {entry name: rule id}
         self.repos: dict[JsonPath, dict[str, int]] = {}
-        # (rule id, JSON path of the include, its text, the repositories in scope, innermost first)
-        self.includes: list[tuple[int, JsonPath, str, tuple[JsonPath, ...]]] = []
+        # (rule id, JSON path of the include, its text, the repositories in scope, innermost first, grammar)
+        self.includes: list[tuple[int, JsonPath, str, tuple[JsonPath, ...], _Context]] = []
+        self.context = _Context(0, str(data.get("scopeName") or ""), ("repository",))
+        self.embedded: dict[str, _Context] = {}
 
     def new_rule(self, path: JsonPath) -> Rule:
         if len(self.rules) >= MAX_RULES:
@@ -214,13 +228,33 @@ class _Compiler:
             raise GrammarError(
                 "found an empty or non-string include, expected `#name`, `$self` or `$base`", path
             )
-        self.includes.append((rule.id, path, value, repos))
+        self.includes.append((rule.id, path, value, repos, self.context))
 
-    def resolve(self, root: int) -> None:
-        scope_name = self.data.get("scopeName")
-        for rule_id, path, target, repos in self.includes:
-            if target in ("$self", "$base") or target == scope_name:
-                self.rules[rule_id].children.append(root)
+    def embed(self, scope: str) -> _Context:
+        """Compile another grammar's rules into this one (once), for includes that name it."""
+        found = self.embedded.get(scope)
+        if found is None:
+            data, outer = self.others[scope], self.context
+            prefix: JsonPath = (f"<{scope}>",)
+            root = self.new_rule(prefix)
+            self.context = found = self.embedded[scope] = _Context(root.id, scope, prefix + ("repository",))
+            repos = self.repository(data.get("repository"), prefix + ("repository",), ())
+            for index, child in enumerate(data.get("patterns") or []):
+                root.children.append(self.rule(child, prefix + ("patterns", index), repos).id)
+            self.context = outer
+        return found
+
+    def resolve(self) -> None:
+        index = 0
+        while index < len(self.includes):  # (embedding a grammar adds its includes)
+            rule_id, path, target, repos, context = self.includes[index]
+            index += 1
+            children = self.rules[rule_id].children
+            if target == "$base":
+                children.append(0)
+                continue
+            if target == "$self":
+                children.append(context.root)
                 continue
             if target.startswith("#"):
                 name = target[1:]
@@ -229,32 +263,41 @@ class _Compiler:
                     raise GrammarError(
                         f"found include {target!r}, expected the name of a `repository` entry in scope", path
                     )
-                self.rules[rule_id].children.append(found)
+                children.append(found)
                 continue
-            own, _, entry = target.partition("#")
-            if own == scope_name and entry in self.repos.get(("repository",), {}):
-                self.rules[rule_id].children.append(self.repos[("repository",)][entry])
+            scope, _, entry = target.partition("#")
+            grammar = context if scope == context.scope else None
+            if grammar is None and scope in self.others:
+                grammar = self.embed(scope)
+            table = self.repos.get(grammar.repository, {}) if grammar else {}
+            if grammar is not None and (not entry or entry in table):
+                children.append(table[entry] if entry else grammar.root)
                 continue
+            self.external.append(scope)
             self.notes.append(
                 (
-                    f"include {target[:80]!r} names another grammar: left out (only this file's rules run)",
+                    f"include {target[:80]!r} names a grammar that is not in `languages.custom` (or a rule it "
+                    "does not have): left out",
                     path,
                 )
             )
 
 
-def compile_grammar(data: Any) -> Grammar:
-    """Compile a parsed grammar; GrammarError (located by JSON path) when it cannot be used."""
+def compile_grammar(data: Any, others: dict[str, dict] | None = None) -> Grammar:
+    """Compile a parsed grammar; GrammarError (located by JSON path) when it cannot be used.
+
+    `others`: other grammars (by scope name) whose rules an include may name (`source.x`, `source.x#rule`).
+    """
     if not isinstance(data, dict):
         raise GrammarError("found a JSON " + type(data).__name__ + ", expected a grammar object", ())
     if not isinstance(data.get("patterns"), list):
         raise GrammarError("found no `patterns` list, expected the grammar's top-level rules", ("patterns",))
-    compiler = _Compiler(data)
+    compiler = _Compiler(data, others or {})
     root = compiler.new_rule(())
     repos = compiler.repository(data.get("repository"), ("repository",), ())
     for index, child in enumerate(data["patterns"]):
         root.children.append(compiler.rule(child, ("patterns", index), repos).id)
-    compiler.resolve(root.id)
+    compiler.resolve()
     for key in ("injections", "injectionSelector"):
         if key in data:
             compiler.notes.append((f"`{key}` is not run: injected rules do not apply", (key,)))
@@ -265,4 +308,5 @@ def compile_grammar(data: Any) -> Grammar:
         compiler.rules,
         root.id,
         compiler.notes,
+        external=tuple(dict.fromkeys(compiler.external)),
     )

@@ -220,3 +220,32 @@ def test_rule_count_is_bounded(monkeypatch):
     with pytest.raises(GrammarError) as caught:
         compile_grammar({"patterns": rules})
     assert "more than 10 rules" in caught.value.message and caught.value.path == ("patterns", 9)
+
+
+def test_includes_of_other_listed_grammars():
+    other = {
+        "scopeName": "source.sql",
+        "patterns": [{"include": "#kw"}, {"begin": "\\(", "end": "\\)", "patterns": [{"include": "$self"}]}],
+        "repository": {
+            "kw": {"match": "\\bSELECT\\b", "name": "keyword.sql"},
+            "num": {"match": "\\d+", "name": "constant.numeric.sql"},
+        },
+    }
+    host = {
+        "scopeName": "source.host",
+        "patterns": [
+            {"begin": "sql`", "end": "`", "patterns": [{"include": "source.sql"}]},
+            {"match": "\\bnum\\b", "name": "storage.type.host"},
+            {
+                "begin": "n`",
+                "end": "`",
+                "patterns": [{"include": "source.sql#num"}, {"include": "source.js"}],
+            },
+        ],
+    }
+    grammar = compile_grammar(host, {"source.sql": other})
+    assert grammar.external == ("source.js",)
+    line = [(c, t) for c, t in tokenize(grammar, "sql`SELECT (SELECT 1)` n`42` SELECT")[0] if c]
+    assert line == [("k", "SELECT"), ("k", "SELECT"), ("m", "42")]  # `$self` inside is the other grammar
+    alone = compile_grammar(host)
+    assert alone.external == ("source.sql", "source.js") and len(alone.notes) == 3

@@ -329,3 +329,20 @@ def test_a_page_has_a_time_budget_for_its_custom_blocks(make_site, tmp_path, mon
     found = diagnostics_of(make_site, tmp_path, json.dumps(QUILL), code="return 2")
     assert [(d.code, d.line) for d in found] == [("mdx.custom-language", 7)]
     assert "the page's blocks in custom languages took over 0 s" in found[0].message
+
+
+def test_a_grammar_may_include_another_listed_one(make_site, tmp_path):
+    host = {
+        "name": "host",
+        "scopeName": "source.host",
+        "patterns": [{"begin": "q`", "end": "`", "patterns": [{"include": "source.quill"}]}],
+    }
+    files = {
+        "host.json": json.dumps(host),
+        "quill.json": json.dumps(QUILL),
+        "index.mdx": page("```host\nq`return 1`\n```\n"),
+    }
+    docs = make(make_site, files, ["host.json", "quill.json"])
+    result = build(docs, tmp_path / "out", strict=True)
+    assert [d for d in result.diagnostics if "language" in d.code] == []  # nothing left out
+    assert ("k", "return") in tokens((tmp_path / "out" / "index.html").read_text())
