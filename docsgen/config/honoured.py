@@ -32,10 +32,7 @@ FIELDS: dict[str, tuple[str, str]] = {
     "fonts": (USED, ""),
     "icons": (USED, ""),
     "styling": (USED, ""),
-    "styling.codeblocks.languages.custom": (
-        IGNORED,
-        "TextMate grammars are not run: such code blocks render as plain text",
-    ),
+    "styling.codeblocks.languages.custom": (USED, "TextMate grammars highlight their code blocks"),
     "thumbnails": (USED, ""),
     "navbar": (USED, ""),
     "footer": (USED, ""),

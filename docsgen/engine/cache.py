@@ -30,6 +30,7 @@ from typing import Any
 from docsgen.cachedir import cache_dir, code_fingerprint
 from docsgen.errors import Diagnostic, Severity
 from docsgen.mdx import MdxResult, TocItem
+from docsgen.mdx.grammars import grammar_files
 from docsgen.pages import Page
 from docsgen.render import LinkCall, SiteContext
 from docsgen.site import Site
@@ -147,7 +148,7 @@ class PageCache:
     def __init__(self, site: Site, *, strict: bool = False, folder: Path | None = None):
         self.site = site
         config_parts: list[str | bytes] = [f"strict={strict}", f"dev={site.dev}"]
-        for rel in sorted(site.config.files):
+        for rel in sorted(site.config.files) + grammar_files(site.config, site.docs_dir):  # custom languages
             try:
                 config_parts += [rel, (site.docs_dir / rel).read_bytes()]
             except OSError:

@@ -6,6 +6,7 @@ import html
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from pygments import lex
 from pygments.formatters import HtmlFormatter
@@ -15,7 +16,11 @@ from pygments.lexers.special import TextLexer
 from pygments.util import ClassNotFound
 
 from docsgen.mdx.fastlex import accelerate
+from docsgen.mdx.grammars import custom_lines
 from docsgen.mdx.lexers import MdxLexer, PrismaLexer
+
+if TYPE_CHECKING:
+    from docsgen.mdx.state import RenderState
 
 LANG_ALIASES = {
     "md": "markdown",
@@ -203,13 +208,29 @@ def strip_markers(code: str) -> tuple[str, dict[int, str]]:
 
 
 def render_code_block(
-    code: str, meta: CodeMeta, index: int, title_html: str = "", icon_html: str = "", show_header: bool = True
+    code: str,
+    meta: CodeMeta,
+    index: int,
+    title_html: str = "",
+    icon_html: str = "",
+    show_header: bool = True,
+    *,
+    state: RenderState | None = None,
+    line: int = 0,
 ) -> str:
-    """Render one code block: header (title, copy button), highlighted lines, options as classes."""
+    """Render one code block: header (title, copy button), highlighted lines, options as classes.
+
+    With the page's state, a language from docs.json `styling.codeblocks.languages.custom` is highlighted with
+    its TextMate grammar (docsgen.mdx.grammars; `line`: the fence's line, which locates a block's warning).
+    """
     if code.endswith("\n"):
         code = code[:-1]
     code, markers = strip_markers(code)
-    lines = highlight_lines(code, meta.lang)
+    lines = None
+    if state is not None and meta.lang:
+        lines = custom_lines(code, meta.lang, state, line)
+    if lines is None:
+        lines = highlight_lines(code, meta.lang)
     rows = []
     for number, line_html in enumerate(lines, start=1):
         classes = ["line"]

@@ -1,5 +1,5 @@
 """docs.json `styling.codeblocks`: code block colour themes (Shiki names mapped to Pygments styles) and
-`languages.custom` (TextMate grammars: such blocks render as plain text, with a located info).
+`languages.custom` (TextMate grammars, run by docsgen.mdx.grammars; their scopes get Pygments token classes).
 
 docsgen highlights at build time with Pygments, so a Shiki theme name is mapped to the closest Pygments style
 (a Pygments style name is accepted as is). The site's `_static/highlight.css` is generated from the chosen pair.
@@ -8,7 +8,6 @@ docsgen highlights at build time with Pygments, so a Shiki theme name is mapped 
 from __future__ import annotations
 
 import functools
-import json
 import re
 from pathlib import Path
 from typing import Any
@@ -22,7 +21,8 @@ from pygments.util import ClassNotFound
 from docsgen import contrast
 from docsgen.analytics import where_in_config
 from docsgen.config import SiteConfig
-from docsgen.errors import Diagnostic, info, warning
+from docsgen.errors import Diagnostic, warning
+from docsgen.mdx import grammars
 from docsgen.mdx.code import DARK_STYLE, LIGHT_STYLE
 from docsgen.theme import register_template_globals
 from docsgen.urls import content_hash
@@ -47,8 +47,6 @@ SHIKI_TO_PYGMENTS = {
     "poimandres": "one-dark", "red": "monokai", "synthwave-84": "one-dark", "vesper": "native", "andromeeda": "one-dark",
     "aurora-x": "one-dark", "plastic": "one-dark", "one-dark": "one-dark",
 }  # fmt: skip
-MAX_GRAMMAR_BYTES = 2_000_000
-MAX_GRAMMARS = 50
 
 
 def _style(name: Any) -> str | None:
@@ -163,65 +161,10 @@ def highlight_css(light: str, dark: str) -> str:
 
 
 def custom_languages(config: SiteConfig, docs_dir: Path) -> tuple[dict[str, str], list[Diagnostic]]:
-    """Read `styling.codeblocks.languages.custom` grammars: {language name: file}, with located diagnostics.
-
-    Each readable grammar gets an info: its code blocks render as plain text (TextMate grammars need a
-    regex engine docsgen does not run); a missing, unreadable or outside file is a warning.
-    """
-    styling = config.raw.get("styling")
-    blocks = styling.get("codeblocks") if isinstance(styling, dict) else None
-    languages = blocks.get("languages") if isinstance(blocks, dict) else None
-    files = languages.get("custom") if isinstance(languages, dict) else None
-    if not isinstance(files, list):
-        return {}, []
-    found: dict[str, str] = {}
-    out: list[Diagnostic] = []
-    root = docs_dir.resolve()
-    for index, rel in enumerate(files[:MAX_GRAMMARS]):
-        where = ("styling", "codeblocks", "languages", "custom", index)
-        json_path = f"styling.codeblocks.languages.custom[{index}]"
-        located = where_in_config(config, where)
-        if not isinstance(rel, str) or not rel.strip():
-            continue
-        rel = rel.replace("\x00", "")  # (a NUL byte cannot name a file)
-        path = (docs_dir / rel.strip().lstrip("/")).resolve()
-        problem = None
-        grammar: Any = None
-        if not path.is_relative_to(root):
-            problem = "is outside the docs folder"
-        elif not path.is_file():
-            problem = "does not exist"
-        elif path.stat().st_size > MAX_GRAMMAR_BYTES:
-            problem = f"is over {MAX_GRAMMAR_BYTES // 1_000_000} MB"
-        else:
-            try:
-                grammar = json.loads(path.read_text(encoding="utf-8"))
-            except (OSError, UnicodeDecodeError, ValueError) as exc:
-                problem = f"is not a JSON TextMate grammar ({str(exc)[:80]})"
-        if problem or not isinstance(grammar, dict):
-            out.append(
-                warning(
-                    "styling.custom-language",
-                    f"custom language file '{rel[:120]}' {problem or 'is not a JSON object'}",
-                    *located,
-                    json_path=json_path,
-                )
-            )
-            continue
-        names = [grammar.get("name"), *(grammar.get("aliases") or [])]
-        names = [n.strip().lower() for n in names if isinstance(n, str) and n.strip()]
-        for name in names[:20]:
-            found.setdefault(name, rel)
-        out.append(
-            info(
-                "styling.custom-language",
-                f"custom language {', '.join(names[:5]) or rel!r} ({rel[:120]}): its code blocks render as plain "
-                "text (docsgen highlights with Pygments; TextMate grammars are not run)",
-                *located,
-                json_path=json_path,
-            )
-        )
-    return found, out
+    """Return `styling.codeblocks.languages.custom` as {language name: grammar file}, with the located
+    diagnostics of reading and compiling the grammars (docsgen.mdx.grammars: loaded once, kept per process)."""
+    languages = grammars.custom_languages(config, docs_dir)
+    return dict(languages.files), list(languages.diagnostics)
 
 
 def code_theme_version(site: Any) -> str:

@@ -157,6 +157,7 @@ def site_context(site: Site) -> SiteContext:
     static = theme.static_files()
     ctx.static_version = content_hash("".join(f"{k}:{_file_digest(p)}" for k, p in static.items()))
     ctx.helpers = template_globals(ctx)
+    codethemes.custom_languages(config, site.docs_dir)  # grammars compiled here, before the render pool forks
     return ctx
 
 

@@ -551,7 +551,7 @@ def _flag(path: str) -> bool:
 
 @pytest.mark.parametrize(
     "path",
-    ["variations", "public", "#sdk", "styling.codeblocks.languages.custom"],
+    ["variations", "public", "#sdk"],
 )
 def test_fields_docsgen_does_not_act_on_are_marked_ignored(path):
     assert _flag(path)
@@ -579,6 +579,7 @@ def test_fields_docsgen_does_not_act_on_are_marked_ignored(path):
         "thumbnails",
         "styling.codeblocks",
         "styling.latex",
+        "styling.codeblocks.languages.custom",
         "favicon.dark",
         "#asyncapiSource",
     ],

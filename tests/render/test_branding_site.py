@@ -177,28 +177,6 @@ def test_codeblock_themes_change_highlight_css(make_site, tmp_path):
     ]
 
 
-def test_custom_languages_render_plain_with_a_note(make_site, tmp_path):
-    grammar = json.dumps({"name": "Foo", "scopeName": "source.foo", "patterns": []})
-    files = {"grammars/foo.json": grammar, "index.mdx": "---\ntitle: Home\n---\n```foo\nlet <x> = 1\n```\n"}
-    config = {
-        "styling": {"codeblocks": {"languages": {"custom": ["/grammars/foo.json", "nope.json", "../x.json"]}}}
-    }
-    out, result = site(make_site, tmp_path, config, files)
-    notes = sorted(
-        (d.severity.value, d.json_path, d.message)
-        for d in result.diagnostics
-        if d.code == "styling.custom-language"
-    )
-    assert [n[:2] for n in notes] == [
-        ("info", "styling.codeblocks.languages.custom[0]"),
-        ("warning", "styling.codeblocks.languages.custom[1]"),
-        ("warning", "styling.codeblocks.languages.custom[2]"),
-    ]
-    assert "outside the docs folder" in notes[2][2]
-    code = parse((out / "index.html").read_text()).find("code", cls="language-foo")
-    assert code is not None and "let <x> = 1" in code.text
-
-
 def test_404_description_is_markdown(make_site, tmp_path):
     text = (
         "Try the [quickstart](/quickstart) or **search**. <script>alert(1)</script> [x](javascript:alert(1))"

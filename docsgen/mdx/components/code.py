@@ -28,7 +28,8 @@ def render_fence(token: Token, state: RenderState, meta: CodeMeta | None = None)
         where = (token.map[0] + 1 + state.frame.line_offset, 1) if token.map else None
         icon_html = make_icon(meta.icon, state, where=where)
     code = twoslash.fence_code(token, state, meta.lang)  # twoslash: markup applied, a located info
-    return render_code_block(code, meta, state.next_code_index(), icon_html=icon_html)
+    line = token.map[0] + 1 + state.frame.line_offset if token.map else 0
+    return render_code_block(code, meta, state.next_code_index(), icon_html=icon_html, state=state, line=line)
 
 
 def render_mermaid_html(source: str, state: RenderState, info: str = "") -> str:

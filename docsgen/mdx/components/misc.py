@@ -258,4 +258,6 @@ def code_block(el: Element) -> str:
     if meta.expandable:
         state.assets.add("code")
     icon_part = icon_html(el.prop("icon"), state) if el.prop("icon") else ""
-    return render_code_block(code + "\n", meta, state.next_code_index(), icon_html=icon_part)
+    return render_code_block(
+        code + "\n", meta, state.next_code_index(), icon_html=icon_part, state=state, line=el.line
+    )

@@ -146,7 +146,10 @@ def code_children(el: Element) -> list[tuple[str, str]]:
             else:
                 state.assets.add("copy")
                 source = twoslash.fence_code(token, state, meta.lang)
-                code = render_code_block(source, meta, state.next_code_index(), show_header=False)
+                line = token.map[0] + 1 + state.frame.line_offset if token.map else 0
+                code = render_code_block(
+                    source, meta, state.next_code_index(), show_header=False, state=state, line=line
+                )
                 result.append((label, code))
         elif token.type in ("jsx_block_open", "jsx_block_self"):
             j = i
