@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
+import sys
 import tempfile
+import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -291,9 +294,7 @@ def swap_into_place(new: Path, out_dir: Path) -> None:
     """Replace out_dir by new; the old folder disappears only after the new one is in place."""
     old = None
     if out_dir.exists():
-        old = out_dir.with_name(f".{out_dir.name}.old-{os.getpid()}")
-        if old.exists():
-            shutil.rmtree(old)
+        old = out_dir.with_name(f".{out_dir.name}.old-{os.getpid()}-{time.monotonic_ns()}")
         out_dir.rename(old)
     try:
         new.rename(out_dir)
@@ -302,4 +303,41 @@ def swap_into_place(new: Path, out_dir: Path) -> None:
             old.rename(out_dir)
         raise
     if old is not None:
-        shutil.rmtree(old, ignore_errors=True)
+        remove_later(old)
+
+
+LARGE_FOLDER = 2_000  # files and folders past which removing a replaced output is left to a detached process
+
+
+def remove_later(folder: Path) -> None:
+    """Delete a replaced output folder: at once when small, else in a detached process, so a large site's build
+    does not wait seconds for tens of thousands of unlinks (the new site is already in place)."""
+    if _entries(folder, LARGE_FOLDER) >= LARGE_FOLDER:
+        try:
+            code = "import shutil, sys; shutil.rmtree(sys.argv[1], ignore_errors=True)"
+            subprocess.Popen(
+                [sys.executable, "-c", code, str(folder)],
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                start_new_session=True,
+            )
+            return
+        except OSError:
+            pass
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def _entries(folder: Path, limit: int) -> int:
+    """Count the files and folders under `folder`, stopping at `limit`."""
+    count, todo = 0, [folder]
+    while todo and count < limit:
+        try:
+            with os.scandir(todo.pop()) as entries:
+                for entry in entries:
+                    count += 1
+                    if entry.is_dir(follow_symlinks=False):
+                        todo.append(Path(entry.path))
+        except OSError:
+            continue
+    return count

@@ -86,6 +86,38 @@ def _check_events(text: str) -> dict[str, Any]:
     return keys
 
 
+_FLAT_FORBIDDEN = frozenset("&*[]{}")
+
+
+def _flat(text: str) -> bool:
+    """Tell whether the frontmatter is flat `key: value` lines (nearly every page's): no anchor or alias, no flow
+    collection, no indented or list line, few enough values. Such text cannot exceed a nesting, alias or size
+    bound, so the event walk that enforces them is skipped."""
+    if not _FLAT_FORBIDDEN.isdisjoint(text):
+        return False
+    lines = text.split("\n")
+    if 2 * len(lines) >= MAX_YAML_NODES:
+        return False
+    return not any(line[:1] in (" ", "\t", "-", "?") for line in lines)
+
+
+class _Keys(dict):
+    """Top-level key marks of flat frontmatter, found only when a message needs one (the walk is skipped)."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self._text: str | None = text
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        if self._text is not None:
+            text, self._text = self._text, None
+            try:
+                self.update(_check_events(text))
+            except (_Rejected, yaml.YAMLError):
+                pass
+        return super().get(key, default)
+
+
 def load_frontmatter(
     text: str, source: str, first_line: int
 ) -> tuple[dict[str, Any] | None, list[Diagnostic]]:
@@ -101,7 +133,7 @@ def load_frontmatter(
             )
         ]
     try:
-        keys = _check_events(text)
+        keys = _check_events(text) if not _flat(text) else _Keys(text)
         loader = _Loader(text)
         loader.bad_dates = []
         try:
