@@ -1,0 +1,219 @@
+"""The background pass of `docsgen dev`: render every page nobody asked for yet, then the files needing them all.
+
+A full build publishes the site with its pages Claimed (docsgen.dev.incremental). This pass renders them in
+page order, a few at a time under the build lock, giving way whenever a request waits to render a page: a
+reader never waits for it. Each render goes to the page store like one asked for (docsgen.dev.rendered), its
+search record to a Pagefind run fed as pages come. Once every page is rendered it adds what needs them all:
+the search index, llms-full.txt & co (from the twins on disk), changelog feeds. Until then /__docsgen/status
+says how far it is and that search is not ready. A newer full build, or stopping the server, ends the pass.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+import traceback
+from typing import TYPE_CHECKING
+
+from docsgen.dev.snapshot import BuildCancelled
+from docsgen.errors import Diagnostic
+from docsgen.mdx import MdxResult
+from docsgen.outputs.agents import add_agent_files
+from docsgen.outputs.assets import add_special_pages, add_vendor_assets
+from docsgen.outputs.branding import add_branding_files
+from docsgen.outputs.changelog import add_changelog_feeds
+from docsgen.outputs.checks import add_customization_checks
+from docsgen.outputs.pagefind import INDEX_DIR, PagefindRun, SearchRecord
+from docsgen.outputs.redirects import add_redirects
+from docsgen.outputs.seo import add_seo_files
+from docsgen.pages import Page
+from docsgen.render import SiteContext
+from docsgen.site import Site
+from docsgen.write import Claimed, SiteFiles
+
+if TYPE_CHECKING:
+    from docsgen.dev.incremental import DevSite
+
+BATCH = 8  # pages rendered per turn of the lock
+
+
+LATE_FULL = "llms-full.txt"  # made of every page's twin: added by the pass, with the search index
+
+
+def site_files(ctx: SiteContext, site: Site, pages: list[Page], files: SiteFiles) -> list[Diagnostic]:
+    """Add the files made without rendering a page (404, home, redirects, SEO, thumbnails, llms.txt); return
+    the diagnostics so far (those of add_before_pages included)."""
+    add_special_pages(ctx, site, files)
+    add_redirects(ctx, site, files)
+    add_customization_checks(ctx, files)
+    add_seo_files(ctx, site, files)
+    add_agent_files(site, {}, files)
+    if files.owners.get(LATE_FULL) == "agents":  # made without twins: the pass makes it again
+        del files.files[LATE_FULL]
+    add_branding_files(ctx, pages, files)
+    return list(files.diagnostics)
+
+
+def is_late(path: str) -> bool:
+    """Tell whether a path is one of the files only the background pass adds (they need every page)."""
+    return path == LATE_FULL or path.startswith(INDEX_DIR + "/")
+
+
+def add_vendor(dev: DevSite, name: str, *, current: bool) -> None:
+    """Ship a vendored bundle (mermaid, preact) now that a rendered page uses it."""
+    assert dev.ctx is not None
+    marker = Page("vendor", "", "")
+    marker.content = MdxResult("", assets={name})
+    files = SiteFiles()
+    add_vendor_assets(dev.ctx, [marker], files)
+    for path, data in files.files.items():
+        if not isinstance(data, Claimed):
+            dev.files.setdefault(path, data)
+            if current:
+                dev.snapshot.files.setdefault(path, data)
+
+
+class Pass:
+    """One background pass over the pages of one full build (epoch)."""
+
+    def __init__(self, dev: DevSite, epoch: int) -> None:
+        self.dev = dev
+        self.epoch = epoch
+        self.done = threading.Event()
+        self.feeding = False  # a Pagefind run takes records
+        self.search = "waiting"  # "waiting", "indexing", "ready", "failed"
+        self.started = time.perf_counter()
+        self.seconds = 0.0
+        self._run: PagefindRun | None = None
+        self._stopped = False
+        self._thread: threading.Thread | None = None
+
+    # -------------------------------------------------------------- control
+    def start(self) -> None:
+        """Run the pass on its own thread."""
+        self._thread = threading.Thread(target=self._main, name="docsgen-dev-render", daemon=True)
+        self._thread.start()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        return self.done.wait(timeout)
+
+    def stop(self, wait: float = 0) -> None:
+        """End the pass (a newer build, or the server stops); its Pagefind run is killed. wait: seconds to
+        wait for its thread to end (it stops between two pages)."""
+        self._stopped = True
+        if self._run is not None:
+            self._run.close()
+        if wait and self._thread is not None and self._thread is not threading.current_thread():
+            self._thread.join(wait)
+
+    def index(self, record: SearchRecord) -> None:
+        """Feed one page's search record (rendered for the first time in this pass's build)."""
+        if self.feeding and self._run is not None:
+            self._run.add(record)
+
+    def _current(self) -> bool:
+        dev = self.dev
+        return not (self._stopped or dev.closed or dev.epoch != self.epoch or dev.site is None)
+
+    # -------------------------------------------------------------- the pass
+    def _main(self) -> None:
+        try:
+            with self.dev._pagefind.active():
+                self.run()
+        except BuildCancelled:
+            pass  # the server is stopping
+        except Exception:  # noqa: BLE001 - a bug: pages still render when asked for
+            if not self.dev.closed:  # (stopping removes the page store under it)
+                traceback.print_exc()
+        finally:
+            self.done.set()
+
+    def run(self) -> None:
+        """Render every page still Claimed, then add the files that need them all."""
+        dev = self.dev
+        try:
+            self._start_search()
+            keys = list(dev.outputs)
+            for first in range(0, len(keys), BATCH):
+                while dev.wanted and self._current():
+                    time.sleep(0.001)  # a request renders a page: let it have the lock
+                with dev.lock:
+                    if not self._current():
+                        return
+                    for key in keys[first : first + BATCH]:
+                        page = dev.site.pages.get(key) if dev.site else None
+                        if page is not None and isinstance(dev.files.get(page.output), Claimed):
+                            dev._keep(page, dev._render(page))
+            self._finish()
+        finally:
+            self.feeding = False
+            self.done.set()
+
+    def _start_search(self) -> None:
+        try:
+            self._run = PagefindRun()
+            self.feeding = True
+            self.search = "indexing"
+        except Exception as exc:  # noqa: BLE001 - reported when the pass ends
+            self.search = f"failed: {exc}"
+
+    def _finish(self) -> None:
+        """Every page is rendered: add the search index, agent files and feeds; report."""
+        dev = self.dev
+        bundle: dict[str, bytes] = {}
+        problems: list[str] = []
+        if self._run is not None:
+            self.feeding = False
+            self._run.finish()
+            try:
+                bundle = self._run.result()  # (Pagefind works in its own process: the lock is free meanwhile)
+            except Exception as exc:  # noqa: BLE001 - a missing or failing Pagefind only means no search
+                problems.append(f"the search index could not be built: {exc}")
+            finally:
+                self._run.close()
+                self._run = None
+        with dev.lock:
+            if not self._current():
+                return
+            assert dev.site is not None and dev.ctx is not None
+            files = SiteFiles(dict(dev.files))  # clashes are checked against the site's files
+            if LATE_FULL not in dev.files:
+                twins = {key: _text(dev.files.get(path)) for key, path in dev.twin_paths.items()}
+                add_agent_files(dev.site, twins, files)  # (llms.txt is there already: only llms-full.txt)
+                del twins
+            page_content = {key: dev.site.pages[key].content for key in dev.feeds}
+            for key, body in dev.feeds.items():
+                dev.site.pages[key].content = body  # the feeds read the changelog pages' bodies
+            try:
+                add_changelog_feeds(dev.ctx, dev.site, files)
+            finally:
+                for key, body in page_content.items():
+                    dev.site.pages[key].content = body
+            for rel, data in bundle.items():
+                files.add(f"{INDEX_DIR}/{rel}", dev.store.write(data, "." + rel.rpartition(".")[2]), "search")
+            for path, data in files.files.items():
+                if path not in dev.files and isinstance(data, bytes) and len(data) > 65536:
+                    data = dev.store.write(data, ".out")  # llms-full.txt of a big site: on disk
+                if path not in dev.files and not isinstance(data, Claimed):
+                    dev.files[path] = data
+                    dev.snapshot.files[path] = data
+            self.search = "failed" if problems else "ready"
+            self.seconds = time.perf_counter() - self.started
+            self._report(problems)
+
+    def _report(self, problems: list[str]) -> None:
+        """Tell the terminal that every page is rendered (and how many have errors)."""
+        dev = self.dev
+        errors = len(dev.snapshot.page_errors)
+        line = f"rendered all {len(dev.outputs)} pages in {self.seconds:.1f}s; search index {self.search}"
+        dev.on_background(line + (f"; {errors} page(s) with errors" if errors else ""))
+        for problem in problems:
+            dev.on_background(f"warning: {problem}")
+
+
+def _text(path: object) -> str:
+    """Return a twin's text from the store ("" when it is not there)."""
+    try:
+        return path.read_text(encoding="utf-8") if hasattr(path, "read_text") else ""  # type: ignore[union-attr]
+    except OSError:
+        return ""
