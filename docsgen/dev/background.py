@@ -38,18 +38,23 @@ BATCH = 8  # pages rendered per turn of the lock
 
 
 LATE_FULL = "llms-full.txt"  # made of every page's twin: added by the pass, with the search index
+AGENTS = Claimed(
+    "\x00agents"
+)  # llms.txt & co: made when first asked for, or by the pass (no page key has NUL)
+LLMS = ("llms.txt", ".well-known/llms.txt")
 
 
 def site_files(ctx: SiteContext, site: Site, pages: list[Page], files: SiteFiles) -> list[Diagnostic]:
-    """Add the files made without rendering a page (404, home, redirects, SEO, thumbnails, llms.txt); return
-    the diagnostics so far (those of add_before_pages included)."""
+    """Add the files made without rendering a page (404, home, redirects, SEO, thumbnails); claim llms.txt
+    (a second over every page of a big site: made when asked for); return the diagnostics so far (those of
+    add_before_pages included)."""
     add_special_pages(ctx, site, files)
     add_redirects(ctx, site, files)
     add_customization_checks(ctx, files)
     add_seo_files(ctx, site, files)
-    add_agent_files(site, {}, files)
-    if files.owners.get(LATE_FULL) == "agents":  # made without twins: the pass makes it again
-        del files.files[LATE_FULL]
+    for path in LLMS:
+        if not files.has(path):  # a file of the docs folder of that name wins
+            files.add(path, AGENTS, "agents")
     add_branding_files(ctx, pages, files)
     return list(files.diagnostics)
 
@@ -57,6 +62,21 @@ def site_files(ctx: SiteContext, site: Site, pages: list[Page], files: SiteFiles
 def is_late(path: str) -> bool:
     """Tell whether a path is one of the files only the background pass adds (they need every page)."""
     return path == LATE_FULL or path.startswith(INDEX_DIR + "/")
+
+
+def make_agent_files(dev: DevSite, twins: dict[str, str] | None = None) -> None:
+    """Make llms.txt (and, given every twin, llms-full.txt) where they are claimed; into the current snapshot."""
+    assert dev.site is not None
+    files = SiteFiles()
+    add_agent_files(dev.site, twins or {}, files)
+    wanted = [path for path in LLMS if dev.files.get(path) == AGENTS]
+    if twins is not None and LATE_FULL not in dev.files:
+        wanted.append(LATE_FULL)
+    for path in wanted:
+        data = files.files[path]
+        if isinstance(data, bytes) and len(data) > 65536:
+            data = dev.store.write(data, ".txt")  # llms-full.txt of a big site: on disk
+        dev.files[path] = dev.snapshot.files[path] = data
 
 
 def add_vendor(dev: DevSite, name: str, *, current: bool) -> None:
@@ -87,6 +107,7 @@ class Pass:
         self._run: PagefindRun | None = None
         self._stopped = False
         self._thread: threading.Thread | None = None
+        self._start_search()  # now: pages asked for before the pass starts are indexed too
 
     # -------------------------------------------------------------- control
     def start(self) -> None:
@@ -132,16 +153,17 @@ class Pass:
         """Render every page still Claimed, then add the files that need them all."""
         dev = self.dev
         try:
-            self._start_search()
-            keys = list(dev.outputs)
-            for first in range(0, len(keys), BATCH):
+            keys, at = list(dev.outputs), 0
+            while at < len(keys):
                 while dev.wanted and self._current():
                     time.sleep(0.001)  # a request renders a page: let it have the lock
                 with dev.lock:
                     if not self._current():
                         return
-                    for key in keys[first : first + BATCH]:
-                        page = dev.site.pages.get(key) if dev.site else None
+                    end = min(at + BATCH, len(keys))
+                    while at < end and not dev.wanted:  # a request waiting ends the turn
+                        page = dev.site.pages.get(keys[at]) if dev.site else None
+                        at += 1
                         if page is not None and isinstance(dev.files.get(page.output), Claimed):
                             dev._keep(page, dev._render(page))
             self._finish()
@@ -150,6 +172,7 @@ class Pass:
             self.done.set()
 
     def _start_search(self) -> None:
+        """Start the Pagefind run pages are fed to (in the build's run group: stopping the server kills it)."""
         try:
             self._run = PagefindRun()
             self.feeding = True
@@ -177,10 +200,7 @@ class Pass:
                 return
             assert dev.site is not None and dev.ctx is not None
             files = SiteFiles(dict(dev.files))  # clashes are checked against the site's files
-            if LATE_FULL not in dev.files:
-                twins = {key: _text(dev.files.get(path)) for key, path in dev.twin_paths.items()}
-                add_agent_files(dev.site, twins, files)  # (llms.txt is there already: only llms-full.txt)
-                del twins
+            make_agent_files(dev, {key: _text(dev.files.get(path)) for key, path in dev.twin_paths.items()})
             page_content = {key: dev.site.pages[key].content for key in dev.feeds}
             for key, body in dev.feeds.items():
                 dev.site.pages[key].content = body  # the feeds read the changelog pages' bodies
@@ -192,8 +212,6 @@ class Pass:
             for rel, data in bundle.items():
                 files.add(f"{INDEX_DIR}/{rel}", dev.store.write(data, "." + rel.rpartition(".")[2]), "search")
             for path, data in files.files.items():
-                if path not in dev.files and isinstance(data, bytes) and len(data) > 65536:
-                    data = dev.store.write(data, ".out")  # llms-full.txt of a big site: on disk
                 if path not in dev.files and not isinstance(data, Claimed):
                     dev.files[path] = data
                     dev.snapshot.files[path] = data

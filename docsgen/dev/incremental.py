@@ -138,6 +138,8 @@ class DevSite:
                 page = self.site.pages.get(claim.by) if self.site and isinstance(claim, Claimed) else None
                 if page is not None:
                     self._keep(page, self._render(page))
+                elif claim == background.AGENTS:
+                    background.make_agent_files(self)
                 return self.snapshot
         finally:
             self.wanted -= 1
