@@ -6,7 +6,8 @@
 `docsgen dev` runs as its own process (`python -m docsgen dev`), as a user starts it. Measured:
   first page  start of the process -> the first HTTP GET of a page in the middle of the site returns it
   next page   another page not asked for yet, right after (rendered on demand or already in the background)
-  whole site  start -> every page rendered (the status endpoint's `rendered` reaches `pages`)
+  whole site  start -> every page rendered (the status endpoint's `rendered` reaches `pages`), then the
+              search index ready (its `search`); --no-wait edits at once, while the background pass runs
 Per run it edits one page (body text), then measures:
   event   save -> the server's live-reload event for that page arrives (watcher + incremental rebuild)
   served  save -> an HTTP GET of the page returns the new text
@@ -14,7 +15,7 @@ Per run it edits one page (body text), then measures:
   browser save -> that tab's DOM has the new text, deferred scripts done (Playwright polling; Debian's chromium)
   plain navigation   the same page opened with page.goto (with --browser): the browser's own share
 It also times a title edit (neighbours and sidebar re-rendered), reports rebuild times the server printed, and
-the resident memory (RSS) of the dev process, and of it with its render processes, sampled every 100 ms.
+the resident memory (RSS) of the dev process, and of it with its child processes (Pagefind), every 100 ms.
 
 --site versioned writes bench/sitegen.py's versioned site (versions x 4 languages x 180 pages, about --pages
 pages); --docs reuses a site folder already written (its edited page is put back at the end).
@@ -284,16 +285,23 @@ def main() -> None:
         )
         print(f"next page (not asked for before): {other * 1000:.0f} ms")
         if not args.no_wait:
+            rendered_at = None
             while True:
-                status = server.status(client)
-                progress = status.get("progress") or {}
-                if not progress or progress.get("rendered", 0) >= progress.get("pages", 0):
+                progress = server.status(client).get("progress") or {}
+                if rendered_at is None and progress.get("rendered", 0) >= progress.get("pages", 0):
+                    rendered_at = time.perf_counter() - server.started
+                    mb = server.memory.now()
+                    print(
+                        f"whole site rendered {rendered_at:.1f}s after start, RSS {mb[0]:.0f} MB "
+                        f"({mb[1]:.0f} MB with child processes)"
+                    )
+                if progress.get("search", "ready") not in ("waiting", "indexing"):
                     break
                 time.sleep(0.2)
-            whole = time.perf_counter() - server.started
             mb = server.memory.now()
             print(
-                f"whole site rendered {whole:.1f}s after start, RSS {mb[0]:.0f} MB ({mb[1]:.0f} MB with workers)"
+                f"search index {progress.get('search', 'ready')} {time.perf_counter() - server.started:.1f}s "
+                f"after start, RSS {mb[0]:.0f} MB ({mb[1]:.0f} MB with child processes)"
             )
         events = Events(server.url)
         tab = browser = pw = None
@@ -374,8 +382,9 @@ def main() -> None:
         own, total = server.memory.now()
         peak_own, peak_total = server.memory.peak()
         print(
-            f"memory: RSS {own:.0f} MB at the end ({total:.0f} MB with workers); peak {peak_own:.0f} MB "
-            f"({peak_total:.0f} MB with workers); {own * 1024 / max(pages, 1):.1f} KB per page at the end"
+            f"memory: RSS {own:.0f} MB at the end ({total:.0f} MB with child processes: Pagefind, render "
+            f"workers); peak {peak_own:.0f} MB ({peak_total:.0f} MB with them); "
+            f"{own * 1024 / max(pages, 1):.1f} KB per page at the end"
         )
         if browser is not None:
             browser.close()

@@ -65,14 +65,9 @@ class DevSite:
         self.deps: dict[str, frozenset[str]] = {}  # page key -> snippets its body imports (rendered pages)
         self.feeds: dict[str, MdxResult] = {}  # page key -> body, for changelog pages (their RSS feed)
         self.vendor: set[str] = set()  # vendored bundles some rendered page uses (mermaid, react)
-        self.stale: set[str] = (
-            set()
-        )  # pages changed since the background pass began: its renders of them are old
         self.outputs: dict[str, str] = {}  # page key -> its HTML path (pages that become files)
-        self.garbage: list[Path] = []
-        self.on_background: Callable[[str], None] = (
-            _quiet  # terminal lines of the background pass  # store files replaced: deleted once the next snapshot is published
-        )
+        self.garbage: list[tuple[str, Path]] = []  # (path, store file) replaced: deleted once published
+        self.on_background: Callable[[str], None] = _quiet  # terminal lines of the background pass
         self.read_diags: dict[str, list[Diagnostic]] = {}  # page key -> frontmatter diagnostics
         self.render_diags: dict[str, list[Diagnostic]] = {}  # page key -> MDX/link diagnostics
         self.site_errors: list[Diagnostic] = []
@@ -80,7 +75,6 @@ class DevSite:
         self.snapshot = Snapshot(0, {})
         self.renders = 0  # pages rendered since start (tests count it)
         self.full_builds = 0
-        self.first_build_workers = 1  # render processes of the first background pass (docsgen.dev.background)
         self.ignore_patterns: list[str] = []
         self.asset_epoch = 0  # stylesheet edits so far: part of the assets' ?v= in served pages
         self.spec_paths: set[str] = set()  # local OpenAPI files the site uses: editing one rebuilds all
@@ -295,10 +289,10 @@ class DevSite:
                 general.append(d)
         self.outputs = {p.key: p.output for p in pages}
         self.twin_paths = {p.key: twin_path(p.url) for p in pages if out.claimed(twin_path(p.url), p.key)}
-        self.deps, self.feeds, self.vendor, self.stale = {}, {}, set(), set()
+        self.deps, self.feeds, self.vendor = {}, {}, set()
         self.site_errors = [d for d in general if d.is_error]
         self.site_warnings = [d for d in general if not d.is_error]
-        self.garbage += [old for old in self.files.values() if isinstance(old, Path)]
+        self.garbage += [(rel, old) for rel, old in self.files.items() if isinstance(old, Path)]
         self.files = {
             path: data for path, data in out.files.items() if isinstance(data, bytes | Path | Claimed)
         }
@@ -344,7 +338,7 @@ class DevSite:
                 else:
                     files[path] = new
             if isinstance(old, Path):
-                self.garbage.append(old)  # deleted once no snapshot serves it
+                self.garbage.append((path, old))  # deleted once no snapshot serves it
         if result.dependencies:
             self.deps[key] = result.dependencies
         else:
@@ -375,7 +369,6 @@ class DevSite:
             page = self.site.pages.get(key)
             if page is None or key not in self.outputs:
                 continue
-            self.stale.add(key)  # a background render of it, if one is under way, is of its old text
             if key in edited or not isinstance(self.files.get(page.output), Claimed):
                 self._keep(page, self._render(page), current=False)
             urls.add("/" + page.url)

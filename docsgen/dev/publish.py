@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import time
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from docsgen.dev.snapshot import Snapshot, Update
@@ -48,12 +47,10 @@ def publish(dev: DevSite, kind: str, reload: set[str] | None, css: list[str], st
         static_version,
         f"{static_version}-{dev.asset_epoch}" if dev.asset_epoch else static_version,
     )
-    if dev.garbage:  # store files no snapshot serves any more
-        served = {path for path in dev.snapshot.files.values() if isinstance(path, Path)}
-        for old in dev.garbage:
-            if old not in served:
-                dev.store.discard(old)
-        dev.garbage = []
+    for rel, old in dev.garbage:  # store files the new snapshot no longer serves
+        if dev.snapshot.files.get(rel) is not old:
+            dev.store.discard(old)
+    dev.garbage = []
     errors = list(dev.site_errors) + sorted(d for errs in page_errors.values() for d in errs)
     pending = dev.pending_pages() if kind == "full" else 0
     return Update(
