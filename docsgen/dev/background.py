@@ -15,8 +15,11 @@ import ctypes
 import threading
 import time
 import traceback
+from collections.abc import Iterator, Mapping
+from pathlib import Path
 from typing import TYPE_CHECKING
 
+from docsgen.dev.devsearch import DevSearch
 from docsgen.dev.snapshot import BuildCancelled
 from docsgen.errors import Diagnostic
 from docsgen.mdx import MdxResult
@@ -25,13 +28,13 @@ from docsgen.outputs.assets import add_special_pages, add_vendor_assets
 from docsgen.outputs.branding import add_branding_files
 from docsgen.outputs.changelog import add_changelog_feeds
 from docsgen.outputs.checks import add_customization_checks
-from docsgen.outputs.pagefind import INDEX_DIR, PagefindRun, SearchRecord
+from docsgen.outputs.pagefind import INDEX_DIR, SearchRecord
 from docsgen.outputs.redirects import add_redirects
 from docsgen.outputs.seo import add_seo_files
 from docsgen.pages import Page
 from docsgen.render import SiteContext
 from docsgen.site import Site
-from docsgen.write import Claimed, SiteFiles
+from docsgen.write import Claimed, SiteFiles, Streamed
 
 if TYPE_CHECKING:
     from docsgen.dev.incremental import DevSite
@@ -74,19 +77,42 @@ def is_late(path: str) -> bool:
     return path == LATE_FULL or path.startswith(INDEX_DIR + "/")
 
 
-def make_agent_files(dev: DevSite, twins: dict[str, str] | None = None) -> None:
-    """Make llms.txt (and, given every twin, llms-full.txt) where they are claimed; into the current snapshot."""
+class StoreTwins(Mapping[str, str]):
+    """Every page's twin, read from the page store when llms-full.txt asks for it (never all in memory)."""
+
+    def __init__(self, dev: DevSite) -> None:
+        self.dev = dev
+
+    def __getitem__(self, key: str) -> str:
+        path = self.dev.files.get(self.dev.twin_paths.get(key, ""))
+        if not isinstance(path, Path):
+            raise KeyError(key)
+        try:
+            return path.read_text(encoding="utf-8")
+        except OSError:
+            raise KeyError(key) from None
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.dev.twin_paths)
+
+    def __len__(self) -> int:
+        return len(self.dev.twin_paths)
+
+
+def make_agent_files(dev: DevSite, *, full: bool = False) -> None:
+    """Make llms.txt (and, with full, llms-full.txt from the twins) where claimed; into the current snapshot."""
     assert dev.site is not None
     files = SiteFiles()
-    add_agent_files(dev.site, twins or {}, files)
+    add_agent_files(dev.site, StoreTwins(dev), files)
     wanted = [path for path in LLMS if dev.files.get(path) == AGENTS]
-    if twins is not None and LATE_FULL not in dev.files:
+    if full and LATE_FULL not in dev.files:
         wanted.append(LATE_FULL)
     for path in wanted:
-        data = files.files[path]
-        if isinstance(data, bytes) and len(data) > 65536:
-            data = dev.store.write(data, ".txt")  # llms-full.txt of a big site: on disk
-        dev.files[path] = dev.snapshot.files[path] = data
+        data = files.files.get(path)
+        if isinstance(data, Streamed):  # llms-full.txt: written to the store piece by piece
+            data = dev.store.write_chunks(data.chunks(), ".txt")
+        if isinstance(data, bytes | Path):
+            dev.files[path] = dev.snapshot.files[path] = data
 
 
 def add_vendor(dev: DevSite, name: str, *, current: bool) -> None:
@@ -110,14 +136,16 @@ class Pass:
         self.dev = dev
         self.epoch = epoch
         self.done = threading.Event()
-        self.feeding = False  # a Pagefind run takes records
-        self.search = "waiting"  # "waiting", "indexing", "ready", "failed"
+        self.search = "waiting"  # "indexing", "ready", "failed"
         self.started = time.perf_counter()
         self.seconds = 0.0
-        self._run: PagefindRun | None = None
+        self.index = DevSearch(
+            dev.store
+        )  # fed from now: pages asked for before the pass starts are indexed too
+        self.feeding = True
+        self.search = "indexing"
         self._stopped = False
         self._thread: threading.Thread | None = None
-        self._start_search()  # now: pages asked for before the pass starts are indexed too
 
     # -------------------------------------------------------------- control
     def start(self) -> None:
@@ -132,15 +160,15 @@ class Pass:
         """End the pass (a newer build, or the server stops); its Pagefind run is killed. wait: seconds to
         wait for its thread to end (it stops between two pages)."""
         self._stopped = True
-        if self._run is not None:
-            self._run.close()
+        self.feeding = False
+        self.index.close()
         if wait and self._thread is not None and self._thread is not threading.current_thread():
             self._thread.join(wait)
 
-    def index(self, record: SearchRecord) -> None:
+    def add_record(self, folder: str, record: SearchRecord) -> None:
         """Feed one page's search record (rendered for the first time in this pass's build)."""
-        if self.feeding and self._run is not None:
-            self._run.add(record)
+        if self.feeding:
+            self.index.add(folder, record)
 
     def _current(self) -> bool:
         dev = self.dev
@@ -163,8 +191,12 @@ class Pass:
         """Render every page still Claimed, then add the files that need them all."""
         dev = self.dev
         try:
+            if dev.site is not None:
+                self.index.count(dev.site)  # (no lock: the site is only replaced, never changed in place)
             keys, at = list(dev.outputs), 0
             while at < len(keys):
+                if dev.lazy:
+                    self.index.collect(self.index.complete())  # bundles of the versions done (no lock held)
                 while dev.wanted and self._current():
                     time.sleep(0.001)  # a request renders a page: let it have the lock
                 with dev.lock:
@@ -183,36 +215,18 @@ class Pass:
             self.feeding = False
             self.done.set()
 
-    def _start_search(self) -> None:
-        """Start the Pagefind run pages are fed to (in the build's run group: stopping the server kills it)."""
-        try:
-            self._run = PagefindRun()
-            self.feeding = True
-            self.search = "indexing"
-        except Exception as exc:  # noqa: BLE001 - reported when the pass ends
-            self.search = f"failed: {exc}"
-
     def _finish(self) -> None:
         """Every page is rendered: add the search index, agent files and feeds; report."""
         dev = self.dev
-        bundle: dict[str, bytes] = {}
-        problems: list[str] = []
-        if self._run is not None:
-            self.feeding = False
-            self._run.finish()
-            try:
-                bundle = self._run.result()  # (Pagefind works in its own process: the lock is free meanwhile)
-            except Exception as exc:  # noqa: BLE001 - a missing or failing Pagefind only means no search
-                problems.append(f"the search index could not be built: {exc}")
-            finally:
-                self._run.close()
-                self._run = None
+        self.feeding = False
+        bundle = self.index.finish()  # (Pagefind works in its own processes: the lock is free meanwhile)
+        problems = [f"the search index could not be built: {p}" for p in dict.fromkeys(self.index.problems)]
         with dev.lock:
             if not self._current():
                 return
             assert dev.site is not None and dev.ctx is not None
             files = SiteFiles(dict(dev.files))  # clashes are checked against the site's files
-            make_agent_files(dev, {key: _text(dev.files.get(path)) for key, path in dev.twin_paths.items()})
+            make_agent_files(dev, full=True)
             page_content = {key: dev.site.pages[key].content for key in dev.feeds}
             for key, body in dev.feeds.items():
                 dev.site.pages[key].content = body  # the feeds read the changelog pages' bodies
@@ -221,8 +235,8 @@ class Pass:
             finally:
                 for key, body in page_content.items():
                     dev.site.pages[key].content = body
-            for rel, data in bundle.items():
-                files.add(f"{INDEX_DIR}/{rel}", dev.store.write(data, "." + rel.rpartition(".")[2]), "search")
+            for path, data in bundle.items():
+                files.add(path, data, "search index")
             for path, data in files.files.items():
                 if path not in dev.files and not isinstance(data, Claimed):
                     dev.files[path] = data
@@ -240,11 +254,3 @@ class Pass:
         dev.on_background(line + (f"; {errors} page(s) with errors" if errors else ""))
         for problem in problems:
             dev.on_background(f"warning: {problem}")
-
-
-def _text(path: object) -> str:
-    """Return a twin's text from the store ("" when it is not there)."""
-    try:
-        return path.read_text(encoding="utf-8") if hasattr(path, "read_text") else ""  # type: ignore[union-attr]
-    except OSError:
-        return ""

@@ -351,7 +351,7 @@ class DevSite:
             self.vendor.add(name)
             background.add_vendor(self, name, current=current)
         if first and result.record is not None and self.background is not None:
-            self.background.index(result.record)
+            self.background.add_record(result.search_folder, result.record)
         if current:
             errors = [d for d in self.read_diags.get(key, []) + result.diagnostics if d.is_error]
             if errors:

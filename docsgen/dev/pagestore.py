@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import shutil
 import tempfile
+from collections.abc import Iterable
 from pathlib import Path
 
 
@@ -29,6 +30,14 @@ class PageStore:
         """Write a new file and return its path."""
         path = self.new_path(suffix, prefix)
         path.write_bytes(data.encode("utf-8") if isinstance(data, str) else data)
+        return path
+
+    def write_chunks(self, chunks: Iterable[str], suffix: str) -> Path:
+        """Write a new file from text made in pieces (never held whole) and return its path."""
+        path = self.new_path(suffix)
+        with path.open("w", encoding="utf-8") as out:
+            for chunk in chunks:
+                out.write(chunk)
         return path
 
     def discard(self, path: object) -> None:

@@ -35,6 +35,7 @@ class PageResult:
     dependencies: frozenset[str] = frozenset()  # snippets and components the body imports
     vendor: frozenset[str] = frozenset()  # VENDORED names the page uses
     record: SearchRecord | None = None  # its search index entry (None: not searchable)
+    search_folder: str = ""  # the bundle the record goes to (docsgen.policies: pagefind/<group> or pagefind)
     changelog: MdxResult | None = None  # the body of a page with <Update> entries (RSS feed)
 
 
@@ -57,11 +58,13 @@ def render_result(
             [error("dev.internal", f"internal error while rendering this page: {exc}", where)],
         )
     content = rendered.content
-    record = None
+    record, folder = None, ""
     if searchable:
         before, page.content = page.content, content
         try:
-            record = record_for(ctx, ctx.site, page, ctx.site.policy(page))
+            policy = ctx.site.policy(page)
+            record = record_for(ctx, ctx.site, page, policy)
+            folder = ctx.site.policies().search_folder(policy)
         finally:
             page.content = before
     return PageResult(
@@ -72,5 +75,6 @@ def render_result(
         frozenset(content.dependencies),
         frozenset(name for name in VENDORED if any(a.startswith(name) for a in content.assets)),
         record,
+        folder,
         content if changelog_entries(content) else None,
     )
