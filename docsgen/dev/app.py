@@ -1,4 +1,4 @@
-"""Put the dev pieces together: first build, HTTP server thread, watcher thread, terminal output, shutdown."""
+"""Put the dev pieces together: the site read, HTTP server thread, watcher thread, terminal output, shutdown."""
 
 from __future__ import annotations
 
