@@ -9,10 +9,11 @@ PageResult. With lazy=False (tests, tools) build() renders everything before it 
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
 import traceback
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from docsgen.dev import background
@@ -60,7 +61,8 @@ class DevSite:
         self.files: dict[str, bytes | Path | Claimed] = {}
         self.store = PageStore()  # rendered pages and twins, on disk
         self.epoch = 0  # full builds published: a background pass of an older one stops
-        self.wanted = 0  # requests waiting for the lock to render a page (the background pass gives way)
+        self.wanted = 0  # requests and rebuilds waiting for the lock (the background pass gives way)
+        self._wanted_lock = threading.Lock()
         self.background: background.Pass | None = None
         self.deps: dict[str, frozenset[str]] = {}  # page key -> snippets its body imports (rendered pages)
         self.feeds: dict[str, MdxResult] = {}  # page key -> body, for changelog pages (their RSS feed)
@@ -103,7 +105,7 @@ class DevSite:
 
     def apply(self, paths: Iterable[Path]) -> Update:
         """Rebuild what the changed files affect and publish the result as one new snapshot."""
-        with self.lock, self._pagefind.active():
+        with self._turn(), self._pagefind.active():
             self._check_open()
             started = time.perf_counter()
             self.rendered_now = []
@@ -124,19 +126,30 @@ class DevSite:
         Called by the server for a page asked for before the background pass reached it. The page's file and
         errors go into the current snapshot in place: the rendered page is what that snapshot stood for.
         """
-        self.wanted += 1
+        with self._turn():
+            self._check_open()
+            claim = self.files.get(path)
+            page = self.site.pages.get(claim.by) if self.site and isinstance(claim, Claimed) else None
+            if page is not None:
+                self._keep(page, self._render(page))
+            elif claim == background.AGENTS:
+                background.make_agent_files(self)
+            return self.snapshot
+
+    @contextlib.contextmanager
+    def _turn(self) -> Iterator[None]:
+        """Hold the build lock, asking the background pass to give way (it does after its current page)."""
+        with self._wanted_lock:
+            self.wanted += 1
         try:
-            with self.lock:
-                self._check_open()
-                claim = self.files.get(path)
-                page = self.site.pages.get(claim.by) if self.site and isinstance(claim, Claimed) else None
-                if page is not None:
-                    self._keep(page, self._render(page))
-                elif claim == background.AGENTS:
-                    background.make_agent_files(self)
-                return self.snapshot
+            self.lock.acquire()
         finally:
-            self.wanted -= 1
+            with self._wanted_lock:
+                self.wanted -= 1
+        try:
+            yield
+        finally:
+            self.lock.release()
 
     def pending_pages(self) -> int:
         """Return how many pages are not rendered yet."""
@@ -275,10 +288,9 @@ class DevSite:
         general = background.site_files(ctx, site, pages, out)  # 404, redirects, SEO: no page needed
         self.site, self.ctx = site, ctx
         self.epoch += 1
+        specs = spec_files(site)
         self.spec_paths = {
-            p.relative_to(self.docs_dir).as_posix()
-            for p in spec_files(site)
-            if p.is_relative_to(self.docs_dir)
+            p.relative_to(self.docs_dir).as_posix() for p in specs if p.is_relative_to(self.docs_dir)
         }
         self._by_source = {p.source: p.key for p in site.pages.values() if p.source}
         for d in site.diagnostics:
@@ -308,14 +320,9 @@ class DevSite:
 
     def _searchable(self, page: Page) -> bool:
         """Tell whether a render should make the page's search record (its first one, for the index being fed)."""
-        job = self.background
-        return (
-            job is not None
-            and job.feeding
-            and isinstance(self.files.get(page.output), Claimed)
-            and self.site is not None
-            and self.site.policy(page).searchable
-        )
+        job, site = self.background, self.site
+        first = isinstance(self.files.get(page.output), Claimed)
+        return job is not None and job.feeding and first and site is not None and site.policy(page).searchable
 
     def _keep(self, page: Page, result: PageResult, *, current: bool = True) -> None:
         """Apply a render: its files in place of the old ones (and, current: in the served snapshot too)."""
