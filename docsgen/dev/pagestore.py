@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import shutil
 import tempfile
+import weakref
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -21,6 +22,8 @@ class PageStore:
     def __init__(self) -> None:
         self.root = Path(tempfile.mkdtemp(prefix="docsgen-dev-pages-"))
         self._numbers = itertools.count()
+        # removed when the store is dropped or Python exits, even if close() was never called
+        self._cleanup = weakref.finalize(self, shutil.rmtree, str(self.root), ignore_errors=True)
 
     def new_path(self, suffix: str, prefix: str = "m") -> Path:
         """Return a file path no write has used (prefix: who writes, so render processes never collide)."""
@@ -47,4 +50,4 @@ class PageStore:
 
     def close(self) -> None:
         """Delete the folder and everything in it."""
-        shutil.rmtree(self.root, ignore_errors=True)
+        self._cleanup()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -46,12 +47,13 @@ def site(make_site) -> Path:
 
 
 @pytest.fixture
-def dev(site: Path) -> DevSite:
+def dev(site: Path) -> Iterator[DevSite]:
     dev = DevSite(site, site / "_site")
     update = dev.build()
     assert update.kind == "full" and not update.errors
     assert sorted(update.rendered) == sorted(PAGES)
-    return dev
+    yield dev
+    dev.close()  # (its page store, a temporary folder, goes)
 
 
 def html(dev: DevSite, output: str) -> str:

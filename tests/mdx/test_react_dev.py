@@ -31,3 +31,4 @@ def test_editing_a_jsx_file_rerenders_its_pages(make_site):
     assert update.rendered == ["a"]
     content = dev.snapshot.files["a/index.html"]  # rendered pages are files of the page store
     assert isinstance(content, Path) and b'<p class="hi">second</p>' in content.read_bytes()
+    dev.close()
