@@ -1,4 +1,4 @@
-"""Put the dev pieces together: first build, HTTP server thread, watcher thread, terminal output, shutdown."""
+"""Put the dev pieces together: the site read, HTTP server thread, watcher thread, terminal output, shutdown."""
 
 from __future__ import annotations
 
@@ -13,7 +13,6 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from docsgen.dev.firstbuild import stop_render_workers
 from docsgen.dev.incremental import DevSite
 from docsgen.dev.server import DevHTTPServer, ReloadHub, bind
 from docsgen.dev.snapshot import Update
@@ -88,7 +87,10 @@ def start(
     allow_hosts: Iterable[str] = (),
     integrations: bool = False,
 ) -> DevApp:
-    """Build the site, bind the server and start serving and watching in background threads.
+    """Read the site, bind the server and start serving and watching in background threads.
+
+    Pages are not rendered first: each renders when first asked for, the others in the background
+    (docsgen.dev.background).
 
     allow_hosts: host names the server answers to besides its address and the loopback names (--allow-host).
     integrations: keep docs.json integrations (analytics, chat) in served pages (--with-integrations).
@@ -96,7 +98,10 @@ def start(
     docs_dir = Path(docs_dir)
     if not docs_dir.is_dir():
         raise DocsgenError(f"docs folder '{docs_dir}' does not exist")
-    dev = DevSite(docs_dir, docs_dir / "_site")
+    dev = DevSite(
+        docs_dir, docs_dir / "_site", lazy=True
+    )  # pages render when asked for, the rest in the background
+    dev.on_background = echo
     hub = ReloadHub()
     server = bind(host, port, dev, hub, next_free=next_free_port, allow_hosts=allow_hosts)
     server.integrations = integrations
@@ -124,12 +129,8 @@ _OWNER = 0  # the process that installed _interrupt (render workers forked from 
 
 
 def _interrupt(signum: int, frame: object) -> None:
-    """Turn SIGINT and SIGTERM into the KeyboardInterrupt that ends the serve loop.
-
-    A render worker of the first build ignores them (the main process kills it); while the pool renders, the
-    main process kills the workers and the first build raises KeyboardInterrupt once the pool has ended.
-    """
-    if os.getpid() != _OWNER or stop_render_workers():
+    """Turn SIGINT and SIGTERM into the KeyboardInterrupt that ends the serve loop (in the process that set it)."""
+    if os.getpid() != _OWNER:
         return
     raise KeyboardInterrupt
 

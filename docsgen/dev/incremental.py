@@ -1,53 +1,75 @@
-"""Incremental rebuilds for `docsgen dev`: re-render only what a change touches, publish complete snapshots."""
+"""Incremental rebuilds for `docsgen dev`: re-render only what a change touches, publish complete snapshots.
+
+A full build reads the site (config, pages, navigation) and publishes it with every page Claimed, not rendered:
+the server has a page rendered when it is first asked for (render_claimed), and a background pass
+(docsgen.dev.background) renders the others, feeds the search index and makes the files that need every page.
+Rendered pages live in the page store (files on disk); what dev keeps of each render is docsgen.dev.rendered's
+PageResult. With lazy=False (tests, tools) build() renders everything before it returns.
+"""
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
 import traceback
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
-from docsgen.dev.firstbuild import PoolRender, render_on_pool
+from docsgen.dev import background
+from docsgen.dev.classify import classify, theme_css_urls
+from docsgen.dev.pagestore import PageStore
 from docsgen.dev.proxy import spec_files
+from docsgen.dev.publish import publish
+from docsgen.dev.rendered import PageResult, render_result
 from docsgen.dev.scope import (
     api_backed,
     nav_signature,
-    pages_to_render_keys,
     section_links,
     structure_signature,
     uses_generated_pages,
 )
-from docsgen.dev.snapshot import Snapshot, Update
+from docsgen.dev.snapshot import BuildCancelled, Snapshot, Update
 from docsgen.dev.themes import reset_theme_caches
 from docsgen.errors import Diagnostic, DocsgenError, error
+from docsgen.mdx import MdxResult
 from docsgen.nav import Navigation, build_nav
-from docsgen.outputs import SiteSearch, add_after_pages, add_before_pages, add_vendor_assets
+from docsgen.outputs import add_before_pages
 from docsgen.outputs.pagefind import RunGroup
 from docsgen.pages import Page, read_page
-from docsgen.render import RenderedPage, SiteContext, render_page, sidebar_html, site_context
-from docsgen.resources import themes_dir
+from docsgen.render import SiteContext, sidebar_html, site_context
 from docsgen.site import Site, read_site
-from docsgen.sources import IGNORED_DIRS, PAGE_SUFFIXES, PageFile, is_ignored, read_ignore_file
+from docsgen.sources import PageFile, read_ignore_file
 from docsgen.urls import content_hash, twin_path
-from docsgen.write import SiteFiles, Streamed
-
-CONFIG_NAMES = frozenset({"docs.json", "mint.json", ".mintignore", ".docsgenignore"})
+from docsgen.write import Claimed, SiteFiles
 
 
-class BuildCancelled(BaseException):
-    """The dev server is stopping: the build in progress is abandoned (a BaseException: no handler keeps it)."""
+def _quiet(_: str) -> None:
+    """Print nothing (the app sets the terminal)."""
 
 
 class DevSite:
     """The dev server's build state: the last site read, its rendered files, and per-page diagnostics."""
 
-    def __init__(self, docs_dir: Path, out_dir: Path | None = None) -> None:
+    def __init__(self, docs_dir: Path, out_dir: Path | None = None, *, lazy: bool = False) -> None:
+        """lazy: build() publishes the site unrendered (pages render when asked for and in the background)."""
         self.docs_dir = docs_dir.resolve()
         self.out_dir = out_dir.resolve() if out_dir else None
+        self.lazy = lazy
         self.site: Site | None = None
         self.ctx: SiteContext | None = None
-        self.files: dict[str, bytes | Path] = {}
+        self.files: dict[str, bytes | Path | Claimed] = {}
+        self.store = PageStore()  # rendered pages and twins, on disk
+        self.epoch = 0  # full builds published: a background pass of an older one stops
+        self.wanted = 0  # requests and rebuilds waiting for the lock (the background pass gives way)
+        self._wanted_lock = threading.Lock()
+        self.background: background.Pass | None = None
+        self.deps: dict[str, frozenset[str]] = {}  # page key -> snippets its body imports (rendered pages)
+        self.feeds: dict[str, MdxResult] = {}  # page key -> body, for changelog pages (their RSS feed)
+        self.vendor: set[str] = set()  # vendored bundles some rendered page uses (mermaid, react)
+        self.outputs: dict[str, str] = {}  # page key -> its HTML path (pages that become files)
+        self.garbage: list[tuple[str, Path]] = []  # (path, store file) replaced: deleted once published
+        self.on_background: Callable[[str], None] = _quiet  # terminal lines of the background pass
         self.read_diags: dict[str, list[Diagnostic]] = {}  # page key -> frontmatter diagnostics
         self.render_diags: dict[str, list[Diagnostic]] = {}  # page key -> MDX/link diagnostics
         self.site_errors: list[Diagnostic] = []
@@ -55,16 +77,16 @@ class DevSite:
         self.snapshot = Snapshot(0, {})
         self.renders = 0  # pages rendered since start (tests count it)
         self.full_builds = 0
-        self.first_build_workers = 1  # render processes the first build used (docsgen.dev.firstbuild)
         self.ignore_patterns: list[str] = []
         self.asset_epoch = 0  # stylesheet edits so far: part of the assets' ?v= in served pages
         self.spec_paths: set[str] = set()  # local OpenAPI files the site uses: editing one rebuilds all
         self.twin_paths: dict[str, str] = {}  # page key -> its Markdown twin's path (when the page owns it)
-        self.lock = threading.Lock()
+        self.lock = threading.RLock()  # held by rebuilds, renders and the background pass (a turn at a time)
         self.closed = False
         self._pagefind = RunGroup()  # Pagefind runs of the build in progress, killed by close()
-        self._rendered: list[str] = []
+        self.rendered_now: list[str] = []  # pages rendered by the rebuild in progress
         self._nav_changed = False
+        self._by_source: dict[str, str] = {}  # page source -> page key
 
     # ------------------------------------------------------------------ public
     def build(self) -> Update:
@@ -72,23 +94,83 @@ class DevSite:
         with self.lock, self._pagefind.active():
             self._check_open()
             started = time.perf_counter()
-            self._rendered = []
+            self.rendered_now = []
             self._full()
             self._check_open()  # stopped meanwhile (its Pagefind killed): nothing to publish
-            return self._publish("full", None, [], started)
+            job = self._new_pass()
+            update = publish(self, "full", None, [], started)
+        if job is not None:
+            job.start()
+        return update
 
     def apply(self, paths: Iterable[Path]) -> Update:
         """Rebuild what the changed files affect and publish the result as one new snapshot."""
-        with self.lock, self._pagefind.active():
+        with self._turn(), self._pagefind.active():
             self._check_open()
             started = time.perf_counter()
-            self._rendered = []
+            self.rendered_now = []
             self._nav_changed = False
             kind, reload, css = self._apply(sorted({Path(p).resolve() for p in paths}))
             self._check_open()
             if kind == "none":
                 return Update(self.snapshot.generation, "none", set(), [], [], time.perf_counter() - started)
-            return self._publish(kind, reload, css, started)
+            job = self._new_pass() if kind == "full" else None
+            update = publish(self, kind, reload, css, started)
+        if job is not None:
+            job.start()
+        return update
+
+    def render_claimed(self, path: str) -> Snapshot:
+        """Render the page that claimed an output path now, if it still waits; return the current snapshot.
+
+        Called by the server for a page asked for before the background pass reached it. The page's file and
+        errors go into the current snapshot in place: the rendered page is what that snapshot stood for.
+        """
+        with self._turn():
+            self._check_open()
+            claim = self.files.get(path)
+            page = self.site.pages.get(claim.by) if self.site and isinstance(claim, Claimed) else None
+            if page is not None:
+                self._keep(page, self._render(page))
+            elif claim == background.AGENTS:
+                background.make_agent_files(self)
+            return self.snapshot
+
+    @contextlib.contextmanager
+    def _turn(self) -> Iterator[None]:
+        """Hold the build lock, asking the background pass to give way (it does after its current page)."""
+        with self._wanted_lock:
+            self.wanted += 1
+        try:
+            self.lock.acquire()
+        finally:
+            with self._wanted_lock:
+                self.wanted -= 1
+        try:
+            yield
+        finally:
+            self.lock.release()
+
+    def pending_pages(self) -> int:
+        """Return how many pages are not rendered yet."""
+        return sum(1 for output in self.outputs.values() if isinstance(self.files.get(output), Claimed))
+
+    def wait_rendered(self, timeout: float | None = None) -> bool:
+        """Wait for the background pass to finish (every page rendered, search index added); False on timeout."""
+        job = self.background
+        return job is None or job.wait(timeout)
+
+    def _new_pass(self) -> background.Pass | None:
+        """Return the pass rendering what a full build left Claimed, to start once published (lazy); without
+        lazy, render it all now (the pass runs here, under the lock: an RLock) and return None."""
+        if self.site is None or self.closed:
+            return None
+        job = background.Pass(self, self.epoch)
+        self.background = job
+        if self.lazy:
+            return job
+        job.run()
+        return None
 
     def close(self) -> None:
         """Stop for good, from any thread: a build in progress stops rendering and its Pagefind is killed.
@@ -97,39 +179,18 @@ class DevSite:
         """
         self.closed = True
         self._pagefind.cancel()
+        job = self.background
+        if job is not None:
+            job.stop(wait=5)
+        self.store.close()
 
     def _check_open(self) -> None:
         if self.closed:
             raise BuildCancelled
 
-    # ------------------------------------------------------------------ classify
     def classify(self, path: Path) -> str:
         """Name the kind of a changed file: config, theme, theme-css, page, snippet, static, ignored."""
-        theme_root = themes_dir().resolve()
-        if path.is_relative_to(theme_root):
-            return "theme-css" if path.suffix == ".css" and "static" in path.parts else "theme"
-        config_files = set(self.site.config.files) if self.site else set()
-        rel = path.relative_to(self.docs_dir).as_posix() if path.is_relative_to(self.docs_dir) else None
-        if rel is None:
-            # $ref'd config parts may live outside the docs folder
-            outside = {(self.docs_dir / f).resolve() for f in config_files}
-            return "config" if path in outside else "ignored"
-        if self.out_dir and path.is_relative_to(self.out_dir):
-            return "ignored"
-        parts = rel.split("/")
-        if any(p in IGNORED_DIRS for p in parts[:-1]):
-            return "ignored"
-        if rel in CONFIG_NAMES or rel in config_files or rel in self.spec_paths:
-            return "config"
-        if self.ignore_patterns and is_ignored(rel, self.ignore_patterns):
-            return "ignored"  # .mintignore / .docsgenignore: not part of the site
-        if path.suffix.lower() in PAGE_SUFFIXES:
-            if rel.startswith(("snippets/", "_snippets/")) or "/snippets/" in rel:
-                return "snippet"
-            return "page"
-        if any(p.startswith(".") for p in parts):
-            return "ignored"
-        return "static"
+        return classify(self, path)
 
     # ------------------------------------------------------------------ rebuilds
     def _apply(self, paths: list[Path]) -> tuple[str, set[str] | None, list[str]]:
@@ -143,7 +204,6 @@ class DevSite:
         if any(k in ("config", "theme") for k in kinds.values()):
             self._full()
             return "full", None, []
-        pages_by_source = {p.source: p for p in self.site.pages.values() if p.source}
         css: list[str] = []
         edited: list[str] = []
         snippets: list[str] = []
@@ -151,7 +211,8 @@ class DevSite:
         for path, kind in kinds.items():
             rel = path.relative_to(self.docs_dir).as_posix() if path.is_relative_to(self.docs_dir) else ""
             if kind == "page":
-                page = pages_by_source.get(rel)
+                key = self._by_source.get(rel)
+                page = self.site.pages.get(key) if key else None
                 if page is None or not path.is_file():
                     self._full()  # a page appeared or disappeared: URLs, links and navigation change
                     return "full", None, []
@@ -159,7 +220,7 @@ class DevSite:
             elif kind == "snippet":
                 snippets.append(rel)
             elif kind == "theme-css":
-                css.extend(self._theme_css_urls(path))
+                css.extend(theme_css_urls(self.ctx, path))
             elif kind == "static":
                 known = rel in self.site.sources.static
                 if known != path.is_file():
@@ -219,101 +280,105 @@ class DevSite:
         self.site_warnings = []
 
     def _render_site(self, site: Site) -> None:
-        """Render a freshly read site completely, then make it the current one."""
+        """Make a freshly read site the current one, its pages Claimed (rendered later), its other files made."""
         ctx = site_context(site)
+        out = SiteFiles()
+        pages = site.pages_to_render()
+        add_before_pages(ctx, site, pages, out)
+        general = background.site_files(ctx, site, pages, out)  # 404, redirects, SEO: no page needed
         self.site, self.ctx = site, ctx
+        self.epoch += 1
+        specs = spec_files(site)
         self.spec_paths = {
-            p.relative_to(self.docs_dir).as_posix()
-            for p in spec_files(site)
-            if p.is_relative_to(self.docs_dir)
+            p.relative_to(self.docs_dir).as_posix() for p in specs if p.is_relative_to(self.docs_dir)
         }
-        by_source = {p.source: p.key for p in site.pages.values() if p.source}
-        general: list[Diagnostic] = []
+        self._by_source = {p.source: p.key for p in site.pages.values() if p.source}
         for d in site.diagnostics:
-            key = by_source.get(d.path)
+            key = self._by_source.get(d.path)
             if key is not None:
                 self.read_diags.setdefault(key, []).append(d)
             else:
                 general.append(d)
-        out = SiteFiles()
-        pages = site.pages_to_render()
-        add_before_pages(ctx, site, pages, out)
+        self.outputs = {p.key: p.output for p in pages}
         self.twin_paths = {p.key: twin_path(p.url) for p in pages if out.claimed(twin_path(p.url), p.key)}
-        pool = render_on_pool(ctx, site, pages) if self.full_builds == 1 else None
-        twins: dict[str, str] = {}
-        for page in pages:
-            rendered = self._render(page) if pool is None else self._from_pool(pool, page)
-            if rendered is not None:
-                out.fill(page.output, rendered.html, page.key)
-                out.fill(twin_path(page.url), rendered.twin, page.key)
-                twins[page.key] = rendered.twin
-        self.first_build_workers = pool.workers if pool else 1
-        add_after_pages(ctx, site, pages, twins, out)
-        with (
-            pool.search if pool else SiteSearch(ctx, site, stream=False) as search
-        ):  # the pool's was fed as pages rendered
-            search.add_to(out)
-        general += out.diagnostics
+        self.deps, self.feeds, self.vendor = {}, {}, set()
         self.site_errors = [d for d in general if d.is_error]
         self.site_warnings = [d for d in general if not d.is_error]
+        self.garbage += [(rel, old) for rel, old in self.files.items() if isinstance(old, Path)]
         self.files = {
-            path: data.read() if isinstance(data, Streamed) else data
-            for path, data in out.files.items()
-            if isinstance(data, bytes | Path | Streamed)
+            path: data for path, data in out.files.items() if isinstance(data, bytes | Path | Claimed)
         }
 
-    def _render(self, page: Page) -> RenderedPage | None:
-        """Render one page and apply the result: its body on the page, its diagnostics kept per page."""
+    def _render(self, page: Page) -> PageResult:
+        """Render one page here (docsgen.render.render_page through docsgen.dev.rendered)."""
         assert self.ctx is not None
         self._check_open()  # a big rebuild stops between pages when the server stops
-        rendered: RenderedPage | None = None
-        try:
-            rendered = render_page(self.ctx, page)
-            page.content = rendered.content
-            self.render_diags[page.key] = rendered.diagnostics
-        except Exception as exc:  # noqa: BLE001 - a bug: report it on the page instead of stopping the server
-            traceback.print_exc()
-            where = page.source or page.key
-            self.render_diags[page.key] = [
-                error("dev.internal", f"internal error while rendering this page: {exc}", where)
-            ]
+        result = render_result(self.ctx, page, self.store, searchable=self._searchable(page))
         self.renders += 1
-        self._rendered.append(page.key)
-        return rendered
+        self.rendered_now.append(page.key)
+        return result
 
-    def _from_pool(self, pool: PoolRender, page: Page) -> RenderedPage | None:
-        """Take one page of the first build from what the process pool rendered."""
-        rendered = pool.rendered.get(page.key)
-        self.render_diags[page.key] = rendered.diagnostics if rendered else []
-        self.renders += 1
-        self._rendered.append(page.key)
-        return rendered
+    def _searchable(self, page: Page) -> bool:
+        """Tell whether a render should make the page's search record (its first one, for the index being fed)."""
+        job, site = self.background, self.site
+        first = isinstance(self.files.get(page.output), Claimed)
+        return job is not None and job.feeding and first and site is not None and site.policy(page).searchable
 
-    def _rerender(self, keys: Iterable[str]) -> set[str]:
-        """Render pages again into the current files; return their URL paths."""
+    def _keep(self, page: Page, result: PageResult, *, current: bool = True) -> None:
+        """Apply a render: its files in place of the old ones (and, current: in the served snapshot too)."""
+        key = page.key
+        first = isinstance(self.files.get(page.output), Claimed)
+        if result.diagnostics:
+            self.render_diags[key] = result.diagnostics
+        else:
+            self.render_diags.pop(key, None)
+        changed: dict[str, Path | None] = {page.output: result.html}
+        if key in self.twin_paths:
+            changed[self.twin_paths[key]] = result.twin
+        elif result.twin is not None:
+            self.store.discard(result.twin)
+        for path, new in changed.items():
+            old = self.files.get(path)
+            for files in (self.files, self.snapshot.files) if current else (self.files,):
+                if new is None:
+                    files.pop(path, None)
+                else:
+                    files[path] = new
+            if isinstance(old, Path):
+                self.garbage.append((path, old))  # deleted once no snapshot serves it
+        if result.dependencies:
+            self.deps[key] = result.dependencies
+        else:
+            self.deps.pop(key, None)
+        if result.changelog is not None:
+            self.feeds[key] = result.changelog
+        else:
+            self.feeds.pop(key, None)
+        for name in result.vendor - self.vendor:
+            self.vendor.add(name)
+            background.add_vendor(self, name, current=current)
+        if first and result.record is not None and self.background is not None:
+            self.background.add_record(result.search_folder, result.record)
+        if current:
+            errors = [d for d in self.read_diags.get(key, []) + result.diagnostics if d.is_error]
+            if errors:
+                self.snapshot.page_errors[page.output] = errors
+            else:
+                self.snapshot.page_errors.pop(page.output, None)
+
+    def _rerender(self, keys: Iterable[str], edited: Iterable[str] = ()) -> set[str]:
+        """Render pages again: the edited ones (their errors show at once) and those rendered already (the
+        others render when asked for); return their URLs."""
+        edited = set(edited)
         assert self.site is not None
         urls = set()
-        rendered = set(pages_to_render_keys(self.site))
-        pages = []
         for key in sorted(set(keys)):
             page = self.site.pages.get(key)
-            if page is None or key not in rendered:
+            if page is None or key not in self.outputs:
                 continue
-            result = self._render(page)
-            if result is not None:
-                self.files[page.output] = result.html.encode("utf-8")
-                if key in self.twin_paths:
-                    self.files[self.twin_paths[key]] = result.twin.encode("utf-8")
-            else:
-                self.files.pop(page.output, None)
+            if key in edited or not isinstance(self.files.get(page.output), Claimed):
+                self._keep(page, self._render(page), current=False)
             urls.add("/" + page.url)
-            pages.append(page)
-        if pages and self.ctx is not None:
-            vendor = SiteFiles()
-            add_vendor_assets(self.ctx, pages, vendor)
-            for path, data in vendor.files.items():
-                if isinstance(data, bytes | Path):
-                    self.files.setdefault(path, data)
         return urls
 
     def _pages_edited(self, keys: list[str]) -> set[str] | None:
@@ -332,7 +397,7 @@ class DevSite:
             self.read_diags[key] = diags
             site.pages[key] = new
         if not nav_changed:
-            return self._rerender(keys)
+            return self._rerender(keys, keys)
         self._nav_changed = True
         if uses_generated_pages(site):
             return None  # generated API pages hang off the navigation: rebuild it the full way
@@ -346,7 +411,7 @@ class DevSite:
             before, after = old_nav.neighbours(other), new_nav.neighbours(other)
             if before != after or any(k in before or k in after for k in keys):
                 affected.add(other)
-        urls = self._rerender(affected)
+        urls = self._rerender(affected, keys)
         urls |= self._refresh_sidebars(new_nav)
         return urls
 
@@ -373,69 +438,7 @@ class DevSite:
         site = self.site
         assert site is not None
         wanted = set(snippets)
-        keys = set()
-        for key, page in site.pages.items():
-            if page.content is not None and page.content.dependencies & wanted:
-                keys.add(key)
-            elif any(d.is_error for d in self.render_diags.get(key, [])):
-                keys.add(key)  # it may have failed to import a snippet that now exists
-        for key in keys:
-            site.pages[key].content = None
+        keys = {key for key, used in self.deps.items() if used & wanted}
+        # a page with errors may have failed to import a snippet that now exists
+        keys |= {key for key, diags in self.render_diags.items() if any(d.is_error for d in diags)}
         return self._rerender(keys)
-
-    def _theme_css_urls(self, path: Path) -> list[str]:
-        """Return the served URL of a theme stylesheet."""
-        if self.ctx is None:
-            return []
-        for folder in self.ctx.theme.folders:
-            static = (folder / "static").resolve()
-            if path.is_relative_to(static):
-                return ["/_static/" + path.relative_to(static).as_posix()]
-        return []
-
-    # ------------------------------------------------------------------ publish
-    def _publish(self, kind: str, reload: set[str] | None, css: list[str], started: float) -> Update:
-        site = self.site
-        warnings: list[Diagnostic] = list(self.site_warnings) if kind == "full" else []
-        page_errors: dict[str, list[Diagnostic]] = {}
-        if site is not None:
-            # after a partial rebuild only the rendered pages' diagnostics can have changed
-            keys = list(site.pages) if kind == "full" else self._rendered
-            if kind != "full":
-                page_errors = dict(self.snapshot.page_errors)
-            for key in keys:
-                page = site.pages[key]
-                diags = self.read_diags.get(key, []) + self.render_diags.get(key, [])
-                errs = [d for d in diags if d.is_error]
-                if errs:
-                    page_errors[page.output] = errs
-                else:
-                    page_errors.pop(page.output, None)
-                warnings += [d for d in diags if not d.is_error]
-        nav_versions = {}
-        if self.ctx is not None:
-            for value in self.ctx.nav_files.values():
-                path, _, version = value.partition("?v=")
-                nav_versions[path] = version
-        generation = self.snapshot.generation + 1
-        static_version = self.ctx.static_version if self.ctx else ""
-        self.snapshot = Snapshot(
-            generation,
-            dict(self.files),
-            page_errors,
-            list(self.site_errors),
-            nav_versions,
-            static_version,
-            f"{static_version}-{self.asset_epoch}" if self.asset_epoch else static_version,
-        )
-        errors = list(self.site_errors) + sorted(d for errs in page_errors.values() for d in errs)
-        return Update(
-            generation,
-            kind,
-            reload,
-            css,
-            list(self._rendered),
-            time.perf_counter() - started,
-            errors,
-            warnings,
-        )

@@ -6,10 +6,7 @@ import errno
 import hashlib
 import json
 import mimetypes
-import secrets
 import socket
-import threading
-from collections import deque
 from collections.abc import Iterable
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -17,17 +14,19 @@ from pathlib import Path
 from urllib.parse import parse_qs, unquote, urlsplit
 
 from docsgen.analytics import without_integrations
+from docsgen.dev.background import is_late
 from docsgen.dev.client import EVENTS_PATH, inject
 from docsgen.dev.errorpage import error_page
 from docsgen.dev.guard import HostGuard, same_origin_problem
-from docsgen.dev.incremental import DevSite
+from docsgen.dev.hub import ReloadHub
+from docsgen.dev.incremental import BuildCancelled, DevSite
 from docsgen.dev.negotiate import twin_of, wants_markdown
 from docsgen.dev.proxy import PROXY_PATH, ProxyError, ProxyPolicy, forward, proxy_policy
-from docsgen.dev.snapshot import Snapshot, Update
+from docsgen.dev.snapshot import Snapshot
 from docsgen.errors import DocsgenError
+from docsgen.write import Claimed
 
 PING_SECONDS = 15.0
-HISTORY = 200
 MAX_BODY = 32 * 1024 * 1024
 STATUS_PATH = "/__docsgen/status"
 INTERNAL_PREFIX = "/__docsgen/"
@@ -37,53 +36,6 @@ INTERNAL_HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Content-Security-Policy": "sandbox",
 }
-
-
-class ReloadHub:
-    """Numbered change events that SSE streams wait on; late connections replay what they missed."""
-
-    def __init__(self, generation: int = 0) -> None:
-        self.cond = threading.Condition()
-        self.events: deque[dict] = deque(maxlen=HISTORY)
-        self.generation = generation
-        self.closed = False
-        self.run = secrets.token_hex(6)  # pages served by an earlier run of the server reload on connect
-
-    def publish(self, update: Update) -> None:
-        """Announce a finished rebuild to every open page."""
-        if update.kind == "none":
-            return
-        event = {
-            "generation": update.generation,
-            "reload": "*" if update.reload is None else sorted(update.reload),
-            "css": update.css,
-        }
-        with self.cond:
-            self.events.append(event)
-            self.generation = update.generation
-            self.cond.notify_all()
-
-    def since(self, generation: int) -> list[dict]:
-        """Return the events after a generation (one reload-everything event if history is too short)."""
-        with self.cond:
-            if generation >= self.generation:
-                return []
-            missed = [e for e in self.events if e["generation"] > generation]
-            if not missed or missed[0]["generation"] != generation + 1:
-                return [{"generation": self.generation, "reload": "*", "css": []}]
-            return missed
-
-    def wait(self, generation: int, timeout: float) -> list[dict]:
-        """Block until something newer than `generation` happens (or the timeout, or close)."""
-        with self.cond:
-            self.cond.wait_for(lambda: self.generation > generation or self.closed, timeout)
-        return self.since(generation)
-
-    def close(self) -> None:
-        """Wake every stream so the server can stop."""
-        with self.cond:
-            self.closed = True
-            self.cond.notify_all()
 
 
 class DevHTTPServer(ThreadingHTTPServer):
@@ -290,7 +242,8 @@ class DevHandler(BaseHTTPRequestHandler):
         self._send(status, page, "text/html; charset=utf-8", {"Vary": "Accept"} if vary else None, head=head)
 
     def _serve(self, url_path: str, *, head: bool) -> None:
-        snapshot = self.server.dev.snapshot
+        dev = self.server.dev
+        snapshot = dev.snapshot
         rel = _safe_relative(url_path)
         if rel is None:
             self._send(
@@ -302,22 +255,31 @@ class DevHandler(BaseHTTPRequestHandler):
             self._html(500, error_page(snapshot.site_errors, self.server.dev.docs_dir), snapshot, head=head)
             return
         content = snapshot.files.get(rel)
+        if isinstance(content, Claimed):  # a page not rendered yet: render it now
+            try:
+                snapshot = dev.render_claimed(rel)
+            except BuildCancelled:
+                self._send(503, b"the server is stopping\n", "text/plain", head=head)
+                return
+            content = snapshot.files.get(rel)
+        if is_page and rel in snapshot.page_errors:
+            self._html(500, error_page(snapshot.page_errors[rel], dev.docs_dir), snapshot, head=head)
+            return
         if content is None and f"{rel}/index.html" in snapshot.files:
             query = urlsplit(self.path).query
             target = url_path + "/" + (f"?{query}" if query else "")
             self._send(HTTPStatus.MOVED_PERMANENTLY, b"", "text/plain", {"Location": target}, head=head)
             return
-        if content is None:
+        if content is None and is_late(rel) and dev.background and not dev.background.done.is_set():
+            body = b"docsgen dev is still rendering the site: this file is made once every page is rendered\n"
+            self._send(503, body, "text/plain; charset=utf-8", {"Retry-After": "5"}, head=head)
+            return
+        if content is None or isinstance(content, Claimed):
             not_found = snapshot.files.get("404.html")
             if isinstance(not_found, bytes):
                 self._html(404, not_found, snapshot, head=head)
             else:
                 self._send(404, b"not found\n", "text/plain", head=head)
-            return
-        if is_page and rel in snapshot.page_errors:
-            self._html(
-                500, error_page(snapshot.page_errors[rel], self.server.dev.docs_dir), snapshot, head=head
-            )
             return
         if isinstance(content, Path):
             try:
@@ -329,6 +291,8 @@ class DevHandler(BaseHTTPRequestHandler):
             data = content
         if is_page:
             twin = snapshot.files.get(twin_of(rel) or "")
+            if isinstance(twin, Claimed):  # (rendered with its page: only a page of that path can claim it)
+                twin = None
             if twin is not None and wants_markdown(self.headers.get("Accept")):
                 # An agent asking for Markdown gets the page's twin, as Mintlify answers (docs: markdown-for-agents)
                 text = twin if isinstance(twin, bytes) else _read(twin)
@@ -355,11 +319,18 @@ class DevHandler(BaseHTTPRequestHandler):
     def _status(self) -> None:
         dev = self.server.dev
         snapshot = dev.snapshot
+        job = dev.background
         body = {
             "generation": snapshot.generation,
             "renders": dev.renders,
             "errors": [d.to_json() for d in snapshot.site_errors]
-            + [d.to_json() for errs in snapshot.page_errors.values() for d in errs],
+            + [d.to_json() for errs in list(snapshot.page_errors.values()) for d in errs],
+            # pages render when asked for and in the background; errors of pages not rendered yet are unknown
+            "progress": {
+                "pages": len(dev.outputs),
+                "rendered": len(dev.outputs) - dev.pending_pages(),
+                "search": job.search if job else "waiting",
+            },
         }
         self._send(200, json.dumps(body).encode(), "application/json", INTERNAL_HEADERS)
 

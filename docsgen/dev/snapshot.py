@@ -6,14 +6,23 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from docsgen.errors import Diagnostic
+from docsgen.write import Claimed
+
+
+class BuildCancelled(BaseException):
+    """The dev server is stopping: the build in progress is abandoned (a BaseException: no handler keeps it)."""
 
 
 @dataclass(frozen=True)
 class Snapshot:
-    """One complete build as served: files by output path, plus the errors that replace pages."""
+    """One complete build as served: files by output path, plus the errors that replace pages.
+
+    A page not rendered yet is Claimed (by its page key): the server has it rendered when it is asked for, and
+    its file (in the page store) and its errors are then added to the snapshot in place.
+    """
 
     generation: int
-    files: dict[str, bytes | Path]
+    files: dict[str, bytes | Path | Claimed]
     page_errors: dict[str, list[Diagnostic]] = field(default_factory=dict)  # output path -> errors
     site_errors: list[Diagnostic] = field(default_factory=list)  # config errors: every page shows them
     nav_versions: dict[str, str] = field(default_factory=dict)  # "_nav/<id>.html" -> current hash
@@ -33,8 +42,12 @@ class Update:
     seconds: float = 0.0
     errors: list[Diagnostic] = field(default_factory=list)
     warnings: list[Diagnostic] = field(default_factory=list)
+    pending: int = 0  # pages left to render (when asked for, or in the background)
 
     def describe(self) -> str:
         """Return the one line printed in the terminal after a rebuild."""
         state = f", {len(self.errors)} error(s)" if self.errors else ""
-        return f"{self.kind}: rendered {len(self.rendered)} page(s) in {self.seconds * 1000:.0f} ms{state}"
+        line = f"{self.kind}: rendered {len(self.rendered)} page(s) in {self.seconds * 1000:.0f} ms{state}"
+        if self.pending:
+            line += f"; {self.pending} page(s) render when first asked for, the rest in the background"
+        return line

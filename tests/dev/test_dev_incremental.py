@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -46,18 +47,19 @@ def site(make_site) -> Path:
 
 
 @pytest.fixture
-def dev(site: Path) -> DevSite:
+def dev(site: Path) -> Iterator[DevSite]:
     dev = DevSite(site, site / "_site")
     update = dev.build()
     assert update.kind == "full" and not update.errors
     assert sorted(update.rendered) == sorted(PAGES)
-    return dev
+    yield dev
+    dev.close()  # (its page store, a temporary folder, goes)
 
 
 def html(dev: DevSite, output: str) -> str:
     content = dev.snapshot.files[output]
-    assert isinstance(content, bytes)
-    return content.decode()
+    assert isinstance(content, bytes | Path)  # rendered pages are served from the page store (files)
+    return (content.read_bytes() if isinstance(content, Path) else content).decode()
 
 
 def test_body_edit_renders_only_that_page(dev: DevSite, site: Path):
@@ -72,7 +74,7 @@ def test_body_edit_renders_only_that_page(dev: DevSite, site: Path):
     assert "A brand new body" in html(dev, "b/index.html")
     changed = {k for k in before if before[k] != dev.snapshot.files[k]}
     assert changed == {"b/index.html", "b.md"}  # the page and its Markdown twin, nothing else
-    assert "A brand new body" in dev.snapshot.files["b.md"].decode()
+    assert "A brand new body" in html(dev, "b.md")
     assert update.generation == dev.snapshot.generation
 
 
@@ -252,7 +254,7 @@ def test_a_crash_in_a_build_step_keeps_the_last_build(dev: DevSite, site: Path, 
     def broken(*args):
         raise RuntimeError("feature exploded")
 
-    monkeypatch.setattr("docsgen.dev.incremental.add_after_pages", broken)
+    monkeypatch.setattr("docsgen.dev.incremental.add_before_pages", broken)
     update = dev.apply([site / "docs.json"])
     assert [e.code for e in update.errors] == ["dev.internal"]
     assert "feature exploded" in update.errors[0].message

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from docsgen.dev.incremental import DevSite
 
@@ -28,5 +29,6 @@ def test_editing_a_jsx_file_rerenders_its_pages(make_site):
     (site / "snippets" / "hi.jsx").write_text('export const Hi = () => <p className="hi">second</p>;\n')
     update = dev.apply([site / "snippets" / "hi.jsx"])
     assert update.rendered == ["a"]
-    content = dev.snapshot.files["a/index.html"]
-    assert isinstance(content, bytes) and b'<p class="hi">second</p>' in content
+    content = dev.snapshot.files["a/index.html"]  # rendered pages are files of the page store
+    assert isinstance(content, Path) and b'<p class="hi">second</p>' in content.read_bytes()
+    dev.close()

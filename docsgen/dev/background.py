@@ -1,0 +1,256 @@
+"""The background pass of `docsgen dev`: render every page nobody asked for yet, then the files needing them all.
+
+A full build publishes the site with its pages Claimed (docsgen.dev.incremental). This pass renders them in
+page order, a few at a time under the build lock, giving way whenever a request waits to render a page: a
+reader never waits for it. Each render goes to the page store like one asked for (docsgen.dev.rendered), its
+search record to a Pagefind run fed as pages come. Once every page is rendered it adds what needs them all:
+the search index, llms-full.txt & co (from the twins on disk), changelog feeds. Until then /__docsgen/status
+says how far it is and that search is not ready. A newer full build, or stopping the server, ends the pass.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import threading
+import time
+import traceback
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from docsgen.dev.devsearch import DevSearch
+from docsgen.dev.snapshot import BuildCancelled
+from docsgen.errors import Diagnostic
+from docsgen.mdx import MdxResult
+from docsgen.outputs.agents import add_agent_files
+from docsgen.outputs.assets import add_special_pages, add_vendor_assets
+from docsgen.outputs.branding import add_branding_files
+from docsgen.outputs.changelog import add_changelog_feeds
+from docsgen.outputs.checks import add_customization_checks
+from docsgen.outputs.pagefind import INDEX_DIR, SearchRecord
+from docsgen.outputs.redirects import add_redirects
+from docsgen.outputs.seo import add_seo_files
+from docsgen.pages import Page
+from docsgen.render import SiteContext
+from docsgen.site import Site
+from docsgen.write import Claimed, SiteFiles, Streamed
+
+if TYPE_CHECKING:
+    from docsgen.dev.incremental import DevSite
+
+BATCH = 8  # pages rendered per turn of the lock
+TRIM_EVERY = 2000  # pages rendered between two returns of freed memory to the system
+
+
+def release_memory() -> None:
+    """Hand the memory freed by renders back to the system (glibc keeps it otherwise: RSS would keep every
+    page's temporary objects' high-water mark); a no-op elsewhere."""
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+
+
+LATE_FULL = "llms-full.txt"  # made of every page's twin: added by the pass, with the search index
+AGENTS = Claimed(
+    "\x00agents"
+)  # llms.txt & co: made when first asked for, or by the pass (no page key has NUL)
+LLMS = ("llms.txt", ".well-known/llms.txt")
+
+
+def site_files(ctx: SiteContext, site: Site, pages: list[Page], files: SiteFiles) -> list[Diagnostic]:
+    """Add the files made without rendering a page (404, home, redirects, SEO, thumbnails); claim llms.txt
+    (a second over every page of a big site: made when asked for); return the diagnostics so far (those of
+    add_before_pages included)."""
+    add_special_pages(ctx, site, files)
+    add_redirects(ctx, site, files)
+    add_customization_checks(ctx, files)
+    add_seo_files(ctx, site, files)
+    for path in LLMS:
+        if not files.has(path):  # a file of the docs folder of that name wins
+            files.add(path, AGENTS, "agents")
+    add_branding_files(ctx, pages, files)
+    return list(files.diagnostics)
+
+
+def is_late(path: str) -> bool:
+    """Tell whether a path is one of the files only the background pass adds (they need every page)."""
+    return path == LATE_FULL or path.startswith(INDEX_DIR + "/")
+
+
+class StoreTwins(Mapping[str, str]):
+    """Every page's twin, read from the page store when llms-full.txt asks for it (never all in memory)."""
+
+    def __init__(self, dev: DevSite) -> None:
+        self.dev = dev
+
+    def __getitem__(self, key: str) -> str:
+        path = self.dev.files.get(self.dev.twin_paths.get(key, ""))
+        if not isinstance(path, Path):
+            raise KeyError(key)
+        try:
+            return path.read_text(encoding="utf-8")
+        except OSError:
+            raise KeyError(key) from None
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.dev.twin_paths)
+
+    def __len__(self) -> int:
+        return len(self.dev.twin_paths)
+
+
+def make_agent_files(dev: DevSite, *, full: bool = False) -> None:
+    """Make llms.txt (and, with full, llms-full.txt from the twins) where claimed; into the current snapshot."""
+    assert dev.site is not None
+    files = SiteFiles()
+    add_agent_files(dev.site, StoreTwins(dev), files)
+    wanted = [path for path in LLMS if dev.files.get(path) == AGENTS]
+    if full and LATE_FULL not in dev.files:
+        wanted.append(LATE_FULL)
+    for path in wanted:
+        data = files.files.get(path)
+        if isinstance(data, Streamed):  # llms-full.txt: written to the store piece by piece
+            data = dev.store.write_chunks(data.chunks(), ".txt")
+        if isinstance(data, bytes | Path):
+            dev.files[path] = dev.snapshot.files[path] = data
+
+
+def add_vendor(dev: DevSite, name: str, *, current: bool) -> None:
+    """Ship a vendored bundle (mermaid, preact) now that a rendered page uses it."""
+    assert dev.ctx is not None
+    marker = Page("vendor", "", "")
+    marker.content = MdxResult("", assets={name})
+    files = SiteFiles()
+    add_vendor_assets(dev.ctx, [marker], files)
+    for path, data in files.files.items():
+        if not isinstance(data, Claimed):
+            dev.files.setdefault(path, data)
+            if current:
+                dev.snapshot.files.setdefault(path, data)
+
+
+class Pass:
+    """One background pass over the pages of one full build (epoch)."""
+
+    def __init__(self, dev: DevSite, epoch: int) -> None:
+        self.dev = dev
+        self.epoch = epoch
+        self.done = threading.Event()
+        self.search = "waiting"  # "indexing", "ready", "failed"
+        self.started = time.perf_counter()
+        self.seconds = 0.0
+        self.index = DevSearch(
+            dev.store
+        )  # fed from now: pages asked for before the pass starts are indexed too
+        self.feeding = True
+        self.search = "indexing"
+        self._stopped = False
+        self._thread: threading.Thread | None = None
+
+    # -------------------------------------------------------------- control
+    def start(self) -> None:
+        """Run the pass on its own thread."""
+        self._thread = threading.Thread(target=self._main, name="docsgen-dev-render", daemon=True)
+        self._thread.start()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        return self.done.wait(timeout)
+
+    def stop(self, wait: float = 0) -> None:
+        """End the pass (a newer build, or the server stops); its Pagefind run is killed. wait: seconds to
+        wait for its thread to end (it stops between two pages)."""
+        self._stopped = True
+        self.feeding = False
+        self.index.close()
+        if wait and self._thread is not None and self._thread is not threading.current_thread():
+            self._thread.join(wait)
+
+    def add_record(self, folder: str, record: SearchRecord) -> None:
+        """Feed one page's search record (rendered for the first time in this pass's build)."""
+        if self.feeding:
+            self.index.add(folder, record)
+
+    def _current(self) -> bool:
+        dev = self.dev
+        return not (self._stopped or dev.closed or dev.epoch != self.epoch or dev.site is None)
+
+    # -------------------------------------------------------------- the pass
+    def _main(self) -> None:
+        try:
+            with self.dev._pagefind.active():
+                self.run()
+        except BuildCancelled:
+            pass  # the server is stopping
+        except Exception:  # noqa: BLE001 - a bug: pages still render when asked for
+            if not self.dev.closed:  # (stopping removes the page store under it)
+                traceback.print_exc()
+        finally:
+            self.done.set()
+
+    def run(self) -> None:
+        """Render every page still Claimed, then add the files that need them all."""
+        dev = self.dev
+        try:
+            if dev.site is not None:
+                self.index.count(dev.site)  # (no lock: the site is only replaced, never changed in place)
+            keys, at = list(dev.outputs), 0
+            while at < len(keys):
+                if dev.lazy:
+                    self.index.collect(self.index.complete())  # bundles of the versions done (no lock held)
+                while dev.wanted and self._current():
+                    time.sleep(0.001)  # a request renders a page: let it have the lock
+                with dev.lock:
+                    if not self._current():
+                        return
+                    end = min(at + BATCH, len(keys))
+                    while at < end and not dev.wanted:  # a request waiting ends the turn
+                        page = dev.site.pages.get(keys[at]) if dev.site else None
+                        at += 1
+                        if page is not None and isinstance(dev.files.get(page.output), Claimed):
+                            dev._keep(page, dev._render(page))
+                        if at % TRIM_EVERY == 0:
+                            release_memory()
+            self._finish()
+        finally:
+            self.feeding = False
+            self.done.set()
+
+    def _finish(self) -> None:
+        """Every page is rendered: add the search index, agent files and feeds; report."""
+        dev = self.dev
+        self.feeding = False
+        bundle = self.index.finish()  # (Pagefind works in its own processes: the lock is free meanwhile)
+        problems = [f"the search index could not be built: {p}" for p in dict.fromkeys(self.index.problems)]
+        with dev.lock:
+            if not self._current():
+                return
+            assert dev.site is not None and dev.ctx is not None
+            files = SiteFiles(dict(dev.files))  # clashes are checked against the site's files
+            make_agent_files(dev, full=True)
+            page_content = {key: dev.site.pages[key].content for key in dev.feeds}
+            for key, body in dev.feeds.items():
+                dev.site.pages[key].content = body  # the feeds read the changelog pages' bodies
+            try:
+                add_changelog_feeds(dev.ctx, dev.site, files)
+            finally:
+                for key, body in page_content.items():
+                    dev.site.pages[key].content = body
+            for path, data in bundle.items():
+                files.add(path, data, "search index")
+            for path, data in files.files.items():
+                if path not in dev.files and not isinstance(data, Claimed):
+                    dev.files[path] = data
+                    dev.snapshot.files[path] = data
+            release_memory()
+            self.search = "failed" if problems else "ready"
+            self.seconds = time.perf_counter() - self.started
+            self._report(problems)
+
+    def _report(self, problems: list[str]) -> None:
+        """Tell the terminal that every page is rendered (and how many have errors)."""
+        dev = self.dev
+        errors = len(dev.snapshot.page_errors)
+        line = f"rendered all {len(dev.outputs)} pages in {self.seconds:.1f}s; search index {self.search}"
+        dev.on_background(line + (f"; {errors} page(s) with errors" if errors else ""))
+        for problem in problems:
+            dev.on_background(f"warning: {problem}")
