@@ -201,8 +201,9 @@ def _page(
         first_auth = alts[0] if alts else []
         request = build_request(ctx, method, path, params, op, servers, first_auth)
         items = code_samples(ctx, op, request)
-        custom = [key for key, *_ in items[: custom_count(op)]]
-        aside.append(panels("lang", "Request", items))
+        written = custom_count(op)  # the spec's own x-codeSamples come first
+        custom = [key for key, *_ in items[:written]]
+        aside.append(panels("lang", "Request", items, written))
         md.append(panels_md("Request example", items))
     else:
         items = payload_examples(ctx, op)

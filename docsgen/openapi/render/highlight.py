@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 import re
+from functools import lru_cache
 
 from docsgen.mdx.code import _highlight as highlight_uncached  # samples are unique: no cache
 from docsgen.openapi.limits import MAX_HIGHLIGHT_CHARS
@@ -65,7 +66,44 @@ def json_lines(text: str) -> list[str] | None:
     return lines
 
 
-def highlighted(code: str, hl: str) -> str:
+# Generated samples (docsgen.openapi.render.samples) separate statements by blank lines and repeat most of
+# them from page to page ("import requests", "response = http.request(request)"): each block between blank
+# lines is highlighted once per build. Only languages whose lexer is in its first state again after a
+# statement, and only when no string, comment or heredoc can span a blank line (see _closed).
+_BLOCK_LANGS = frozenset({"python", "javascript", "go", "java", "ruby"})
+_ESCAPED = re.compile(r"\\.", re.S)
+_OPENERS = ('"""', "'''", "/*", "<<", "=begin", "%q", "%Q", "%(", "%w")
+
+
+def _closed(block: str) -> bool:
+    """Whether a block of a generated sample leaves no string or comment open (conservative: False if unsure)."""
+    if any(opener in block for opener in _OPENERS):
+        return False
+    bare = _ESCAPED.sub("", block) if "\\" in block else block
+    return all(bare.count(quote) % 2 == 0 for quote in ('"', "'", "`"))
+
+
+@lru_cache(maxsize=4096)
+def _block_lines(block: str, hl: str) -> tuple[str, ...]:
+    return tuple(highlight_uncached(block, hl))
+
+
+def generated_lines(code: str, hl: str) -> list[str] | None:
+    """Per-line HTML of a generated sample, block by block (cached); None when it cannot be split safely."""
+    if hl not in _BLOCK_LANGS or "\n\n" not in code:
+        return None
+    blocks = code.split("\n\n")
+    if not all(_closed(block) for block in blocks):
+        return None
+    out: list[str] = []
+    for index, block in enumerate(blocks):
+        if index:
+            out.append("")  # the blank line between two blocks
+        out.extend(_block_lines(block, hl))
+    return out
+
+
+def highlighted(code: str, hl: str, generated: bool = False) -> str:
     """Code as a coloured <code> element; its text content is `code` unchanged (copy buttons copy it).
 
     The `dg-code` class on the <code> element scopes the token colours of highlight.css (written for code
@@ -75,6 +113,8 @@ def highlighted(code: str, hl: str) -> str:
     if len(code) > MAX_HIGHLIGHT_CHARS or not hl or hl == "text":
         return f'<code class="language-{esc(hl or "text")}">{esc(code)}</code>'
     lines = json_lines(code) if hl == "json" else None
+    if lines is None and generated:
+        lines = generated_lines(code, hl)
     if lines is None:
         lines = highlight_uncached(code, hl)
     return f'<code class="language-{esc(hl)} dg-code">{chr(10).join(lines)}</code>'
