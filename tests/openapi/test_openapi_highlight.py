@@ -157,13 +157,13 @@ def generated_samples(data: dict, limit: int = 400) -> dict[str, list[str]]:
     return found
 
 
-def test_generated_samples_highlighted_block_by_block_match_the_whole_sample():
+def test_generated_samples_highlighted_line_by_line_match_the_whole_sample():
     from docsgen.openapi.render.highlight import generated_lines, highlight_uncached
 
     bodies = [
         "plain",
         'it\'s "quoted" `back` \\ <b>&',
-        "line one\n\nline three after a blank line",  # a raw multi-line string must not be split
+        "line one\n\nline three after a blank line",  # a raw multi-line string stays in one piece
         "/* not a comment */ <<EOS\n\nEOS",
     ]
     found = 0
@@ -198,8 +198,8 @@ def test_generated_samples_highlighted_block_by_block_match_the_whole_sample():
 
 @pytest.mark.slow
 @pytest.mark.parametrize("fetch", [github_spec], ids=["github"])
-def test_block_highlighting_matches_on_real_specs(fetch):
-    """Every generated sample of a real spec's operations: block by block == whole, line for line."""
+def test_piecewise_highlighting_matches_on_real_specs(fetch):
+    """Every generated sample of a real spec's operations: piece by piece == whole, line for line."""
     from docsgen.openapi.render.highlight import generated_lines, highlight_uncached
 
     data = json.loads(fetch().read_text())

@@ -66,40 +66,52 @@ def json_lines(text: str) -> list[str] | None:
     return lines
 
 
-# Generated samples (docsgen.openapi.render.samples) separate statements by blank lines and repeat most of
-# them from page to page ("import requests", "response = http.request(request)"): each block between blank
-# lines is highlighted once per build. Only languages whose lexer is in its first state again after a
-# statement, and only when no string, comment or heredoc can span a blank line (see _closed).
+# Generated samples (docsgen.openapi.render.samples) repeat most of their lines from page to page
+# ("import requests", "response = http.request(request)"): each run of lines that leaves nothing open is
+# highlighted once per build. Only languages whose lexer is back in its first state at the start of such a
+# line, and only when no string, comment, heredoc or continued line can go on past it (see _closed);
+# tests/openapi/test_openapi_highlight.py compares the result with whole-sample highlighting on real specs.
 _BLOCK_LANGS = frozenset({"python", "javascript", "go", "java", "ruby"})
 _ESCAPED = re.compile(r"\\.", re.S)
 _OPENERS = ('"""', "'''", "/*", "<<", "=begin", "%q", "%Q", "%(", "%w")
 
 
 def _closed(block: str) -> bool:
-    """Whether a block of a generated sample leaves no string or comment open (conservative: False if unsure)."""
-    if any(opener in block for opener in _OPENERS):
-        return False
+    """Whether lines of a generated sample leave no string or comment open (conservative: False if unsure)."""
+    if block.endswith("\\") or any(opener in block for opener in _OPENERS):
+        return False  # a line continued, or a string or comment that may go on
     bare = _ESCAPED.sub("", block) if "\\" in block else block
     return all(bare.count(quote) % 2 == 0 for quote in ('"', "'", "`"))
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=32768)  # lines repeat across a spec's samples: about 15,000 for GitHub's
 def _block_lines(block: str, hl: str) -> tuple[str, ...]:
     return tuple(highlight_uncached(block, hl))
 
 
+def _chunks(code: str) -> list[str] | None:
+    """Split a sample into the shortest runs of whole lines that leave nothing open; None if the end is open."""
+    out: list[str] = []
+    start = 0
+    lines = code.split("\n")
+    for end in range(1, len(lines) + 1):
+        chunk = "\n".join(lines[start:end])
+        if _closed(chunk):
+            out.append(chunk)
+            start = end
+    return out if start == len(lines) else None
+
+
 def generated_lines(code: str, hl: str) -> list[str] | None:
-    """Per-line HTML of a generated sample, block by block (cached); None when it cannot be split safely."""
-    if hl not in _BLOCK_LANGS or "\n\n" not in code:
+    """Per-line HTML of a generated sample, chunk by chunk (cached); None when it cannot be split safely."""
+    if hl not in _BLOCK_LANGS:
         return None
-    blocks = code.split("\n\n")
-    if not all(_closed(block) for block in blocks):
+    chunks = _chunks(code)
+    if chunks is None:
         return None
     out: list[str] = []
-    for index, block in enumerate(blocks):
-        if index:
-            out.append("")  # the blank line between two blocks
-        out.extend(_block_lines(block, hl))
+    for chunk in chunks:
+        out.extend(_block_lines(chunk, hl))
     return out
 
 
