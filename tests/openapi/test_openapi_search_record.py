@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from docsgen.build import build
+from tests.htmldom import parse
 
 REPO = Path(__file__).parents[2]
 OWNER_REPO = [
@@ -148,7 +149,7 @@ def spec() -> dict:
                     "Create a fork",
                     "repos",
                     OWNER_REPO,
-                    "Create a fork for the authenticated user.",
+                    "Create a fork for the [authenticated user](https://docs.example/auth).\n\nMore.",
                     PULL["properties"]["head"],
                 ),
             },
@@ -260,6 +261,18 @@ def test_the_index_holds_what_readers_search_an_operation_for(built):
     assert {"api-path-parameters", "api-response"} <= anchors  # sub-results link to the page's sections
     page = (built / "api-reference/pulls/get-a-pull-request/index.html").read_text(encoding="utf-8")
     assert all(f'id="{anchor}"' in page for anchor in anchors)
+
+
+def test_descriptions_are_text_in_the_record_and_the_meta_description(built):
+    found = fragments(built)
+    commits = " ".join(found["api-reference/repos/list-commits"]["content"].split())
+    assert "Signature verification object" in commits and "**" not in commits
+    fork = " ".join(found["api-reference/repos/create-a-fork"]["content"].split())
+    assert "Create a fork for the authenticated user." in fork
+    assert "docs.example" not in fork and "More." not in fork
+    page = parse((built / "api-reference/repos/create-a-fork/index.html").read_text(encoding="utf-8"))
+    meta = next(m for m in page.find_all("meta") if m.attrs.get("name") == "description")
+    assert meta.attrs["content"] == "Create a fork for the authenticated user."
 
 
 def test_each_operation_is_one_compact_record(built):
