@@ -12,6 +12,10 @@ import html
 import re
 from functools import lru_cache
 
+from pygments import lex
+from pygments.formatters import HtmlFormatter
+from pygments.lexers.php import PhpLexer
+
 from docsgen.mdx.code import _highlight as highlight_uncached  # samples are unique: no cache
 from docsgen.openapi.limits import MAX_HIGHLIGHT_CHARS
 from docsgen.openapi.render.fmt import esc
@@ -71,9 +75,13 @@ def json_lines(text: str) -> list[str] | None:
 # highlighted once per build. Only languages whose lexer is back in its first state at the start of such a
 # line, and only when no string, comment, heredoc or continued line can go on past it (see _closed);
 # tests/openapi/test_openapi_highlight.py compares the result with whole-sample highlighting on real specs.
-_BLOCK_LANGS = frozenset({"python", "javascript", "go", "java", "ruby"})
+_BLOCK_LANGS = frozenset({"python", "javascript", "go", "java", "ruby", "php"})
 _ESCAPED = re.compile(r"\\.", re.S)
-_OPENERS = ('"""', "'''", "/*", "<<", "=begin", "%q", "%Q", "%(", "%w")
+_OPENERS = ('"""', "'''", "/*", "<<", "=begin", "%q", "%Q", "%(", "%w", "?>")
+# PHP samples open with `<?php`: the lines after it are lexed as PHP code from their start (the state the
+# whole sample's lexer is in there), with the code blocks' own formatter settings.
+_PHP_CODE = PhpLexer(startinline=True, stripnl=False, ensurenl=False)
+_FORMATTER = HtmlFormatter(nowrap=True, classprefix="")
 
 
 def _closed(block: str) -> bool:
@@ -86,7 +94,11 @@ def _closed(block: str) -> bool:
 
 @lru_cache(maxsize=32768)  # lines repeat across a spec's samples: about 15,000 for GitHub's
 def _block_lines(block: str, hl: str) -> tuple[str, ...]:
-    return tuple(highlight_uncached(block, hl))
+    if hl != "php-code":
+        return tuple(highlight_uncached(block, hl))
+    out = [line.rstrip("\n") for _, line in _FORMATTER._format_lines(lex(block, _PHP_CODE))]  # type: ignore[attr-defined]
+    count = block.count("\n") + 1
+    return tuple(out[:count] + [""] * (count - len(out)))
 
 
 def _chunks(code: str) -> list[str] | None:
@@ -110,6 +122,11 @@ def generated_lines(code: str, hl: str) -> list[str] | None:
     if chunks is None:
         return None
     out: list[str] = []
+    if hl == "php":
+        if chunks[0] != "<?php":
+            return None
+        out.extend(_block_lines(chunks.pop(0), hl))
+        hl = "php-code"
     for chunk in chunks:
         out.extend(_block_lines(chunk, hl))
     return out
