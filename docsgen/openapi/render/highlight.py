@@ -73,23 +73,16 @@ def json_lines(text: str) -> list[str] | None:
 # Generated samples (docsgen.openapi.render.samples) repeat most of their lines from page to page
 # ("import requests", "response = http.request(request)"): each run of lines that leaves nothing open is
 # highlighted once per build. Only languages whose lexer is back in its first state at the start of such a
-# line, and only when no string, comment, heredoc or continued line can go on past it (see _closed);
+# line, and only when no string, comment, heredoc or continued line can go on past it (see _chunks);
 # tests/openapi/test_openapi_highlight.py compares the result with whole-sample highlighting on real specs.
 _BLOCK_LANGS = frozenset({"python", "javascript", "go", "java", "ruby", "php"})
 _ESCAPED = re.compile(r"\\.", re.S)
+_QUOTES = ('"', "'", "`")
 _OPENERS = ('"""', "'''", "/*", "<<", "=begin", "%q", "%Q", "%(", "%w", "?>")
 # PHP samples open with `<?php`: the lines after it are lexed as PHP code from their start (the state the
 # whole sample's lexer is in there), with the code blocks' own formatter settings.
 _PHP_CODE = PhpLexer(startinline=True, stripnl=False, ensurenl=False)
 _FORMATTER = HtmlFormatter(nowrap=True, classprefix="")
-
-
-def _closed(block: str) -> bool:
-    """Whether lines of a generated sample leave no string or comment open (conservative: False if unsure)."""
-    if block.endswith("\\") or any(opener in block for opener in _OPENERS):
-        return False  # a line continued, or a string or comment that may go on
-    bare = _ESCAPED.sub("", block) if "\\" in block else block
-    return all(bare.count(quote) % 2 == 0 for quote in ('"', "'", "`"))
 
 
 @lru_cache(maxsize=32768)  # lines repeat across a spec's samples: about 15,000 for GitHub's
@@ -102,16 +95,26 @@ def _block_lines(block: str, hl: str) -> tuple[str, ...]:
 
 
 def _chunks(code: str) -> list[str] | None:
-    """Split a sample into the shortest runs of whole lines that leave nothing open; None if the end is open."""
+    """Split a sample into the shortest runs of whole lines that leave nothing open; None if the end is open.
+
+    Linear: a run's quote counts are the sums of its lines' (an escape never goes past its line's end), and
+    an opener anywhere keeps everything after it in one run, so the whole sample is left whole.
+    """
+    if any(opener in code for opener in _OPENERS):
+        return None
     out: list[str] = []
-    start = 0
-    lines = code.split("\n")
-    for end in range(1, len(lines) + 1):
-        chunk = "\n".join(lines[start:end])
-        if _closed(chunk):
-            out.append(chunk)
-            start = end
-    return out if start == len(lines) else None
+    current: list[str] = []
+    odd = 0  # bit i: an odd number of _QUOTES[i] so far in the current run
+    for line in code.split("\n"):
+        current.append(line)
+        bare = _ESCAPED.sub("", line) if "\\" in line else line
+        for bit, quote in enumerate(_QUOTES):
+            if bare.count(quote) % 2:
+                odd ^= 1 << bit
+        if not odd and not line.endswith("\\"):
+            out.append("\n".join(current))
+            current = []
+    return None if current else out
 
 
 def generated_lines(code: str, hl: str) -> list[str] | None:
