@@ -5,8 +5,8 @@
 Without --out, the GitHub site is written (bench/sitegen.py, as bench/run.py's `github` case does) and built
 cold into bench/.work/search-quality/. The built site is served on 127.0.0.1 and each query runs in chromium
 (Debian's, through Playwright) exactly as the site's search dialog runs it (_static/search.js): Pagefind's own
-pagefind.js, `excerptLength: 24`, the page's scope filters, the first ten results, each linked to its best
-sub-result. A result counts for the page it links to (its #fragment dropped). hit@k: share of queries whose
+pagefind.js of the page's index, `excerptLength: 24`, the page's scope filters, the first ten results, each
+linked to its best sub-result. A result counts for the page it links to (its #fragment dropped). hit@k: share of queries whose
 expected page is among the first k; MRR: mean of 1/rank (0 when not in the first ten).
 """
 
@@ -32,10 +32,11 @@ WORK = BENCH / ".work" / "search-quality"
 _SEARCH_JS = """
 async ([queries, limit]) => {
   const root = document.documentElement.dataset.root || "./";
-  const pf = await import(new URL(root + "pagefind/pagefind.js", location.href).href);
+  const dialog = document.getElementById("dg-search");
+  const index = ((dialog && dialog.dataset.index) || "pagefind").replace(/\/*$/, "/");
+  const pf = await import(new URL(root + index + "pagefind.js", location.href).href);
   await pf.options({ excerptLength: 24 });
   pf.init();
-  const dialog = document.getElementById("dg-search");
   const scope = JSON.parse((dialog && dialog.dataset.scope) || "{}");
   const best = (data) => {
     const subs = (data.sub_results || []).filter((s) => s.url !== data.url);
