@@ -29,7 +29,7 @@ QUERIES = BENCH / "search_quality.json"
 WORK = BENCH / ".work" / "search-quality"
 
 # What _static/search.js does for one query, returning the URL each of the first ten results links to.
-_SEARCH_JS = """
+_SEARCH_JS = r"""
 async ([queries, limit]) => {
   const root = document.documentElement.dataset.root || "./";
   const dialog = document.getElementById("dg-search");
