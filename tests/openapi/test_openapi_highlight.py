@@ -211,3 +211,17 @@ def test_piecewise_highlighting_matches_on_real_specs(fetch):
                 split += 1
                 assert lines == highlight_uncached(code, hl), (hl, code)
     assert split > 600
+
+
+def test_json_examples_shown_on_many_pages_are_highlighted_once():
+    from docsgen.openapi.render.highlight import _MEMO_CHARS, _json_code, _json_html, highlighted
+
+    small = json.dumps({"id": 1, "name": "shared example"}, indent=2)
+    large = json.dumps({"items": ["x" * 100] * (_MEMO_CHARS // 100)}, indent=2)
+    before = _json_code.cache_info()
+    assert highlighted(small, "json") == highlighted(small, "json") == _json_html(small)
+    after = _json_code.cache_info()
+    assert after.hits >= before.hits + 1 and after.misses <= before.misses + 1
+    assert highlighted(large, "json") == _json_html(large)
+    assert _json_code.cache_info().currsize == after.currsize  # large examples are not kept
+    assert '<span class="nt">"id"</span>' in highlighted(small, "json")  # still coloured

@@ -144,9 +144,28 @@ def highlighted(code: str, hl: str, generated: bool = False) -> str:
     """
     if len(code) > MAX_HIGHLIGHT_CHARS or not hl or hl == "text":
         return f'<code class="language-{esc(hl or "text")}">{esc(code)}</code>'
-    lines = json_lines(code) if hl == "json" else None
-    if lines is None and generated:
+    if hl == "json":
+        return _json_code(code) if len(code) <= _MEMO_CHARS else _json_html(code)
+    lines = None
+    if generated:
         lines = generated_lines(code, hl)
     if lines is None:
         lines = highlight_uncached(code, hl)
     return f'<code class="language-{esc(hl)} dg-code">{chr(10).join(lines)}</code>'
+
+
+# The same examples come back on many pages (GitHub: 586 distinct of 2,968 shown): the HTML of the recent
+# ones is kept, at most 512 of at most 16 KB of text each (a few MB at worst).
+_MEMO_CHARS = 16_384
+
+
+@lru_cache(maxsize=512)
+def _json_code(code: str) -> str:
+    return _json_html(code)
+
+
+def _json_html(code: str) -> str:
+    lines = json_lines(code)
+    if lines is None:
+        lines = highlight_uncached(code, "json")
+    return f'<code class="language-json dg-code">{chr(10).join(lines)}</code>'
