@@ -33,6 +33,7 @@ from docsgen.openapi.overview import add_overviews
 from docsgen.openapi.playground_auth import check_site, playground_page
 from docsgen.openapi.render import ApiSettings, RenderedApi, render_operation, render_webhook
 from docsgen.openapi.render.endpoint import with_page_content
+from docsgen.openapi.render.mdtext import summary_text
 from docsgen.openapi.sanitize import is_script_url, sanitize_html
 from docsgen.openapi.spec import Operation, Spec
 from docsgen.openapi.spec_links import SpecLinks
@@ -293,7 +294,7 @@ class ApiPages(FrontmatterPages):
         page.method = "WEBHOOK" if webhook else op.method
         page.spec, page.api_path, page.api_tag = spec.source, op.path, tag
         if op.description:
-            page.summary = op.description.strip().split("\n\n")[0][:300]
+            page.summary = summary_text(op.description)  # meta description and search: text, not Markdown
         content: str = ext["content"] if isinstance(ext.get("content"), str) else ""
 
         # x-mint.content comes from the spec (maybe fetched from a URL): rendered as MDX, then sanitised.

@@ -126,3 +126,102 @@ def test_json_fast_path_matches_on_real_examples(fetch):
     for value in values:
         text = json.dumps(value, indent=2, ensure_ascii=False, default=str)
         assert json_lines(text) == highlight_lines(text, "json")
+
+
+def generated_samples(data: dict, limit: int = 400) -> dict[str, list[str]]:
+    """The generated request samples of a spec's first `limit` operations, by highlight language."""
+    from docsgen.openapi.render import ApiSettings
+    from docsgen.openapi.render.aside import build_request, code_samples, custom_count
+    from docsgen.openapi.render.context import get_context
+    from docsgen.openapi.render.endpoint import _find_operation
+    from docsgen.openapi.render.params import merged_parameters
+    from docsgen.openapi.render.playground import servers_for
+    from docsgen.openapi.render.security import chosen
+
+    ctx = get_context(data, ApiSettings(), lambda text: text)
+    found: dict[str, list[str]] = {}
+    count = 0
+    for path, item in data.get("paths", {}).items():
+        for method in ("get", "put", "post", "delete", "patch"):
+            if not isinstance(item, dict) or not isinstance(item.get(method), dict) or count >= limit:
+                continue
+            count += 1
+            path_item, op, method = _find_operation(ctx, "paths", path, method)
+            params = merged_parameters(ctx, path_item, op)
+            alts, _ = chosen(ctx, op)
+            request = build_request(
+                ctx, method, path, params, op, servers_for(ctx, path_item, op), alts[0] if alts else []
+            )
+            for _key, _label, hl, code in code_samples(ctx, op, request)[custom_count(op) :]:
+                found.setdefault(hl, []).append(code)
+    return found
+
+
+def test_generated_samples_highlighted_line_by_line_match_the_whole_sample():
+    from docsgen.openapi.render.highlight import generated_lines, highlight_uncached
+
+    bodies = [
+        "plain",
+        'it\'s "quoted" `back` \\ <b>&',
+        "line one\n\nline three after a blank line",  # a raw multi-line string stays in one piece
+        "/* not a comment */ <<EOS\n\nEOS",
+    ]
+    found = 0
+    for text in bodies:
+        spec = {
+            "openapi": "3.0.0",
+            "info": {"title": "T", "version": "1"},
+            "servers": [{"url": "https://api.example.com"}],
+            "paths": {
+                "/a": {
+                    "post": {
+                        "parameters": [{"name": "X-Key", "in": "header", "example": text}],
+                        "requestBody": {"content": {"text/plain": {"example": text}}},
+                        "responses": {"200": {"description": "ok"}},
+                    },
+                    "put": {
+                        "requestBody": {
+                            "content": {"application/json": {"example": {"text": text, "list": [1, text]}}}
+                        },
+                        "responses": {"200": {"description": "ok"}},
+                    },
+                }
+            },
+        }
+        for hl, codes in generated_samples(spec).items():
+            for code in codes:
+                lines = generated_lines(code, hl)
+                found += lines is not None
+                assert lines is None or lines == highlight_uncached(code, hl), (hl, code)
+    assert found > 10  # most samples are split
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("fetch", [github_spec], ids=["github"])
+def test_piecewise_highlighting_matches_on_real_specs(fetch):
+    """Every generated sample of a real spec's operations: piece by piece == whole, line for line."""
+    from docsgen.openapi.render.highlight import generated_lines, highlight_uncached
+
+    data = json.loads(fetch().read_text())
+    split = 0
+    for hl, codes in generated_samples(data, limit=300).items():
+        for code in codes:
+            lines = generated_lines(code, hl)
+            if lines is not None:
+                split += 1
+                assert lines == highlight_uncached(code, hl), (hl, code)
+    assert split > 600
+
+
+def test_json_examples_shown_on_many_pages_are_highlighted_once():
+    from docsgen.openapi.render.highlight import _MEMO_CHARS, _json_code, _json_html, highlighted
+
+    small = json.dumps({"id": 1, "name": "shared example"}, indent=2)
+    large = json.dumps({"items": ["x" * 100] * (_MEMO_CHARS // 100)}, indent=2)
+    before = _json_code.cache_info()
+    assert highlighted(small, "json") == highlighted(small, "json") == _json_html(small)
+    after = _json_code.cache_info()
+    assert after.hits >= before.hits + 1 and after.misses <= before.misses + 1
+    assert highlighted(large, "json") == _json_html(large)
+    assert _json_code.cache_info().currsize == after.currsize  # large examples are not kept
+    assert '<span class="nt">"id"</span>' in highlighted(small, "json")  # still coloured

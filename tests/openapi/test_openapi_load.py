@@ -548,3 +548,59 @@ def test_json_locator_handles_escapes_duplicates_and_repeated_names():
     assert locator.locate(("a",), occurrence=1) == (3, 2)
     assert locator.locate(("missing", "x")) == (1, 1)
     assert locator.locate(("a", "c/d", "name")) == (2, 19)  # a name inside an array: the deepest prefix found
+
+
+def _depth_cases() -> list[str]:
+    import json as _json
+
+    def nested(depth: int, leaf: object = 1) -> str:
+        text = _json.dumps(leaf)
+        for level in range(depth):
+            text = f'{{"k{level}": {text}}}' if level % 2 else f"[{text}]"
+        return text
+
+    tricky = 'x\\"]]]}}} \\\\ "[[[{{{ \\\\\\" é \u2028'
+    return [
+        nested(1),
+        nested(255),
+        nested(256),
+        nested(257),
+        nested(600),
+        nested(256, tricky),
+        nested(257, tricky),
+        _json.dumps({"a": ["]]]", "[[[", "\\", '"'], "b": {"c": "{{{{"}}, ensure_ascii=False),
+        '["\\"", ' + "[" * 300 + "]" * 300 + ', "\\""]',  # escaped quotes must not hide what is between
+        '["\\\\", ' + "[" * 300 + "]" * 300 + ', "\\\\"]',  # nor escaped backslashes before a closing quote
+        '{"a": [1, 2}',  # unbalanced (invalid JSON)
+        '{"a": "unterminated [[[[',
+        "\ufeff" + nested(40),
+    ]
+
+
+@pytest.mark.parametrize("text", _depth_cases())
+def test_fast_json_depth_check_never_passes_what_the_exact_one_refuses(text):
+    from docsgen.openapi.load import json_depth_fits
+    from docsgen.safeload import NestingError, check_nesting
+
+    try:
+        check_nesting(text, 256, syntax="json")
+        exact = True
+    except NestingError:
+        exact = False
+    fast = json_depth_fits(text.encode("utf-8"), 256)
+    assert not fast or exact  # "fits" is a proof
+    try:
+        valid = json.loads(text.removeprefix("\ufeff")) is not None
+    except (ValueError, RecursionError):
+        valid = False
+    if valid and text.count("[") + text.count("{") <= 128:
+        assert fast  # and valid JSON up to half the limit deep (every real spec) gets it
+
+
+def test_too_deep_json_spec_is_still_located(tmp_path):
+    from docsgen.openapi.load import LoadProblem, parse
+
+    text = '{"openapi": "3.1.0", "x": ' + "[" * 300 + "]" * 300 + "}"
+    with pytest.raises(LoadProblem) as exc:
+        parse(text.encode(), "spec.json")
+    assert exc.value.code == "openapi.too-deep" and exc.value.line == 1

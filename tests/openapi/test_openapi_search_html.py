@@ -10,6 +10,7 @@ import yaml
 from markdown_it import MarkdownIt
 
 from docsgen.openapi.render import ApiSettings, render_operation, render_schema_page, render_webhook
+from docsgen.openapi.render.search_record import MAX_BRIEF
 from docsgen.render import render_page, site_context
 from docsgen.site import read_site
 from tests.htmldom import parse
@@ -46,20 +47,34 @@ def test_search_html_has_section_headings_with_the_pages_ids(spec30):
         "api-header-parameters": "Header Parameters",
         "api-cookie-parameters": "Cookie Parameters",
         "api-response": "Response",
-        "response-200": "200",
-        "response-404": "404",
     }
     page_ids = {n.attrs["id"] for n in parse(page.html).iter() if "id" in n.attrs}
     assert set(found) <= page_ids  # search sub-results link to anchors that exist on the page
+    assert "<script>" not in page.search_html and "<b>" not in page.search_html  # spec text stays escaped
+    assert "&lt;b&gt;" in page.search_html
+
+
+def test_search_html_names_the_operation_as_readers_type_it(spec30):
+    page = render_operation(spec30, "get", "/pets/{petId}", settings=ApiSettings(), markdown=MD)
+    paragraphs = [" ".join(p.text.split()) for p in parse(page.search_html).find_all("p")]
+    assert paragraphs[0] == "GET /pets/{petId}"
+    assert paragraphs[1].startswith("getPet getPet")  # the operationId, then its words
+    weighted = {
+        n.text: n.attrs["data-pagefind-weight"]
+        for n in parse(page.search_html).iter()
+        if "data-pagefind-weight" in n.attrs
+    }
+    assert weighted == {"GET": "7", "/pets/{petId}": "10"}  # a typed method and path find the page first
     text = parse(page.search_html).text
-    assert "Returns one pet." in text and "Second paragraph." in text and "The pet's <b>id</b>" in text
-    assert "<script>" not in page.search_html  # spec text stays escaped
+    # The description is the record's meta description (record_for): not repeated, and no later paragraph.
+    assert "Returns one pet." not in text and "Second paragraph." not in text
+    assert "The pet's <b>id</b>" in text  # a parameter's description (its first sentence), as text
 
 
-def test_search_html_lists_first_level_fields_only(spec30):
+def test_search_html_lists_parameters_and_first_level_names_of_successful_responses(spec30):
     page = render_operation(spec30, "get", "/pets/{petId}", settings=ApiSettings(), markdown=MD)
     names = codes(page.search_html)
-    assert names == ["Authorization", "petId", "fields", "X-Trace", "session"] + [
+    assert names == ["getPet", "Authorization", "petId", "fields", "X-Trace", "session"] + [
         "id",
         "name",
         "nickname",
@@ -67,17 +82,74 @@ def test_search_html_lists_first_level_fields_only(spec30):
         "owner",
         "tags",
         "attributes",
-        "message",
     ]
+    assert "message" not in names  # the 404's error body: on every page of a spec, searched on none
     assert "email" not in names and "city" not in names and "label" not in names  # nested rows
     assert "password" not in names  # writeOnly: not in responses
     html = page.search_html
     assert "curl" not in html and "requests" not in html and "Rex" not in html  # no samples, no examples
+    assert "Calls left" not in html and "A dog" not in html  # no response headers or examples
     assert "Show child attributes" not in html and "dg-api-field" not in html
-    assert len(html) < len(page.html) / 4
+    assert len(html) < len(page.html) / 8
     shapes = render_operation(spec30, "post", "/shapes", settings=ApiSettings(), markdown=MD)
     body = shapes.search_html.split('id="api-body">Body</h2>')[1].split("<h2")[0]
     assert codes(body) == ["shape", "radius", "side"]  # alternatives' first-level fields, once each
+
+
+def test_parameter_descriptions_keep_their_first_sentence_only():
+    long = "Word " * 60
+    spec = {
+        "openapi": "3.1.0",
+        "info": {"title": "T", "version": "1"},
+        "paths": {
+            "/items": {
+                "get": {
+                    "operationId": "items/list-for-org",
+                    "tags": ["items", "orgs"],
+                    "parameters": [
+                        {
+                            "name": "per_page",
+                            "in": "query",
+                            "description": "Results per page (max 100). See [paging](https://x.test/p).",
+                        },
+                        {"name": "q", "in": "query", "description": long},
+                    ],
+                    "responses": {
+                        "200": {
+                            "description": "OK",
+                            "content": {
+                                "application/json": {
+                                    "schema": {
+                                        "type": "object",
+                                        "properties": {"total_count": {"type": "integer"}},
+                                    }
+                                }
+                            },
+                        },
+                        "default": {
+                            "description": "Error",
+                            "content": {
+                                "application/json": {
+                                    "schema": {"type": "object", "properties": {"errors": {"type": "array"}}}
+                                }
+                            },
+                        },
+                    },
+                }
+            }
+        },
+    }
+    html = render_operation(spec, "get", "/items", settings=ApiSettings(), markdown=MD).search_html
+    rows = {
+        p.find("code").text: " ".join(p.text.split()) for p in parse(html).find_all("p") if p.find("code")
+    }
+    assert rows["per_page"] == "per_page Results per page (max 100)."
+    assert len(rows["q"]) <= len("q ") + MAX_BRIEF and rows["q"].startswith("q Word Word")
+    assert "paging" not in html and "x.test" not in html
+    text = " ".join(parse(html).text.split())
+    assert "items/list-for-org items list for org · items · orgs" in text
+    assert codes(html)[-1] == "total_count"  # the successful response's names; not the default's
+    assert "errors" not in codes(html)
 
 
 def test_webhook_and_schema_pages_have_search_html():
@@ -122,10 +194,6 @@ def test_generated_pages_carry_search_html_with_their_mdx(make_site):
     content = render_page(site_context(site), page).content
     assert page.content is None  # the renderer does not change the page
     search = content.search_html
-    assert "<strong>zebra</strong>" in search and "<code>q</code> <p>Query text</p>" in search
-    assert headings(search) == {
-        "api-query-parameters": "Query Parameters",
-        "api-response": "Response",
-        "response-200": "200",
-    }
+    assert "<strong>zebra</strong>" in search and "<code>q</code> Query text" in search
+    assert headings(search) == {"api-query-parameters": "Query Parameters", "api-response": "Response"}
     assert "curl" not in search and "curl" in content.aside_html

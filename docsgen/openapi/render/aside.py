@@ -165,15 +165,21 @@ def code_samples(
     return out
 
 
-def panels(kind: str, title: str, items: list[tuple[str, str, str, str]]) -> str:
-    """A panel group (language or example tabs with JS; stacked and labelled without it)."""
+def panels(
+    kind: str, title: str, items: list[tuple[str, str, str, str]], generated_from: int | None = None
+) -> str:
+    """A panel group (language or example tabs with JS; stacked and labelled without it).
+
+    Items from index `generated_from` on are samples docsgen generated (highlighted block by block).
+    """
     if not items:
         return ""
+    start = len(items) if generated_from is None else generated_from
     body = "".join(
         f'<div class="dg-api-panel" data-key="{esc(key)}" data-label="{esc(label)}">'
         f'<p class="dg-api-panel-label">{esc(label)}</p>'
-        f'<pre class="dg-api-code" tabindex="0">{highlighted(code, hl)}</pre></div>'
-        for key, label, hl, code in items
+        f'<pre class="dg-api-code" tabindex="0">{highlighted(code, hl, index >= start)}</pre></div>'
+        for index, (key, label, hl, code) in enumerate(items)
     )
     return (
         f'<div class="dg-api-card dg-api-tabs" data-tabs="{esc(kind)}">'

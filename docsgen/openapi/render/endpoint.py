@@ -33,6 +33,7 @@ from docsgen.openapi.render.params import (
 )
 from docsgen.openapi.render.playground import playground_data, servers_for
 from docsgen.openapi.render.schema_tree import TreeRenderer
+from docsgen.openapi.render.search_record import operation_record
 from docsgen.openapi.render.security import chosen, render_auth
 
 HTTP_METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
@@ -168,30 +169,30 @@ def _page(
         sections.append(body)
     resp_html, resp_md, resp_toc, resp_found = render_responses(ctx, op, ids)
     toc: list[TocItem] = []
-    search: list[str] = [f"<div>{desc}</div>"] if desc else []
+    searched: list[tuple[str, Section]] = []
     for section in sections:
         hid = ids.claim(f"api-{section.sid}")
         out.append(_section(hid, section.title, section.html))
         md.append(f"## {section.title}\n\n{section.md}")
         toc.append(TocItem(2, hid, section.title))
-        search.append(_search_section(2, hid, section))
+        searched.append((hid, section))
+    response: tuple[str, list[Section]] | None = None
     if resp_html:
         hid = ids.claim("api-response")
         out.append(_section(hid, "Response", resp_html))
         md.append(f"## Response\n\n{resp_md}")
         toc.append(TocItem(2, hid, "Response"))
         toc += [TocItem(3, rid, status) for rid, status in resp_toc]
-        search.append(f'<h2 id="{esc(hid)}">Response</h2>')
-        search += [_search_section(3, found.sid, found) for found in resp_found]
+        response = (hid, resp_found)
     cb_html, cb_md, cb_toc = render_callbacks(ctx, op, ids)
+    callbacks: tuple[str, list[tuple[str, str]]] | None = None
     if cb_html:
         hid = ids.claim("api-callbacks")
         out.append(_section(hid, "Callbacks", cb_html))
         md.append(f"## Callbacks\n\n{cb_md}")
         toc.append(TocItem(2, hid, "Callbacks"))
         toc += [TocItem(3, cid, name) for cid, name in cb_toc]
-        search.append(f'<h2 id="{esc(hid)}">Callbacks</h2>')
-        search += [f'<h3 id="{esc(cid)}">{esc(name)}</h3>' for cid, name in cb_toc]
+        callbacks = (hid, cb_toc)
     flag = ' data-deprecated="true"' if op.get("deprecated") is True else ""  # the page title shows the badge
     html = f'<div class="dg-api" data-kind="{esc(kind)}"{flag}>{"".join(out)}</div>'
     aside: list[str] = []
@@ -200,8 +201,9 @@ def _page(
         first_auth = alts[0] if alts else []
         request = build_request(ctx, method, path, params, op, servers, first_auth)
         items = code_samples(ctx, op, request)
-        custom = [key for key, *_ in items[: custom_count(op)]]
-        aside.append(panels("lang", "Request", items))
+        written = custom_count(op)  # the spec's own x-codeSamples come first
+        custom = [key for key, *_ in items[:written]]
+        aside.append(panels("lang", "Request", items, written))
         md.append(panels_md("Request example", items))
     else:
         items = payload_examples(ctx, op)
@@ -223,17 +225,8 @@ def _page(
             "customSamples": custom,  # sample panels written in the spec: the playground leaves them alone
         },
         markdown="\n\n".join(m for m in md if m) + "\n",
-        search_html=f'<div class="dg-api" data-kind="{esc(kind)}">{"".join(search)}</div>',
+        search_html=operation_record(kind, method, path, op, searched, response, callbacks),
     )
-
-
-def _search_section(level: int, hid: str, section: Section) -> str:
-    """A section for the search index: heading with its id, description, first-level field names and descriptions."""
-    parts = [f'<h{level} id="{esc(hid)}">{esc(section.title)}</h{level}>']
-    if section.desc:
-        parts.append(f"<div>{section.desc}</div>")
-    parts += [f"<div><code>{esc(name)}</code> {desc}</div>" for name, desc in section.fields]
-    return "".join(parts)
 
 
 def render_operation_page(

@@ -10,6 +10,11 @@ from __future__ import annotations
 
 import html
 import re
+from functools import lru_cache
+
+from pygments import lex
+from pygments.formatters import HtmlFormatter
+from pygments.lexers.php import PhpLexer
 
 from docsgen.mdx.code import _highlight as highlight_uncached  # samples are unique: no cache
 from docsgen.openapi.limits import MAX_HIGHLIGHT_CHARS
@@ -65,7 +70,72 @@ def json_lines(text: str) -> list[str] | None:
     return lines
 
 
-def highlighted(code: str, hl: str) -> str:
+# Generated samples (docsgen.openapi.render.samples) repeat most of their lines from page to page
+# ("import requests", "response = http.request(request)"): each run of lines that leaves nothing open is
+# highlighted once per build. Only languages whose lexer is back in its first state at the start of such a
+# line, and only when no string, comment, heredoc or continued line can go on past it (see _chunks);
+# tests/openapi/test_openapi_highlight.py compares the result with whole-sample highlighting on real specs.
+_BLOCK_LANGS = frozenset({"python", "javascript", "go", "java", "ruby", "php"})
+_ESCAPED = re.compile(r"\\.", re.S)
+_QUOTES = ('"', "'", "`")
+_OPENERS = ('"""', "'''", "/*", "<<", "=begin", "%q", "%Q", "%(", "%w", "?>")
+# PHP samples open with `<?php`: the lines after it are lexed as PHP code from their start (the state the
+# whole sample's lexer is in there), with the code blocks' own formatter settings.
+_PHP_CODE = PhpLexer(startinline=True, stripnl=False, ensurenl=False)
+_FORMATTER = HtmlFormatter(nowrap=True, classprefix="")
+
+
+@lru_cache(maxsize=32768)  # lines repeat across a spec's samples: about 15,000 for GitHub's
+def _block_lines(block: str, hl: str) -> tuple[str, ...]:
+    if hl != "php-code":
+        return tuple(highlight_uncached(block, hl))
+    out = [line.rstrip("\n") for _, line in _FORMATTER._format_lines(lex(block, _PHP_CODE))]  # type: ignore[attr-defined]
+    count = block.count("\n") + 1
+    return tuple(out[:count] + [""] * (count - len(out)))
+
+
+def _chunks(code: str) -> list[str] | None:
+    """Split a sample into the shortest runs of whole lines that leave nothing open; None if the end is open.
+
+    Linear: a run's quote counts are the sums of its lines' (an escape never goes past its line's end), and
+    an opener anywhere keeps everything after it in one run, so the whole sample is left whole.
+    """
+    if any(opener in code for opener in _OPENERS):
+        return None
+    out: list[str] = []
+    current: list[str] = []
+    odd = 0  # bit i: an odd number of _QUOTES[i] so far in the current run
+    for line in code.split("\n"):
+        current.append(line)
+        bare = _ESCAPED.sub("", line) if "\\" in line else line
+        for bit, quote in enumerate(_QUOTES):
+            if bare.count(quote) % 2:
+                odd ^= 1 << bit
+        if not odd and not line.endswith("\\"):
+            out.append("\n".join(current))
+            current = []
+    return None if current else out
+
+
+def generated_lines(code: str, hl: str) -> list[str] | None:
+    """Per-line HTML of a generated sample, chunk by chunk (cached); None when it cannot be split safely."""
+    if hl not in _BLOCK_LANGS:
+        return None
+    chunks = _chunks(code)
+    if chunks is None:
+        return None
+    out: list[str] = []
+    if hl == "php":
+        if chunks[0] != "<?php":
+            return None
+        out.extend(_block_lines(chunks.pop(0), hl))
+        hl = "php-code"
+    for chunk in chunks:
+        out.extend(_block_lines(chunk, hl))
+    return out
+
+
+def highlighted(code: str, hl: str, generated: bool = False) -> str:
     """Code as a coloured <code> element; its text content is `code` unchanged (copy buttons copy it).
 
     The `dg-code` class on the <code> element scopes the token colours of highlight.css (written for code
@@ -74,7 +144,28 @@ def highlighted(code: str, hl: str) -> str:
     """
     if len(code) > MAX_HIGHLIGHT_CHARS or not hl or hl == "text":
         return f'<code class="language-{esc(hl or "text")}">{esc(code)}</code>'
-    lines = json_lines(code) if hl == "json" else None
+    if hl == "json":
+        return _json_code(code) if len(code) <= _MEMO_CHARS else _json_html(code)
+    lines = None
+    if generated:
+        lines = generated_lines(code, hl)
     if lines is None:
         lines = highlight_uncached(code, hl)
     return f'<code class="language-{esc(hl)} dg-code">{chr(10).join(lines)}</code>'
+
+
+# The same examples come back on many pages (GitHub: 586 distinct of 2,968 shown): the HTML of the recent
+# ones is kept, at most 512 of at most 16 KB of text each (a few MB at worst).
+_MEMO_CHARS = 16_384
+
+
+@lru_cache(maxsize=512)
+def _json_code(code: str) -> str:
+    return _json_html(code)
+
+
+def _json_html(code: str) -> str:
+    lines = json_lines(code)
+    if lines is None:
+        lines = highlight_uncached(code, "json")
+    return f'<code class="language-json dg-code">{chr(10).join(lines)}</code>'

@@ -77,3 +77,25 @@ def item(head: str, desc: str = "", lines: list[str] | None = None, children: st
     if children:
         out += "\n" + indent(children)
     return out.rstrip()
+
+
+_SUMMARY_CODE = re.compile(r"(`+)(.+?)\1", re.S)
+_SUMMARY_LINK = re.compile(r"!?\[([^\]\n]*)\]\((?:[^()\s]|\([^()\s]*\))*(?:\s+\"[^\"\n]*\")?\)")
+_SUMMARY_REF = re.compile(r"\[([^\]\n]+)\]\[[^\]\n]*\]")
+_SUMMARY_STRONG = re.compile(r"(\*\*|__)(?=\S)(.+?)(?<=\S)\1", re.S)
+_SUMMARY_EM = re.compile(r"(?<![\w*\\])\*(?=[^\s*])([^*\n]+?)(?<=[^\s*\\])\*(?![\w*])")
+_SUMMARY_HEADING = re.compile(r"^#{1,6}[ \t]+", re.M)
+
+
+def summary_text(markdown: str, limit: int = 300) -> str:
+    """Return a description's first paragraph as text for meta descriptions and search: Markdown links,
+    emphasis, code spans and heading marks dropped, their words kept; raw HTML stays text, as the page
+    shows it; at most `limit` characters."""
+    para = markdown.replace("\r\n", "\n").strip().split("\n\n")[0]
+    para = _SUMMARY_CODE.sub(lambda m: m[2].strip(), para)
+    para = _SUMMARY_LINK.sub(r"\1", para)
+    para = _SUMMARY_REF.sub(r"\1", para)
+    para = _SUMMARY_STRONG.sub(r"\2", para)
+    para = _SUMMARY_EM.sub(r"\1", para)
+    para = _SUMMARY_HEADING.sub("", para)
+    return " ".join(para.split())[:limit]
