@@ -123,7 +123,7 @@ def add_vendor(dev: DevSite, name: str, *, current: bool) -> None:
     files = SiteFiles()
     add_vendor_assets(dev.ctx, [marker], files)
     for path, data in files.files.items():
-        if not isinstance(data, Claimed):
+        if isinstance(data, bytes | Path):
             dev.files.setdefault(path, data)
             if current:
                 dev.snapshot.files.setdefault(path, data)
@@ -227,18 +227,20 @@ class Pass:
             assert dev.site is not None and dev.ctx is not None
             files = SiteFiles(dict(dev.files))  # clashes are checked against the site's files
             make_agent_files(dev, full=True)
-            page_content = {key: dev.site.pages[key].content for key in dev.feeds}
-            for key, body in dev.feeds.items():
-                dev.site.pages[key].content = body  # the feeds read the changelog pages' bodies
+            page_content: dict[str, MdxResult | None] = {
+                key: dev.site.pages[key].content for key in dev.feeds
+            }
+            for key, feed_body in dev.feeds.items():
+                dev.site.pages[key].content = feed_body  # the feeds read the changelog pages' bodies
             try:
                 add_changelog_feeds(dev.ctx, dev.site, files)
             finally:
                 for key, body in page_content.items():
                     dev.site.pages[key].content = body
-            for path, data in bundle.items():
-                files.add(path, data, "search index")
+            for path, blob in bundle.items():
+                files.add(path, blob, "search index")
             for path, data in files.files.items():
-                if path not in dev.files and not isinstance(data, Claimed):
+                if path not in dev.files and isinstance(data, bytes | Path):
                     dev.files[path] = data
                     dev.snapshot.files[path] = data
             release_memory()

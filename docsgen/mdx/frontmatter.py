@@ -5,6 +5,7 @@ Every problem comes back as a located diagnostic (file lines, not lines of the Y
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 from typing import Any
 
@@ -111,10 +112,8 @@ class _Keys(dict):
     def get(self, key: Any, default: Any = None) -> Any:
         if self._text is not None:
             text, self._text = self._text, None
-            try:
+            with contextlib.suppress(_Rejected, yaml.YAMLError):
                 self.update(_check_events(text))
-            except (_Rejected, yaml.YAMLError):
-                pass
         return super().get(key, default)
 
 
