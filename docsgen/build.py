@@ -107,7 +107,7 @@ def render_job(
     """Return what rendering needs: the page cache, the writer, the search record maker and, with the cache,
     the previous build's files of unchanged pages."""
     cache = open_page_cache(site, strict=opts.strict, cache=opts.cache)
-    reuse = open_output_reuse(site, cache, ctx.static_version, out_dir, writer)
+    reuse = open_output_reuse(ctx, cache, out_dir, writer)
     index = record_maker(ctx, site)
     return Job(ctx, pages, strict=opts.strict, cache=cache, write=writer, index=index, reuse=reuse)
 

@@ -12,6 +12,8 @@ from pathlib import Path
 from docsgen.engine.cache import PageCache
 from docsgen.engine.pool import Job, Rendered, render_pages, worker_count
 from docsgen.engine.reuse import OutputReuse, site_fingerprint
+from docsgen.render import SiteContext
+from docsgen.render.custom import timestamps
 from docsgen.site import Site
 from docsgen.write import PageWriter
 
@@ -45,12 +47,14 @@ def finish_page_cache(cache: PageCache | None, rendered: list[Rendered]) -> None
 
 
 def open_output_reuse(
-    site: Site, cache: PageCache | None, static_version: str, out_dir: Path, writer: PageWriter
+    ctx: SiteContext, cache: PageCache | None, out_dir: Path, writer: PageWriter
 ) -> OutputReuse | None:
-    """Return what lets unchanged pages keep the previous build's files (with the page cache only)."""
+    """Return what lets unchanged pages keep the previous build's files (with the page cache only). The dates
+    pages show are read here, once, before render workers fork (they inherit them)."""
     if cache is None:
         return None
-    return OutputReuse(site, out_dir, site_fingerprint(site, cache.fingerprint, static_version), writer)
+    fingerprint = site_fingerprint(ctx.site, cache.fingerprint, ctx.static_version, timestamps(ctx))
+    return OutputReuse(ctx.site, out_dir, fingerprint, writer)
 
 
 def finish_output_reuse(reuse: OutputReuse | None, rendered: list[Rendered]) -> None:

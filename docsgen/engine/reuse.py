@@ -29,8 +29,11 @@ MANIFEST = "outputs.json"
 FORMAT = 1
 
 
-def site_fingerprint(site: Site, page_cache_fingerprint: str, static_version: str) -> str:
-    """Return the hash of everything a page's files read besides its own body (see the module docstring)."""
+def site_fingerprint(
+    site: Site, page_cache_fingerprint: str, static_version: str, stamps: dict[str, Any] | None = None
+) -> str:
+    """Return the hash of everything a page's files read besides its own body (see the module docstring);
+    `stamps`: the last-modified dates pages show (git or file times change without the text changing)."""
     digest = hashlib.sha256()
 
     def add(*parts: str) -> None:
@@ -53,6 +56,7 @@ def site_fingerprint(site: Site, page_cache_fingerprint: str, static_version: st
         except OSError:
             add(rel, "?")
     add(*sorted(site.sources.snippets))
+    add(*(f"{source}={date}" for source, date in sorted((stamps or {}).items())))
     for key in sorted(site.pages):
         page = site.pages[key]
         meta = json.dumps(page.meta, sort_keys=True, default=repr, ensure_ascii=False)

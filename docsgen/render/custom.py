@@ -240,6 +240,11 @@ def last_modified(docs_dir: Path, sources: list[str]) -> dict[str, datetime]:
     return dates
 
 
+def timestamps(site: SiteContext) -> dict[str, datetime]:
+    """Return the last-modified dates pages may show ({} when none shows one), computed once per build."""
+    return _timestamps(site)
+
+
 def _timestamps(site: SiteContext) -> dict[str, datetime]:
     """Return the last-modified dates of every page source, computed once per build."""
     if site.timestamps is None:

@@ -93,3 +93,25 @@ def test_parallel_rebuild_with_reuse_equals_a_fresh_build(make_site, tmp_path):
     page.write_text(page.read_text() + "\nAnother okapi.\n")
     build(site, out, cache=True, workers=2)
     assert snapshot(out) == fresh(site, tmp_path, "fresh")
+
+
+def test_a_shown_date_that_changed_without_the_text_renders_the_page_again(make_site, tmp_path, monkeypatch):
+    import json
+    import os
+
+    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+    files = site_files(3)
+    config = json.loads(files["docs.json"])
+    config["metadata"] = {"timestamp": True}  # pages show their last change (git, else the file's time)
+    files["docs.json"] = json.dumps(config)
+    site = make_site(files)
+    page = site / "p" / "page-1.mdx"
+    os.utime(page, (1_600_000_000, 1_600_000_000))  # 2020-09-13
+    out = tmp_path / "out"
+    build(site, out, cache=True, workers=1)
+    assert "2020" in (out / "p" / "page-1" / "index.html").read_text()
+    os.utime(page, (1_700_000_000, 1_700_000_000))  # 2023-11-14: same text, another date
+    build(site, out, cache=True, workers=1)
+    html = (out / "p" / "page-1" / "index.html").read_text()
+    assert "2023" in html and "2020" not in html
+    assert snapshot(out) == fresh(site, tmp_path, "fresh")
