@@ -17,6 +17,7 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 BENCH = Path(__file__).resolve().parent
 sys.path.insert(0, str(BENCH))
@@ -166,6 +167,21 @@ def verdicts(results: list[Run]) -> list[tuple[str, str, str, bool]]:
             )
         )
     return out
+
+
+def case_scale(report: Any, work: Path, runs: int, sizes: tuple[int, ...] = SIZES) -> None:
+    """`bench/run.py --cases scale`: the growth curve into the report, and the issue 22 targets."""
+    results = measure_sizes(work / "scale", sizes, runs)
+    body = (
+        "A generated versioned site (`bench/sitegen.py` `write_versioned_site`: versions x 4 languages x about "
+        "180 pages, a third with Tabs, Cards, Accordions, Steps and CodeGroups, navigation by version, language "
+        "and tab). Cold: output and caches removed; rebuild: nothing changed, the previous output kept. Peak "
+        "memory is the summed proportional set size of every process of the build (render workers, Pagefind), "
+        "sampled every 0.2 s.\n\n" + table(results)
+    )
+    report.text("Versioned site: 1k, 5k and 25k pages (memory per page, growth)", body)
+    for name, measured, bar, ok in verdicts(results):
+        report.target(name, measured, bar, ok)
 
 
 def main(argv: list[str] | None = None) -> int:
