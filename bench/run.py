@@ -1,6 +1,6 @@
 """Benchmark docsgen against its peers in one run and write bench/RESULTS.md.
 
-    .venv/bin/python bench/run.py [--quick] [--runs N] [--cases site,components,github,dev,startup,weight]
+    .venv/bin/python bench/run.py [--quick] [--runs N] [--cases site,components,github,dev,startup,weight,corpus]
                                   [--no-peers] [--pages N] [--big-pages N] [--out FILE]
 
 Peers are installed from the package registries into bench/.work (gitignored): MkDocs + Material for MkDocs
@@ -12,7 +12,6 @@ peak memory (largest ru_maxrss of the tree) and output size, and the ratio docsg
 from __future__ import annotations
 
 import argparse
-import datetime
 import json
 import os
 import re
@@ -30,12 +29,13 @@ sys.path.insert(0, str(REPO))
 
 import measure  # noqa: E402
 import peers  # noqa: E402
+import results_file  # noqa: E402
 import sitegen  # noqa: E402
 from weight import page_weight  # noqa: E402
 
 DOCSGEN = Path(sys.executable).parent / "docsgen"
 CACHE = BENCH / ".work" / "cache"
-ALL_CASES = ("site", "components", "github", "dev", "startup", "weight")
+ALL_CASES = ("site", "components", "github", "dev", "startup", "weight", "corpus")
 
 
 def env(**extra: str) -> dict[str, str]:
@@ -49,8 +49,11 @@ class Report:
     """Collects the sections of RESULTS.md and the target checks."""
 
     def __init__(self) -> None:
-        self.sections: list[str] = []
-        self.targets: list[tuple[str, str, str, str]] = []  # (target, measured, bar, verdict)
+        self.case = (
+            ""  # the case being run: its sections and targets are tagged with it (bench/results_merge.py)
+        )
+        self.sections: list[tuple[str, str]] = []  # (case, Markdown)
+        self.targets: list[tuple[str, str, str, str, str]] = []  # (case, target, measured, bar, verdict)
         self.data: dict = {}
 
     def table(
@@ -97,14 +100,14 @@ class Report:
                 if s.size_bytes and baseline.size_bytes:
                     parts.append(f"output size {s.size_bytes / baseline.size_bytes:.2f}")
                 lines.append(f"- {s.label}: " + ", ".join(parts))
-        self.sections.append("\n".join(lines) + "\n")
+        self.sections.append((self.case, "\n".join(lines) + "\n"))
 
     def text(self, title: str, body: str) -> None:
-        self.sections.append(f"### {title}\n\n{body.strip()}\n")
+        self.sections.append((self.case, f"### {title}\n\n{body.strip()}\n"))
 
     def target(self, name: str, measured: str, bar: str, ok: bool | None) -> None:
         verdict = "n/a" if ok is None else ("met" if ok else "NOT met")
-        self.targets.append((name, measured, bar, verdict))
+        self.targets.append((self.case, name, measured, bar, verdict))
 
 
 def docsgen_job(site: Path, out: Path, label: str, *, warm: bool = False, **extra: str) -> measure.Job:
@@ -471,59 +474,6 @@ def case_weight(report: Report, work: Path, small: int, large: int) -> None:
     )
 
 
-def _load_note(machine: dict) -> list[str]:
-    """Warn when the machine was busy: wall times then include waiting for a CPU."""
-    try:
-        load = float(machine.get("Load average at start (1/5/15 min)", "0").split("/")[0])
-        cpus = int(machine.get("CPUs (nproc)", "1"))
-    except ValueError:
-        return []
-    if load <= cpus:
-        return []
-    return [
-        f"**The machine was shared during this run (load average {load:.1f} on {cpus} CPUs): wall times include "
-        "waiting for a CPU and are inflated; CPU times are the better basis for comparison.**",
-        "",
-    ]
-
-
-def write_results(
-    report: Report, path: Path, args: argparse.Namespace, machine: dict, versions: dict
-) -> None:
-    now = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
-    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=REPO)
-    lines = [
-        "# Benchmark results",
-        "",
-        f"Written by `.venv/bin/python bench/run.py {' '.join(sys.argv[1:])}`".rstrip() + f" on {now}, "
-        f"docsgen at commit {commit.stdout.strip() or '?'}. Medians of {args.runs} runs unless the table says "
-        "otherwise; wall = elapsed time of the whole process (start-up included), CPU = user + system time of the "
-        "process and its children, peak memory = largest resident set of one process of the tree.",
-        "",
-        *_load_note(machine),
-        "## Machine",
-        "",
-        "| | |",
-        "| --- | --- |",
-        *(f"| {k} | {v} |" for k, v in machine.items()),
-        *(f"| {k} | {v} |" for k, v in versions.items()),
-        "",
-        "## Targets (issue 9)",
-        "",
-        "| target | measured | bar | verdict |",
-        "| --- | --- | --- | --- |",
-        *(f"| {a} | {b} | {c} | {d} |" for a, b, c, d in report.targets),
-        "",
-        "## Cases",
-        "",
-        *report.sections,
-    ]
-    path.write_text("\n".join(lines), encoding="utf-8")
-    path.with_suffix(".json").write_text(
-        json.dumps(report.data, indent=1), encoding="utf-8"
-    ) if args.json else None
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer runs, smaller sites (a few minutes)")
@@ -539,6 +489,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--big-pages", type=int, default=None, help="pages of the components site (default 5000)"
     )
+    parser.add_argument(
+        "--corpus-sites", default="", help="corpus case: only these sites (comma-separated folder names)"
+    )
+    parser.add_argument("--corpus", type=Path, default=None, help="corpus case: default ../shared/corpus")
     parser.add_argument("--work", type=Path, default=BENCH / ".work" / "sites")
     parser.add_argument("--out", type=Path, default=BENCH / "RESULTS.md")
     parser.add_argument("--json", action="store_true", help="also write the raw samples next to --out")
@@ -565,7 +519,8 @@ def main(argv: list[str] | None = None) -> int:
         run_cases(report, args, cases, pages, big, with_peers)
     finally:
         measure.empty_trash()
-    write_results(report, args.out, args, machine, peers.versions() if with_peers else {})
+    versions = peers.versions() if with_peers else {}
+    results_file.write(report, args.out, args, machine, versions, cases, ALL_CASES, REPO)
     print(args.out.read_text(encoding="utf-8"))
     return 0
 
@@ -576,6 +531,7 @@ def run_cases(
     """Run the chosen cases in order into the report."""
     for case in cases:
         print(f"== {case}", flush=True)
+        report.case = case
         if case == "site":
             case_site(report, args.work, pages, args.runs, with_peers)
         elif case == "components":
@@ -590,6 +546,20 @@ def run_cases(
             case_startup(report, args.work, max(3, args.runs * 3))
         elif case == "weight":
             case_weight(report, args.work, max(10, pages // 10), pages)
+        elif case == "corpus":
+            import corpus
+
+            corpus.case_corpus(
+                report,
+                args.work,
+                args.runs,
+                with_peers,
+                env=env,
+                docsgen=DOCSGEN,
+                docsgen_job=docsgen_job,
+                only=[n.strip() for n in args.corpus_sites.split(",") if n.strip()],
+                root=args.corpus or corpus.CORPUS,
+            )
 
 
 if __name__ == "__main__":
