@@ -20,6 +20,7 @@ import signal
 import socket
 import subprocess
 import time
+import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -304,9 +305,17 @@ def case_corpus(
     load_start, results = _load(), []
     for src in sites:
         print(f"   corpus: {src.name}", flush=True)
-        results.append(
-            measure_site(src, work / "corpus" / src.name, runs, with_peers, env, docsgen, docsgen_job)
-        )
+        began = time.perf_counter()
+        try:
+            result = measure_site(
+                src, work / "corpus" / src.name, runs, with_peers, env, docsgen, docsgen_job
+            )
+        except Exception as exc:  # noqa: BLE001 - one site's harness failure is reported, the others still run
+            traceback.print_exc()
+            note = f"harness error: {type(exc).__name__}: {exc}"
+            result = SiteResult(src.name, 0, 0, cold=measure.Stats("docsgen build (cold)", note=note))
+        results.append(result)
+        print(f"   corpus: {src.name} done in {time.perf_counter() - began:.0f} s", flush=True)
     write_tables(report, results, with_peers, load_start, _load())
 
 

@@ -110,6 +110,8 @@ def _api_table(report, results: list[SiteResult], with_peers: bool) -> None:
                 f"| {r.name} | {len(r.specs)} | {r.api_pages} | {_api_cell(redocly, None)} | "
                 f"{_api_cell(each, redocly)} | {_api_cell(together, redocly)} |"
             )
+        elif r.runs == 0:  # the harness failed on this site (the build table says how)
+            none.append(f"- {r.name}: not measured (see the build table)")
         elif r.specs and not with_peers:
             none.append(f"- {r.name}: {len(r.specs)} spec(s); peers not run (`--no-peers`)")
         else:
@@ -153,7 +155,7 @@ def _targets(report, results: list[SiteResult]) -> None:
         report.target(
             "corpus: dev first page served after start, largest site (empty cache)",
             f"{s:.1f} s ({big.name}, {big.pages:,} pages)",
-            "<= 10 s",
+            "<= 10 s (issue 22's bar for its generated 25,000-page site)",
             s <= 10,
         )
 

@@ -208,3 +208,39 @@ def test_corpus_case_runs_end_to_end_and_says_when_the_corpus_is_absent(make_sit
         [*base, "--corpus", str(tmp_path / "none")], capture_output=True, text=True, timeout=600
     )
     assert result.returncode == 0 and "Not run: no corpus at" in out.read_text()
+
+
+class FakeReport:
+    def __init__(self) -> None:
+        self.texts: dict[str, str] = {}
+        self.targets: list[tuple] = []
+        self.data: dict = {}
+
+    def text(self, title: str, body: str) -> None:
+        self.texts[title] = body
+
+    def target(self, *args) -> None:
+        self.targets.append(args)
+
+
+def test_a_harness_failure_on_one_site_is_reported_and_the_others_still_run(make_site, tmp_path, monkeypatch):
+    make_site({"docs.json": "{}"}, name="c/real-sites/bad")
+    make_site({"docs.json": "{}"}, name="c/real-sites/good")
+
+    def fake(src, *args):
+        if src.name == "bad":
+            raise OSError("disk full")
+        return corpus.SiteResult(src.name, 3, 1)
+
+    monkeypatch.setattr(corpus, "measure_site", fake)
+    report = FakeReport()
+    corpus.case_corpus(
+        report, tmp_path, 1, False, env=dict, docsgen=tmp_path, docsgen_job=None, root=tmp_path / "c"
+    )
+    build = report.texts["Real sites (corpus): build"]
+    assert "| bad |" in build and "failed: harness error: OSError: disk full" in build and "| good |" in build
+    assert (
+        "- bad: not measured"
+        in report.texts["Real sites (corpus): OpenAPI specs, docsgen vs redocly build-docs"]
+    )
+    assert [row["site"] for row in report.data["corpus"]] == ["bad", "good"]
