@@ -218,8 +218,8 @@ def local_specs(docs: Path) -> tuple[list[str], str]:
     except DocsgenError as exc:
         return [], f"the site could not be read ({exc})"
     used = [s for s in site.spec_hashes if (docs / s).is_file()]
-    remote = [d for d in site.diagnostics if d.code.startswith("openapi.") and "http" in d.message]
-    note = f"{len(remote)} spec reference(s) by URL not fetched (offline)" if remote else ""
+    remote = {d.message.split(": ", 1)[0] for d in site.diagnostics if d.code == "openapi.network"}
+    note = f"it names {len(remote)} spec(s) by URL, not fetched: this machine is offline" if remote else ""
     return sorted(used), note
 
 
@@ -272,7 +272,8 @@ class SiteResult:
     api: list[measure.Stats] = field(default_factory=list)  # redocly, docsgen each spec, docsgen all specs
     specs: list[str] = field(default_factory=list)
     api_pages: int = 0
-    api_note: str = ""
+    api_note: str = ""  # why the site has no local spec to compare
+    peer_note: str = ""  # specs left out of the comparison
 
 
 def case_corpus(
@@ -342,14 +343,31 @@ def measure_site(src: Path, base: Path, runs: int, with_peers: bool, env: Env, d
         r.dev_warm = dev_session(dev_docs, page, 0, run_env, docsgen)
     r.specs, r.api_note = local_specs(docs)
     if r.specs and with_peers:
-        r.api, r.api_pages = measure_specs(docs, base / "api", r.specs, r.runs, env, docsgen)
+        r.api, r.api_pages, r.peer_note = measure_specs(docs, base / "api", r.specs, r.runs, env, docsgen)
     return r
 
 
 def measure_specs(docs: Path, base: Path, specs: list[str], runs: int, env: Env, docsgen: Path):
-    """Time redocly build-docs on each spec, docsgen on each spec, docsgen on all of them; return (stats, pages)."""
+    """Time redocly build-docs on each spec, docsgen on each spec, docsgen on all of them.
+
+    A spec Redocly cannot build (tried once, untimed) is left out of both sides. Returns (stats, pages, note).
+    """
     redocly = peers.redocly()
     cache = base / "cache"
+    refused: dict[str, str] = {}  # spec -> Redocly's last line
+    base.mkdir(parents=True, exist_ok=True)
+    for spec in specs:
+        probe = measure.run(
+            [str(redocly), "build-docs", str(docs / spec), "-o", str(base / "probe.html")], env=env()
+        )
+        if probe.returncode != 0:
+            lines = [x.strip() for x in probe.output.splitlines() if x.strip() and x.strip()[0] not in "║╔╚"]
+            refused[spec] = lines[-1].replace(f"{docs}/", "") if lines else f"exit {probe.returncode}"
+    note = ", ".join(f"`{k}` ({v})" for k, v in refused.items())
+    note = f"redocly build-docs fails on {note}: left out of both sides" if refused else ""
+    specs = [s for s in specs if s not in refused]
+    if not specs:
+        return [], 0, note
     together = write_api_site(docs, specs, base / "all")
     alone = [write_api_site(docs, [spec], base / f"spec-{i}") for i, spec in enumerate(specs)]
     redoc, each, one = base / "out-redocly", base / "out-each", base / "out-all"
@@ -396,4 +414,4 @@ def measure_specs(docs: Path, base: Path, specs: list[str], runs: int, env: Env,
     ]
     stats = measure.interleave(jobs, runs)
     summary = built_summary(stats[2].samples[-1].output) if stats[2].samples else None
-    return stats, summary[0] if summary else 0
+    return stats, summary[0] if summary else 0, note

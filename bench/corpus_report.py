@@ -104,7 +104,7 @@ def write_tables(
 def _api_table(report, results: list[SiteResult], with_peers: bool) -> None:
     rows, none = [], []
     for r in results:
-        if r.api:
+        if len(r.api) == 3:
             redocly, each, together = r.api
             rows.append(
                 f"| {r.name} | {len(r.specs)} | {r.api_pages} | {_api_cell(redocly, None)} | "
@@ -114,6 +114,8 @@ def _api_table(report, results: list[SiteResult], with_peers: bool) -> None:
             none.append(f"- {r.name}: not measured (see the build table)")
         elif r.specs and not with_peers:
             none.append(f"- {r.name}: {len(r.specs)} spec(s); peers not run (`--no-peers`)")
+        elif r.specs:
+            none.append(f"- {r.name}: no spec of the site that Redocly builds (see above)")
         else:
             why = "its build uses no local OpenAPI spec" + (f" ({r.api_note})" if r.api_note else "")
             none.append(f"- {r.name}: {why}; no peer builds its MDX pages and docs.json")
@@ -128,6 +130,9 @@ def _api_table(report, results: list[SiteResult], with_peers: bool) -> None:
         "| site | specs | API pages (docsgen) | redocly build-docs, each spec | docsgen, each spec | "
         "docsgen, all specs in one site |\n| --- | ---: | ---: | ---: | ---: | ---: |\n" + "\n".join(rows)
     )
+    left_out = [f"- {r.name}: {r.peer_note}" for r in results if r.peer_note]
+    if left_out:
+        body += "\n\nSpecs left out:\n\n" + "\n".join(left_out)
     if none:
         body += "\n\nSites without a peer comparison:\n\n" + "\n".join(none)
     report.text("Real sites (corpus): OpenAPI specs, docsgen vs redocly build-docs", body)

@@ -91,6 +91,21 @@ def test_local_specs_are_the_files_the_build_uses(make_site):
         }
     )
     assert corpus.local_specs(docs) == (["spec/api.json"], "")
+    remote = make_site(
+        {
+            "docs.json": json.dumps(
+                {
+                    **CONFIG,
+                    "navigation": {"groups": [{"group": "API", "openapi": "https://spec.invalid/o.json"}]},
+                }
+            )
+        },
+        name="remote",
+    )
+    assert corpus.local_specs(remote) == (
+        [],
+        "it names 1 spec(s) by URL, not fetched: this machine is offline",
+    )
 
 
 @pytest.mark.slow
