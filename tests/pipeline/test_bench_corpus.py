@@ -259,3 +259,49 @@ def test_a_harness_failure_on_one_site_is_reported_and_the_others_still_run(make
         in report.texts["Real sites (corpus): OpenAPI specs, docsgen vs redocly build-docs"]
     )
     assert [row["site"] for row in report.data["corpus"]] == ["bad", "good"]
+
+
+def stats(label: str, wall: float, cpu: float, rss: float) -> corpus.measure.Stats:
+    return corpus.measure.Stats(label, [corpus.measure.Sample(wall, cpu, rss, 0)])
+
+
+def test_tables_give_per_page_figures_and_the_ratios_to_redocly():
+    from corpus_report import write_tables
+
+    site = corpus.SiteResult(
+        "s", 300, 3, stats("cold", 2.0, 3.0, 100.0), stats("warm", 1.0, 1.0, 50.0), 200, 7
+    )
+    site.edited, site.specs, site.api_pages = "a.mdx", ["x.yaml", "y.yaml"], 40
+    site.dev = [corpus.DevRun(4.0, 5.0, [0.05, 0.07, 0.06], 9.0, 150.0)]
+    site.dev_warm = corpus.DevRun(3.0)
+    site.api = [
+        stats("redocly", 2.0, 4.0, 300.0),
+        stats("each", 3.0, 2.0, 80.0),
+        stats("all", 1.0, 1.0, 90.0),
+    ]
+    site.peer_note = "redocly build-docs fails on `z.yaml` (bad): left out of both sides"
+    report = FakeReport()
+    write_tables(report, [site], True, "1 / 2 / 3", "4 / 5 / 6")
+    build = report.texts["Real sites (corpus): build"]
+    assert (
+        "| s | 200 | 7 | 3 | 2.00 s | 3.00 s | 100 MB | 10.0 ms, 512 KB | 1.00 s | 1.00 s | 50 MB | 5.0 ms, 256 KB |"
+        in build
+    )
+    assert "at the start of the case 1 / 2 / 3, at its end 4 / 5 / 6" in build
+    dev = report.texts["Real sites (corpus): docsgen dev"]
+    assert (
+        "| s | 200 | `a.mdx` | 4.00 s (5.00 s CPU) | 3.00 s | 60 ms (50-70, 3 edits) | 150 MB (768 KB/page) |"
+        in dev
+    )
+    api = report.texts["Real sites (corpus): OpenAPI specs, docsgen vs redocly build-docs"]
+    assert (
+        "| s | 2 | 40 | 2.00 s / 4.00 s / 300 MB | 3.00 s / 2.00 s / 80 MB (x1.50 wall, x0.50 CPU) |" in api
+    )
+    assert "- s: redocly build-docs fails on `z.yaml` (bad)" in api
+    targets = {t[0]: t for t in report.targets}
+    assert targets["corpus: dev page edit to served page, slowest site (median)"][1:] == (
+        "60 ms (s)",
+        "< 200 ms",
+        True,
+    )
+    assert targets["corpus: dev first page served after start, largest site (empty cache)"][3] is True
