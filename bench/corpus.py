@@ -318,6 +318,29 @@ def case_corpus(
         results.append(result)
         print(f"   corpus: {src.name} done in {time.perf_counter() - began:.0f} s", flush=True)
     write_tables(report, results, with_peers, load_start, _load())
+    built = [r for r in results if r.cold is not None and r.cold.ok]
+    if built:  # where the seconds of the largest site's cold build go
+        big = max(built, key=lambda r: r.pages)
+        report.text(
+            f"Real sites (corpus): stages of a cold build of {big.name}",
+            stages(work / "corpus" / big.name, env, docsgen),
+        )
+
+
+def stages(base: Path, env: Env, docsgen: Path) -> str:
+    """Return `docsgen build --timings` of one cold build of a site copied by measure_site, as Markdown."""
+    out, cache = base / "out", base / "cache"
+    measure.remove(out)
+    measure.remove(cache)
+    proc = subprocess.run(
+        [str(docsgen), "build", str(base / "docs"), "-o", str(out), "--timings"],
+        env=env(DOCSGEN_CACHE_DIR=str(cache)),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    lines = [line for line in proc.stderr.splitlines() if line.rstrip().endswith(("%", " s"))]
+    return "`docsgen build --timings`, one run:\n\n```\n" + "\n".join(lines) + "\n```"
 
 
 def _load() -> str:

@@ -219,6 +219,8 @@ def test_corpus_case_runs_end_to_end_and_says_when_the_corpus_is_absent(make_sit
     dev = text.split("### Real sites (corpus): docsgen dev")[1].split("###")[0]
     assert "| s1 | 3 |" in dev and "5 edits" in dev
     assert "- s1: its build uses no local OpenAPI spec" in text
+    stages = text.split("### Real sites (corpus): stages of a cold build of s1")[1].split("```")[1]
+    assert "render pages" in stages and "total" in stages
     result = subprocess.run(
         [*base, "--corpus", str(tmp_path / "none")], capture_output=True, text=True, timeout=600
     )
