@@ -41,6 +41,9 @@ def parse(text: str) -> Results:
     """Cut a RESULTS.md written by run.py (files without markers give no rows and no blocks)."""
     out = Results()
     head, _, rest = text.partition(TARGETS)
+    if "\n## Runs\n" in head:  # made by render(): made again from the blocks
+        before, _, after = head.partition("\n## Runs\n")
+        head = before + ("\n## " + after.split("\n## ", 1)[1] if "\n## " in after else "")
     out.head = head.rstrip("\n")
     targets, _, cases = rest.partition(CASES)
     title, _, table = targets.partition("\n")

@@ -189,6 +189,7 @@ def test_a_partial_run_replaces_its_cases_and_keeps_the_others():
     assert "| site | day 1, commit aaa |" in runs and "| corpus | day 2, commit bbb |" in runs
     # merging again with the same run changes nothing
     assert results_file.merge(NEW, merged, {"corpus"}, ("site", "corpus")) == merged
+    assert results_file.merge(merged, merged, {"corpus"}, ("site", "corpus")) == merged  # one Runs table
 
 
 def test_a_run_of_every_case_has_no_runs_table():
