@@ -25,14 +25,14 @@ from docsgen.errors import Diagnostic
 from docsgen.mdx import MdxResult
 from docsgen.outputs.agents import add_agent_files
 from docsgen.outputs.assets import add_special_pages, add_vendor_assets
-from docsgen.outputs.branding import add_branding_files
+from docsgen.outputs.branding import add_branding_files, add_thumbnail_files
 from docsgen.outputs.changelog import add_changelog_feeds
 from docsgen.outputs.checks import add_customization_checks
 from docsgen.outputs.pagefind import INDEX_DIR, SearchRecord
 from docsgen.outputs.redirects import add_redirects
 from docsgen.outputs.seo import add_seo_files
 from docsgen.pages import Page
-from docsgen.render import SiteContext
+from docsgen.render import SiteContext, thumbnails
 from docsgen.site import Site
 from docsgen.write import Claimed, SiteFiles, Streamed
 
@@ -68,13 +68,14 @@ def site_files(ctx: SiteContext, site: Site, pages: list[Page], files: SiteFiles
     for path in LLMS:
         if not files.has(path):  # a file of the docs folder of that name wins
             files.add(path, AGENTS, "agents")
-    add_branding_files(ctx, pages, files)
+    add_branding_files(ctx, pages, files, with_thumbnails=False)  # images: drawn by the pass, at its end
     return list(files.diagnostics)
 
 
 def is_late(path: str) -> bool:
-    """Tell whether a path is one of the files only the background pass adds (they need every page)."""
-    return path == LATE_FULL or path.startswith(INDEX_DIR + "/")
+    """Tell whether a path is one of the files only the background pass adds (they need every page, or are
+    Open Graph images nobody previewing needs before the first page)."""
+    return path == LATE_FULL or path.startswith((INDEX_DIR + "/", thumbnails.FOLDER + "/"))
 
 
 class StoreTwins(Mapping[str, str]):
@@ -232,6 +233,7 @@ class Pass:
             }
             for key, feed_body in dev.feeds.items():
                 dev.site.pages[key].content = feed_body  # the feeds read the changelog pages' bodies
+            add_thumbnail_files(dev.ctx, dev.site.pages_to_render(), files)
             try:
                 add_changelog_feeds(dev.ctx, dev.site, files)
             finally:

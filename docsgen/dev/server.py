@@ -143,6 +143,9 @@ class DevHandler(BaseHTTPRequestHandler):
     server: DevHTTPServer
     server_version = "docsgen-dev"
     protocol_version = "HTTP/1.1"  # keep-alive: a reload fetches the page and its assets on one connection
+    # Headers and body go out as separate small writes: without TCP_NODELAY the body of an answer on a reused
+    # connection waits for the client's delayed acknowledgement (about 40 ms a request).
+    disable_nagle_algorithm = True
 
     def log_message(self, format: str, *args) -> None:  # noqa: A002 - signature of the base class
         """Stay quiet: the terminal is for build results."""

@@ -11,8 +11,18 @@ from docsgen.render import SiteContext, codethemes, thumbnails
 from docsgen.write import SiteFiles
 
 
-def add_branding_files(ctx: SiteContext, pages: list[Page], files: SiteFiles) -> None:
-    """Add the pages' thumbnails; report code block themes and custom languages that cannot be used."""
+def add_branding_files(
+    ctx: SiteContext, pages: list[Page], files: SiteFiles, *, with_thumbnails: bool = True
+) -> None:
+    """Add the pages' thumbnails (with_thumbnails=False: left to add_thumbnail_files, as `docsgen dev` does so
+    its first page does not wait for a thousand images); report code block themes and custom languages that
+    cannot be used."""
     files.diagnostics.extend(codethemes.code_styles(ctx.config)[1])
     files.diagnostics.extend(codethemes.custom_languages(ctx.config, ctx.site.docs_dir)[1])
+    if with_thumbnails:
+        add_thumbnail_files(ctx, pages, files)
+
+
+def add_thumbnail_files(ctx: SiteContext, pages: list[Page], files: SiteFiles) -> None:
+    """Add the pages' Open Graph thumbnails (`_og/`)."""
     files.diagnostics.extend(thumbnails.add_thumbnails(ctx, pages, ctx.site.docs_dir, files))

@@ -217,3 +217,33 @@ def test_stopping_removes_the_page_store(site: Path, held):
     assert any(root.iterdir())
     app.stop()
     assert not root.exists()
+
+
+def test_thumbnails_are_drawn_by_the_pass_not_before_the_first_page(make_site, held):
+    files = {
+        "docs.json": json.dumps(
+            {
+                "name": "Thumbs",
+                "theme": "mint",
+                "colors": {"primary": "#0D9373"},
+                "thumbnails": {"appearance": "light"},
+                "navigation": {"groups": [{"group": "One", "pages": ["index", "a"]}]},
+            }
+        ),
+        "index.mdx": page("Home", "Hello"),
+        "a.mdx": page("Page a", "Body of a"),
+    }
+    app = start(make_site(files), watch=False)
+    try:
+        assert get(app, "/a/").status_code == 200
+        image = parse(get(app, "/a/").text).find("meta", property="og:image")
+        assert image is not None
+        content = str(image.attrs["content"])
+        path = "/" + content[content.index("_og/") :]
+        waiting = get(app, path)
+        assert waiting.status_code == 503 and "Retry-After" in waiting.headers
+        run_pass(app)
+        drawn = get(app, path)
+        assert drawn.status_code == 200 and drawn.content.startswith(b"\x89PNG")
+    finally:
+        app.stop()
