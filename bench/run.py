@@ -1,6 +1,6 @@
 """Benchmark docsgen against its peers in one run and write bench/RESULTS.md.
 
-    .venv/bin/python bench/run.py [--quick] [--runs N] [--cases site,components,github,dev,startup,weight,corpus]
+    .venv/bin/python bench/run.py [--quick] [--runs N] [--cases site,components,github,dev,startup,weight,corpus,scale]
                                   [--no-peers] [--pages N] [--big-pages N] [--out FILE]
 
 Peers are installed from the package registries into bench/.work (gitignored): MkDocs + Material for MkDocs
@@ -35,7 +35,7 @@ from weight import page_weight  # noqa: E402
 
 DOCSGEN = Path(sys.executable).parent / "docsgen"
 CACHE = BENCH / ".work" / "cache"
-ALL_CASES = ("site", "components", "github", "dev", "startup", "weight", "corpus")
+ALL_CASES = ("site", "components", "github", "dev", "startup", "weight", "corpus", "scale")
 
 
 def env(**extra: str) -> dict[str, str]:
@@ -560,6 +560,10 @@ def run_cases(
                 only=[n.strip() for n in args.corpus_sites.split(",") if n.strip()],
                 root=args.corpus or corpus.CORPUS,
             )
+        elif case == "scale":
+            import scale
+
+            scale.case_scale(report, args.work, max(1, args.runs // 3))
 
 
 if __name__ == "__main__":
