@@ -22,6 +22,7 @@ import sys
 import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Any
 
 BENCH = Path(__file__).resolve().parent
 REPO = BENCH.parent
@@ -71,25 +72,33 @@ def chromium_path() -> str:
     return os.environ.get("DOCSGEN_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 
 
-def run_queries(out: Path, queries: list[str], limit: int = 10) -> list[list[str]]:
-    """Serve the built site and return, per query, the pages of its first `limit` results."""
-    from playwright.sync_api import sync_playwright
-
+def run_queries(out: Path, queries: list[str], limit: int = 10, page: Any = None) -> list[list[str]]:
+    """Serve the built site and return, per query, the pages of its first `limit` results (in `page`, a
+    Playwright page, when given: a test's own browser; else in a chromium started here)."""
     server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(out)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=chromium_path(), args=["--no-sandbox"])
-            try:
-                page = browser.new_page()
-                page.goto(f"http://127.0.0.1:{server.server_port}/")
-                results = page.evaluate(_SEARCH_JS, [queries, limit])
-            finally:
-                browser.close()
+        if page is not None:
+            results = _ask(page, f"http://127.0.0.1:{server.server_port}/", queries, limit)
+        else:
+            from playwright.sync_api import sync_playwright
+
+            with sync_playwright() as p:
+                browser = p.chromium.launch(executable_path=chromium_path(), args=["--no-sandbox"])
+                try:
+                    url = f"http://127.0.0.1:{server.server_port}/"
+                    results = _ask(browser.new_page(), url, queries, limit)
+                finally:
+                    browser.close()
     finally:
         server.shutdown()
         server.server_close()
     return [[page_of(url) for url in urls] for urls in results]
+
+
+def _ask(page: Any, url: str, queries: list[str], limit: int) -> list[list[str]]:
+    page.goto(url)
+    return page.evaluate(_SEARCH_JS, [queries, limit])
 
 
 def score(cases: list[dict], results: list[list[str]]) -> dict:

@@ -38,7 +38,8 @@ def dev(
     allow_hosts: tuple[str, ...],
     integrations: bool,
 ) -> None:
-    """Preview the site locally, rebuilding and reloading the browser on every save."""
+    """Preview the site locally, rebuilding and reloading the browser on every save. Pages render when first
+    opened, the rest in the background."""
     from docsgen.dev.app import run
 
     run(

@@ -294,11 +294,11 @@ CASES = {
 
 
 @pytest.mark.browser
-def test_queries_from_the_bench_list_find_their_page_first(built):
+def test_queries_from_the_bench_list_find_their_page_first(built, page):
     sys.path.insert(0, str(REPO / "bench"))
     from search_quality import QUERIES, run_queries
 
     listed = {case["query"] for case in json.loads(QUERIES.read_text(encoding="utf-8"))["queries"]}
     assert set(CASES) <= listed  # the bench's own queries, on a small site of the same shape
-    found = dict(zip(CASES, run_queries(built, list(CASES)), strict=True))
+    found = dict(zip(CASES, run_queries(built, list(CASES), page=page), strict=True))
     assert {query: pages[:1] for query, pages in found.items()} == {q: [page] for q, page in CASES.items()}
