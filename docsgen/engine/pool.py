@@ -198,7 +198,8 @@ def render_pages(
     """Render the job's pages (in this order) serially or on a process pool; set each page's content.
 
     on_rendered(pages, rendered) is called in this process, in page order, as soon as pages are done (content set).
-    release: once on_rendered has seen them, written pages keep only what later stages read (see released()).
+    release: once on_rendered has seen them, written pages keep only what later stages read (see released());
+    their search records and source text are dropped.
     """
     global _JOB
     pages = job.pages
@@ -213,10 +214,12 @@ def render_pages(
             results.append(one)
         if on_rendered:
             on_rendered([pages[index] for index in chunk], rendered)
-        if release:
+        if release:  # what on_rendered took (the search records) and the page's source are not needed again
             for index, one in zip(chunk, rendered, strict=True):
                 released(one)
+                one.index = None
                 pages[index].content = one.page.content
+                pages[index].body = ""
         if progress:
             progress("render", len(results), len(pages))
 
