@@ -153,13 +153,19 @@ def _targets(report, results: list[SiteResult]) -> None:
             "< 200 ms",
             ms < 200,
         )
-    big = max((r for r in results if r.dev), key=lambda r: r.pages, default=None)
-    served = [d.first_served for d in big.dev if d.first_served is not None] if big else []
-    if big and served:
-        s = statistics.median(served)
+    first = {
+        r.name: (statistics.median(served), r.pages)
+        for r in results
+        if (served := [d.first_served for d in r.dev if d.first_served is not None])
+    }
+    if (
+        first
+    ):  # the slowest site, not the largest: one with a thousand thumbnails can be slower than a bigger one
+        slow = max(first, key=lambda name: first[name][0])
+        s, pages = first[slow]
         report.target(
-            "corpus: dev first page served after start, largest site (empty cache)",
-            f"{s:.1f} s ({big.name}, {big.pages:,} pages)",
+            "corpus: dev first page served after start, slowest site (empty cache)",
+            f"{s:.1f} s ({slow}, {pages:,} pages)",
             "<= 10 s (issue 22's bar for its generated 25,000-page site)",
             s <= 10,
         )
