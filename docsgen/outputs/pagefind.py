@@ -19,6 +19,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from docsgen.policies import INDEX_DIR  # Pagefind's output folder, and where bundles go in the site
+
 
 @dataclass(frozen=True)
 class SearchRecord:
@@ -29,7 +31,6 @@ class SearchRecord:
     html: str
 
 
-INDEX_DIR = "pagefind"  # Pagefind's output folder, and where the bundle goes in the site
 # What the browser needs from Pagefind's output: its search API, the WebAssembly, the index chunks.
 _KEEP = re.compile(
     r"^(pagefind\.js|pagefind-worker\.js|pagefind-entry\.json|pagefind\.[^/]+\.pf_meta|wasm\.[^/]+\.pagefind"

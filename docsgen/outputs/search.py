@@ -115,12 +115,19 @@ def record_maker(ctx: SiteContext, site: Site) -> Callable[[Page, MdxResult], Se
     return record
 
 
-def page_records(ctx: SiteContext, site: Site, pages: list[Page]) -> Iterator[SearchRecord]:
-    """Yield the record of each of these (rendered) pages that is searchable."""
-    for page in pages:
+def folder_records(
+    ctx: SiteContext, site: Site, pages: list[Page], records: list[SearchRecord | None] | None
+) -> Iterator[tuple[str, SearchRecord | None]]:
+    """Yield (its search bundle's folder, its record) for each searchable page of these: the record given (made
+    where the page rendered: record_maker), else made here from the page's body (None: no body)."""
+    for number, page in enumerate(pages):
         policy = site.policy(page)
-        if policy.searchable and page.content:
-            yield record_for(ctx, site, page, policy)
+        if not policy.searchable:
+            continue
+        record = records[number] if records is not None else None
+        if records is None and page.content:
+            record = record_for(ctx, site, page, policy)
+        yield site.policies().search_folder(policy), record
 
 
 def search_records(ctx: SiteContext, site: Site) -> list[SearchRecord]:
@@ -205,14 +212,7 @@ class StreamingIndex:
     def add_pages(self, pages: list[Page], records: list[SearchRecord | None] | None = None) -> None:
         """Index these freshly rendered pages (the searchable ones): their records when given (record_maker),
         else made from their bodies."""
-        for number, page in enumerate(pages):
-            policy = self.site.policy(page)
-            if not policy.searchable:
-                continue
-            folder = self.site.policies().search_folder(policy)
-            record = records[number] if records is not None else None
-            if records is None and page.content:
-                record = record_for(self.ctx, self.site, page, policy)
+        for folder, record in folder_records(self.ctx, self.site, pages, records):
             if record is not None and folder not in self.finished and folder not in self.errors:
                 if folder not in self.runs:
                     try:
@@ -298,15 +298,8 @@ class SiteSearch:
         if self._streaming is not None:
             self._streaming.add_pages(pages, records)
         elif self._spools is not None:
-            for number, page in enumerate(pages):
-                policy = self.site.policy(page)
-                if not policy.searchable:
-                    continue
-                record = records[number] if records is not None else None
-                if records is None and page.content:
-                    record = record_for(self.ctx, self.site, page, policy)
+            for folder, record in folder_records(self.ctx, self.site, pages, records):
                 if record is not None:
-                    folder = self.site.policies().search_folder(policy)
                     if folder not in self._spools:
                         self._spools[folder] = RecordSpool(self._binary)
                     self._spools[folder].add(record)

@@ -242,11 +242,6 @@ def last_modified(docs_dir: Path, sources: list[str]) -> dict[str, datetime]:
 
 def timestamps(site: SiteContext) -> dict[str, datetime]:
     """Return the last-modified dates pages may show ({} when none shows one), computed once per build."""
-    return _timestamps(site)
-
-
-def _timestamps(site: SiteContext) -> dict[str, datetime]:
-    """Return the last-modified dates of every page source, computed once per build."""
     if site.timestamps is None:
         sources = sorted({p.source for p in site.pages.values() if p.source})
         site.timestamps = last_modified(site.site.docs_dir, sources) if _timestamp_wanted(site) else {}
@@ -275,7 +270,7 @@ def page_timestamp(site: SiteContext, page: Page) -> datetime | None:
             return None
     if not page.source:
         return None
-    return _timestamps(site).get(page.source)
+    return timestamps(site).get(page.source)
 
 
 def last_updated(site: SiteContext, page: Page) -> Markup:
