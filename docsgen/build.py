@@ -74,29 +74,32 @@ def build(
     with timings.stage("theme + sidebars"):
         ctx, files, pages = site_context(site), SiteFiles(), site.pages_to_render()
         add_before_pages(ctx, site, pages, files)  # page paths claimed: workers write only there
-    with OutputFolder(out_dir) as folder, SiteSearch(ctx, site, cache=opts.cache) as search:
-        with timings.stage("render pages"):
-            job = render_job(site, ctx, pages, opts, PageWriter(folder, files), out_dir)
-            rendered = render_pages(
-                job,
-                workers=opts.workers,
-                progress=opts.progress,
-                on_rendered=search.add_rendered,  # each page's search record, made where it rendered
-                release=True,  # a written page's HTML is not held: memory stays flat as the site grows
-            )
-        with timings.stage("search, SEO, agent files"):
-            search.start()  # Pagefind finishes the index in its own process meanwhile
-            finish_page_cache(job.cache, rendered)
-            add_after_pages(ctx, site, pages, twins(rendered, pages, folder), files)
-        with timings.stage("write"):
-            folder.write(files)
-        with timings.stage("search index (waiting for Pagefind)"):
-            search.add_to(files)
-        diagnostics = check(site, rendered, files, strict=opts.strict)
-        with timings.stage("write"):
-            folder.write(files)
-            folder.commit()
-            finish_output_reuse(job.reuse, rendered)
+    with OutputFolder(out_dir) as folder:
+        job = render_job(site, ctx, pages, opts, PageWriter(folder, files), out_dir)
+        previous = job.reuse.bundle if job.reuse else None  # bundles whose pages are all kept are linked
+        with SiteSearch(ctx, site, cache=opts.cache, previous=previous) as search:
+            with timings.stage("render pages"):
+                rendered = render_pages(
+                    job,
+                    workers=opts.workers,
+                    progress=opts.progress,
+                    on_rendered=search.add_rendered,  # each page's search record, made where it rendered
+                    release=True,  # a written page's HTML is not held: memory stays flat as the site grows
+                )
+            with timings.stage("search, SEO, agent files"):
+                search.start()  # Pagefind finishes the index in its own process meanwhile
+                finish_page_cache(job.cache, rendered)
+                add_after_pages(ctx, site, pages, twins(rendered, pages, folder), files)
+            with timings.stage("write"):
+                folder.write(files)
+            with timings.stage("search index (waiting for Pagefind)"):
+                search.add_to(files)
+            diagnostics = check(site, rendered, files, strict=opts.strict)
+            with timings.stage("write"):
+                folder.write(files)
+                folder.commit()
+                search.save()  # the records of the bundles: for the next build, with the files now in place
+                finish_output_reuse(job.reuse, rendered, search.bundles())
     seconds = time.perf_counter() - started
     return BuildResult(out_dir.resolve(), len(pages), seconds, diagnostics, len(files.files), timings)
 

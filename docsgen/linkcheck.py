@@ -19,7 +19,7 @@ from docsgen.links import LinkResolver
 from docsgen.routes import link_targets
 from docsgen.site import Site, read_site
 from docsgen.urls import is_external
-from docsgen.write import Claimed, SiteFiles, Streamed
+from docsgen.write import Claimed, Content, Linked, SiteFiles, Streamed
 
 # Link-like text in MDX sources: [x](href), <a href="...">, href={"..."}, src="...", [ref]: href
 _SOURCE_LINK = re.compile(
@@ -118,11 +118,11 @@ def check_site(docs_dir: Path, *, anchors: bool = False) -> Report:
     return Report(sorted(findings), pages, checked, external)
 
 
-def _text(content: bytes | Path | Claimed | Streamed) -> str:
+def _text(content: Content) -> str:
     if isinstance(content, Claimed):  # not filled: a page that failed to render
         raise TypeError("a claimed page was never rendered")
-    if isinstance(content, Streamed):
-        return "".join(content.chunks())
+    if isinstance(content, Streamed | Linked):
+        return content.read().decode("utf-8", errors="replace")
     data = content.read_bytes() if isinstance(content, Path) else content
     return data.decode("utf-8", errors="replace")
 

@@ -98,7 +98,11 @@ class PolicyTable:
 def search_group(policy: PagePolicy) -> str:
     """Name a page's search bundle after its product and version ("" for a page outside both): a readable slug
     and a digest of the exact labels (two labels that slug alike still get two bundles)."""
-    values = [policy.scope[kind] for kind in SEARCH_SPLIT_KINDS if policy.scope.get(kind)]
+    return _group_name(tuple(policy.scope[kind] for kind in SEARCH_SPLIT_KINDS if policy.scope.get(kind)))
+
+
+@functools.lru_cache(maxsize=1024)
+def _group_name(values: tuple[str, ...]) -> str:
     if not values:
         return ""
     slug = re.sub(r"[^a-z0-9]+", "-", "-".join(values).lower()).strip("-")[:40]

@@ -143,14 +143,16 @@ def scan(docs_dir: Path, *, exclude: tuple[Path, ...] = ()) -> Sources:
     chains: dict[str, frozenset[Path]] = {
         str(docs_dir): frozenset({docs_dir})
     }  # walked folder -> real ancestors
+    root = str(docs_dir)
     for dirpath, dirnames, filenames in os.walk(docs_dir, followlinks=True):
         here = Path(dirpath)
         chain = chains.pop(dirpath)
+        base = dirpath[len(root) + 1 :] + "/" if dirpath != root else ""  # paths as text: thousands of files
         kept = []
         for d in sorted(dirnames):
             if d in IGNORED_DIRS or d.startswith("."):
                 continue
-            if _inside(found, here / d, docs_dir, "folder") is None:
+            if _inside(found, os.path.join(dirpath, d), base + d, docs_dir, "folder") is None:
                 continue
             real = Path(os.path.realpath(here / d))
             if real in excluded:
@@ -167,12 +169,12 @@ def scan(docs_dir: Path, *, exclude: tuple[Path, ...] = ()) -> Sources:
             kept.append(d)
         dirnames[:] = kept
         for name in sorted(filenames):
-            rel = (here / name).relative_to(docs_dir).as_posix()
+            rel = base + name
             if name in IGNORED_FILES and "/" not in rel:
                 continue
             if name.startswith(".") or is_ignored(rel, patterns):
                 continue
-            if _inside(found, here / name, docs_dir, "file") is None:
+            if _inside(found, os.path.join(dirpath, name), rel, docs_dir, "file") is None:
                 continue
             if is_secret(rel) and not _listed(rel, patterns):
                 found.diagnostics.append(
@@ -195,17 +197,17 @@ def scan(docs_dir: Path, *, exclude: tuple[Path, ...] = ()) -> Sources:
     return found
 
 
-def _inside(found: Sources, path: Path, docs_dir: Path, kind: str) -> Path | None:
-    """Return the real path of a folder or regular file that lies inside docs_dir; else warn and return None.
+def _inside(found: Sources, path: str, rel: str, docs_dir: Path, kind: str) -> Path | None:
+    """Return the real path of a folder or regular file (`path`, `rel` in the docs folder) that lies inside
+    docs_dir; else warn and return None.
 
     `path` is in a folder already proven inside docs_dir, so only a symbolic link needs resolving.
     """
-    rel = path.relative_to(docs_dir).as_posix()
     try:
         mode = os.lstat(path).st_mode
-        real = path
-        if stat.S_ISLNK(mode):
-            real = path.resolve(strict=True)
+        real, linked = Path(path), stat.S_ISLNK(mode)
+        if linked:
+            real = real.resolve(strict=True)
             mode = os.stat(real).st_mode
     except RuntimeError:  # Python < 3.13 reports a link loop this way
         found.diagnostics.append(
@@ -214,11 +216,13 @@ def _inside(found: Sources, path: Path, docs_dir: Path, kind: str) -> Path | Non
         return None
     except OSError as exc:
         reason = (
-            "a broken symbolic link (or a link loop)" if path.is_symlink() else f"unreadable ({exc.strerror})"
+            "a broken symbolic link (or a link loop)"
+            if os.path.islink(path)
+            else f"unreadable ({exc.strerror})"
         )
         found.diagnostics.append(warning("sources.unreadable", f"{rel} is {reason}: skipped", rel))
         return None
-    if real is not path and not real.is_relative_to(docs_dir):
+    if linked and not real.is_relative_to(docs_dir):
         found.diagnostics.append(
             warning(
                 "sources.outside",

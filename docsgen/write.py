@@ -56,13 +56,33 @@ class Streamed:
         return "".join(self.chunks()).encode("utf-8")
 
 
+@dataclass(frozen=True)
+class Linked:
+    """Content that is a file of the previous build's output folder, unchanged: hard-linked into the new folder
+    (copied where links cannot be made); `fallback` gives the bytes when the file is gone meanwhile."""
+
+    source: Path
+    size: int  # its bytes, as the previous build wrote them
+    fallback: Callable[[], bytes]
+
+    def read(self) -> bytes:
+        """Return the content (for readers that keep files in memory)."""
+        try:
+            return self.source.read_bytes()
+        except OSError:
+            return self.fallback()
+
+
+Content = bytes | Path | Claimed | Streamed | Linked  # what SiteFiles holds for a path
+
+
 @dataclass
 class SiteFiles:
     """Every output file of a build, keyed by its path in the site; a second writer of a path is an error."""
 
-    files: dict[str, bytes | Path | Claimed | Streamed] = field(
+    files: dict[str, Content] = field(
         default_factory=dict
-    )  # content, a file to copy, Claimed, or Streamed
+    )  # bytes, a file to copy, Claimed, Streamed, Linked
     owners: dict[str, str] = field(default_factory=dict)
     diagnostics: list[Diagnostic] = field(default_factory=list)
     folders: set[str] = field(default_factory=set)  # every folder some output lives in ("a", "a/b" for a/b/c)
@@ -70,7 +90,7 @@ class SiteFiles:
     def add(
         self,
         path: str,
-        content: str | bytes | Path | Claimed | Streamed,
+        content: str | Content,
         owner: str,
         *,
         on_clash: Clash = "error",
@@ -159,6 +179,11 @@ class SiteFiles:
         return self.files.get(path) == Claimed(by)
 
 
+def _write_bytes(path: str, data: bytes) -> None:
+    with open(path, "wb") as stream:
+        stream.write(data)
+
+
 class OutputFolder:
     """A temporary sibling of out_dir that is filled in steps and becomes out_dir only on commit().
 
@@ -170,8 +195,9 @@ class OutputFolder:
         self.out_dir = out_dir.resolve()
         self.out_dir.parent.mkdir(parents=True, exist_ok=True)
         self.tmp = Path(tempfile.mkdtemp(prefix=f".{self.out_dir.name}.tmp-", dir=self.out_dir.parent))
+        self._root = str(self.tmp)  # paths as strings: tens of thousands of files, pathlib's cost shows
         self.written: set[str] = set()
-        self._made: set[Path] = set()
+        self._made: set[str] = set()
         self._done = False
 
     def write(self, site: SiteFiles) -> None:
@@ -181,22 +207,27 @@ class OutputFolder:
             if isinstance(content, Path):
                 shutil.copyfile(content, self._target(rel))
             elif isinstance(content, Streamed):
-                with self._target(rel).open("w", encoding="utf-8", newline="") as stream:
+                with open(self._target(rel), "w", encoding="utf-8", newline="") as stream:
                     for chunk in content.chunks():
                         stream.write(chunk)
+            elif isinstance(content, Linked):
+                if not self._link(str(content.source), self._target(rel)):
+                    _write_bytes(self._target(rel), content.fallback())
             elif not isinstance(content, Claimed):
-                self._target(rel).write_bytes(content)
+                _write_bytes(self._target(rel), content)
             self.written.add(rel)
 
     def write_text(self, rel: str, text: str) -> None:
         """Write one file now (render workers write their pages while others render)."""
-        self._target(rel).write_bytes(text.encode("utf-8"))
+        _write_bytes(self._target(rel), text.encode("utf-8"))
 
-    def link_from(self, previous: Path, rel: str) -> bool:
+    def link_from(self, previous: str | Path, rel: str) -> bool:
         """Put the file `rel` of a previous output folder here unchanged (a hard link, else a copy); False when it
         cannot be (the file is gone): the caller writes it anew."""
-        source = previous / safe_output_path(rel)
-        target = self._target(rel)
+        return self._link(os.path.join(previous, safe_output_path(rel)), self._target(rel))
+
+    @staticmethod
+    def _link(source: str, target: str) -> bool:
         try:
             os.link(source, target)
         except FileExistsError:
@@ -212,11 +243,14 @@ class OutputFolder:
         """Read back a file this build wrote (a page's Markdown twin, for llms-full.txt)."""
         return (self.tmp / safe_output_path(rel)).read_text(encoding="utf-8")
 
-    def _target(self, rel: str) -> Path:
-        target = self.tmp / safe_output_path(rel)
-        parent = target.parent
+    def _target(self, rel: str) -> str:
+        target = os.path.join(self._root, safe_output_path(rel))
+        parent = os.path.dirname(target)
         if parent not in self._made:
-            parent.mkdir(parents=True, exist_ok=True)
+            try:  # a page's own folder, its parent made already: one call (makedirs would look first)
+                os.mkdir(parent)
+            except OSError:
+                os.makedirs(parent, exist_ok=True)
             self._made.add(parent)
         return target
 
@@ -254,7 +288,7 @@ class PageWriter:
         self.folder.write_text(path, text)
         return True
 
-    def link(self, previous: Path, path: str, by: str) -> bool:
+    def link(self, previous: str | Path, path: str, by: str) -> bool:
         """Keep the previous build's file of a path page `by` claimed (see OutputFolder.link_from)."""
         return self.files.claimed(path, by) and self.folder.link_from(previous, path)
 
@@ -314,7 +348,8 @@ def remove_later(folder: Path) -> None:
     does not wait seconds for tens of thousands of unlinks (the new site is already in place)."""
     if _entries(folder, LARGE_FOLDER) >= LARGE_FOLDER:
         try:
-            code = "import shutil, sys; shutil.rmtree(sys.argv[1], ignore_errors=True)"
+            # at the lowest priority: the next build, often started at once, keeps the CPUs and the disk
+            code = "import os, shutil, sys; os.nice(19); shutil.rmtree(sys.argv[1], ignore_errors=True)"
             subprocess.Popen(
                 [sys.executable, "-c", code, str(folder)],
                 stdin=subprocess.DEVNULL,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 from docsgen.engine.cache import PageCache
 from docsgen.engine.pool import Job, Rendered, render_pages, worker_count
@@ -57,13 +58,17 @@ def open_output_reuse(
     return OutputReuse(ctx.site, out_dir, fingerprint, writer)
 
 
-def finish_output_reuse(reuse: OutputReuse | None, rendered: list[Rendered]) -> None:
-    """Record, once the new folder is in place, which files each page's body key made (for the next build)."""
+def finish_output_reuse(
+    reuse: OutputReuse | None, rendered: list[Rendered], search: dict[str, list[Any]]
+) -> None:
+    """Record, once the new folder is in place, which files each page's body key made, and the search bundles
+    (SiteSearch.bundles), for the next build."""
     if reuse is not None:
         reuse.save(
             {
                 r.page.key: (r.cache_key, r.sizes)
                 for r in rendered
                 if r.written and r.twin_written and r.cache_key and r.cache_pack and r.sizes
-            }
+            },
+            search,
         )

@@ -3,8 +3,11 @@
 The cache lives outside the docs folder (docsgen.cachedir: $DOCSGEN_CACHE_DIR or ~/.cache/docsgen/<site>/), under
 `pages-<fingerprint>/`. The process that renders a run of pages (a render worker's chunk) writes their entries as
 one pack file (`pack-<hash>.json`, an object of entries by key): creating a file costs far more than writing its
-bytes on many file systems, so one file per chunk instead of one per page. `index.json` maps each entry the
-last build used to its pack; the main process reads it once (workers inherit it) and writes it at the end.
+bytes on many file systems, so one file per chunk instead of one per page. A pack holds what checks an entry and
+the body's small facts (assets, icons, diagnostics); the body's HTML, Markdown and table of contents are in the
+pack's `body-<hash>.json`, read only when the page is rendered again (a page whose files a rebuild keeps,
+docsgen.engine.reuse, never needs them). `index.json` maps each entry the last build used to its pack; the main
+process reads it once (workers inherit it) and writes it at the end.
 
 A page's MDX result is a function of its source (body, frontmatter, file and output paths), the snippets it
 imports, the site configuration, the docsgen code, and the answers of the link/asset resolvers (which depend on
@@ -35,7 +38,17 @@ from docsgen.pages import Page
 from docsgen.render import LinkCall, SiteContext
 from docsgen.site import Site
 
-FORMAT = 5  # 3: entries in pack files with an index; 4: text_html instead of text; 5: typed API fields
+FORMAT = 6  # 3: entries in pack files with an index; 4: text_html instead of text; 5: typed API fields; 6: bodies apart
+HEAVY = (
+    "html",
+    "toc",
+    "text_html",
+    "panel_html",
+    "aside_html",
+    "markdown",
+    "search_html",
+    "api_data",
+)  # body file
 INDEX = "index.json"
 PACKS_KEPT = 4  # packs a process keeps parsed (chunks are contiguous runs of the sorted pages)
 _DIAG_FIELDS = tuple(f.name for f in fields(Diagnostic))
@@ -123,6 +136,22 @@ def _plain_json(value: object) -> bool:
     return False
 
 
+def body_file(pack: str) -> str:
+    """Return the name of the file holding the bodies of a pack's entries."""
+    return "body-" + pack.removeprefix("pack-")
+
+
+def decode_facts(data: dict) -> MdxResult:
+    """Rebuild an MdxResult without its body (html ""): the facts the stages after rendering read."""
+    return MdxResult(
+        html="",
+        diagnostics=[Diagnostic(**{**d, "severity": Severity(d["severity"])}) for d in data["diagnostics"]],
+        dependencies=set(data["dependencies"]),
+        assets=set(data["assets"]),
+        icons=set(data["icons"]),
+    )
+
+
 def decode_result(data: dict) -> MdxResult:
     """Rebuild an MdxResult from encode_result's form."""
     result = MdxResult(
@@ -163,8 +192,9 @@ class PageCache:
         self._index: dict[str, str] | None = (
             None  # key -> pack of the previous build (read once, before forks)
         )
-        self._packs: dict[str, dict] = {}  # packs parsed by this process, the last PACKS_KEPT
+        self._packs: dict[str, dict] = {}  # packs parsed by this process, the last PACKS_KEPT (bodies apart)
         self._pending: dict[str, str] = {}  # entries stored since the last flush(): key -> JSON text
+        self._bodies: dict[str, str] = {}  # and their bodies' JSON text
 
     def _file_hash(self, rel: str) -> str | None:
         """Return the content hash of a docs-relative file (None when unreadable), once per process."""
@@ -210,26 +240,42 @@ class PageCache:
         """Return the pack holding a restored entry."""
         return self.load_index().get(key)
 
-    def _entry(self, key: str) -> dict | None:
-        """Return the stored entry of a key, from its pack (parsed once per process)."""
+    def _entry(self, key: str, *, body: bool = False) -> dict | None:
+        """Return the stored entry of a key (body: the body's part), from its file (parsed once per process)."""
         pack = self.load_index().get(key)
         if pack is None or "/" in pack or not pack.startswith("pack-"):
             return None
-        if pack in self._packs:
-            self._packs[pack] = self._packs.pop(pack)  # most recently used last: the oldest is dropped first
+        name = body_file(pack) if body else pack
+        if name in self._packs:
+            self._packs[name] = self._packs.pop(name)  # most recently used last: the oldest is dropped first
         else:
             try:
-                data = json.loads((self.folder / pack).read_text(encoding="utf-8"))
+                data = json.loads((self.folder / name).read_text(encoding="utf-8"))
             except (OSError, ValueError):
                 data = None
-            if len(self._packs) >= PACKS_KEPT:
+            if len(self._packs) >= 2 * PACKS_KEPT:
                 self._packs.pop(next(iter(self._packs)))
-            self._packs[pack] = data if isinstance(data, dict) else {}
-        entry = self._packs[pack].get(key)
+            self._packs[name] = data if isinstance(data, dict) else {}
+        entry = self._packs[name].get(key)
         return entry if isinstance(entry, dict) else None
 
-    def restore(self, ctx: SiteContext, page: Page) -> Restored | None:
-        """Return the page's body from the cache when its entry is still valid, else None.
+    def restore_body(self, restored: Restored) -> Restored | None:
+        """Return a restore(body=False) with the body read too (None: it cannot be read: render the page)."""
+        try:
+            parts = self._entry(restored.key, body=True)
+            facts = self._entry(restored.key)
+            if parts is None or facts is None:
+                raise KeyError(restored.key)
+            content = decode_result({**facts["result"], **parts})
+        except (KeyError, TypeError, ValueError):
+            self.hits -= 1
+            self.misses += 1
+            return None
+        return Restored(restored.key, content, restored.diagnostics)
+
+    def restore(self, ctx: SiteContext, page: Page, *, body: bool = True) -> Restored | None:
+        """Return the page's body from the cache when its entry is still valid, else None (body=False: only the
+        facts the stages after rendering read, see decode_facts; restore_body() reads the rest when needed).
 
         Its links are resolved again against this build: a link whose target moved means rendering again, and
         the problems found (broken links) come back with the body, as a render would report them.
@@ -251,12 +297,13 @@ class PageCache:
                 if resolvers[kind](href) != url:  # a linked page moved or disappeared: render again
                     self.misses += 1
                     return None
-            content = decode_result(entry["result"])
+            content = decode_facts(entry["result"])
         except (KeyError, TypeError, ValueError):
             self.misses += 1
             return None
         self.hits += 1
-        return Restored(key, content, diagnostics)
+        restored = Restored(key, content, diagnostics)
+        return self.restore_body(restored) if body else restored
 
     def _still_valid(self, entry: dict) -> bool:
         deps = entry.get("deps")
@@ -275,21 +322,30 @@ class PageCache:
         deps = {rel: self._file_hash(rel) for rel in sorted(result.dependencies)}
         if any(h is None for h in deps.values()):
             return None
-        entry = {"deps": deps, "links": [list(c) for c in links], "result": encoded}
+        facts = {name: value for name, value in encoded.items() if name not in HEAVY}
+        entry = {"deps": deps, "links": [list(c) for c in links], "result": facts}
         key = self.key(page)
         try:
-            self._pending[key] = json.dumps(entry, ensure_ascii=False, separators=(",", ":"))
+            text = json.dumps(entry, ensure_ascii=False, separators=(",", ":"))
+            body = json.dumps(
+                {name: encoded[name] for name in HEAVY}, ensure_ascii=False, separators=(",", ":")
+            )
         except (TypeError, ValueError):
             return None
+        self._pending[key], self._bodies[key] = text, body
         return key
 
     def flush(self) -> str | None:
         """Write the entries stored since the last flush as one pack file; return its name (None: nothing written)."""
         pending, self._pending = self._pending, {}
+        bodies, self._bodies = self._bodies, {}
         if not pending:
             return None
         keys = sorted(pending)
         name = f"pack-{_sha(*keys)[:24]}.json"
+        text = "{" + ",".join(f"{json.dumps(k)}:{bodies[k]}" for k in keys) + "}"
+        if not _write_atomic(self.folder / body_file(name), text):  # first: a pack is complete when it exists
+            return None
         text = "{" + ",".join(f"{json.dumps(k)}:{pending[k]}" for k in keys) + "}"
         return name if _write_atomic(self.folder / name, text) else None
 
@@ -302,7 +358,7 @@ class PageCache:
                     shutil.rmtree(folder, ignore_errors=True)
             if not _write_atomic(self.folder / INDEX, json.dumps(used, sort_keys=True)):
                 return
-            packs = set(used.values())
+            packs = set(used.values()) | {body_file(pack) for pack in used.values()}
             for path in self.folder.iterdir():
                 if path.name != INDEX and path.name not in packs:
                     path.unlink(missing_ok=True)

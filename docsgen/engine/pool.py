@@ -68,23 +68,26 @@ def render_one(job: Job, page: Page) -> Rendered:
     """Render a page (its body from the page cache when valid), writing it out when the job has a writer.
 
     A page whose body is restored and whose every other input equals the previous build's keeps that build's
-    files (job.reuse): only its search record is made again (from the restored body).
+    files (job.reuse), and its search record is the previous build's: nothing of it is made again.
     """
     cache = job.cache
-    restored = cache.restore(job.ctx, page) if cache else None
+    # with output reuse, the body itself is read only when the page cannot keep its files
+    restored = cache.restore(job.ctx, page, body=job.reuse is None) if cache else None
     key = restored.key if restored else None
-    if restored and job.reuse is not None:
+    if cache and restored and job.reuse is not None:
         sizes = job.reuse.keep(page, restored.key)
-        if sizes is not None:
+        if sizes is None:
+            restored = cache.restore_body(restored)
+            key = restored.key if restored else None
+        else:
             diagnostics = [
                 *restored.diagnostics,
                 *restored.content.diagnostics,
             ]  # as render_page reports them
             kept = RenderedPage(page.key, "", "", restored.content, diagnostics)
             pack = cache.pack_of(restored.key) if cache else None
-            out = Rendered(kept, True, True, restored.key, pack, sizes=sizes, reused=True)
-            out.index = job.index(page, restored.content) if job.index else None
-            return out
+            # no search record: it is the last build's (docsgen.outputs.site_search)
+            return Rendered(kept, True, True, restored.key, pack, sizes=sizes, reused=True)
     if restored:
         rendered = job.render(job.ctx, page, strict=job.strict, body=restored.content)
         rendered.diagnostics[:0] = restored.diagnostics

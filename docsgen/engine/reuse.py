@@ -7,7 +7,9 @@ the public URL. The second part is one site fingerprint. A rebuild whose site fi
 build's links the previous files of each page whose body key is also unchanged (a hard link: no copy, no render)
 into the new output folder; a change anywhere else in the site renders every page's chrome again (from cached
 bodies). The manifest (`outputs.json` in the site's cache folder, docsgen.cachedir) records, per page, the key
-its files were made from and their sizes; a file that is missing or was changed by hand is rendered again.
+its files were made from and their sizes; a file that is missing or was changed by hand is rendered again. It also
+records each search bundle's key and files: a bundle whose pages are all kept is linked from the previous output
+as well (docsgen.outputs.site_search), with its records file left by the last build (search_store).
 """
 
 from __future__ import annotations
@@ -19,14 +21,15 @@ from pathlib import Path
 from typing import Any
 
 from docsgen.cachedir import cache_dir
+from docsgen.outputs.search_store import records_file
 from docsgen.pages import Page
 from docsgen.policies import SITE_URL_ENV
 from docsgen.site import Site
 from docsgen.urls import twin_path
-from docsgen.write import PageWriter
+from docsgen.write import PageWriter, safe_output_path
 
 MANIFEST = "outputs.json"
-FORMAT = 1
+FORMAT = 2  # 2: search bundles
 
 
 def site_fingerprint(
@@ -74,11 +77,16 @@ class OutputReuse:
 
     def __init__(self, site: Site, out_dir: Path, fingerprint: str, writer: PageWriter) -> None:
         self.site, self.out_dir, self.fingerprint, self.writer = site, out_dir.resolve(), fingerprint, writer
+        self._out = str(self.out_dir)
         self.path = cache_dir(site.docs_dir) / MANIFEST
+        self.search: dict[
+            str, Any
+        ] = {}  # the previous build's search bundles: folder -> [key, [[name, size]]]
         self.previous: dict[str, list[Any]] = self._read()
 
     def _read(self) -> dict[str, list[Any]]:
-        """Return the previous build's entries when it built into the same folder with the same site fingerprint."""
+        """Return the previous build's entries when it built into the same folder with the same site fingerprint
+        (and left the search records its bundles were made from)."""
         try:
             data = json.loads(self.path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
@@ -87,8 +95,30 @@ class OutputReuse:
             return {}
         if data.get("out_dir") != str(self.out_dir) or data.get("site") != self.fingerprint:
             return {}
-        pages = data.get("pages")
-        return pages if isinstance(pages, dict) else {}
+        pages, search = data.get("pages"), data.get("search")
+        if not isinstance(pages, dict) or not isinstance(search, dict):
+            return {}
+        if not all(records_file(self.site.docs_dir, folder).is_file() for folder in search):
+            return {}  # a kept page's search record would be missing
+        self.search = search
+        return pages
+
+    def bundle(self, folder: str) -> tuple[str, dict[str, tuple[Path, int]]] | None:
+        """Return the previous build's search bundle of a folder, (its key, {name: (file, size)}), when every
+        file of it is in the previous output as it was written; else None."""
+        entry = self.search.get(folder)
+        if not isinstance(entry, list) or len(entry) != 2 or not isinstance(entry[0], str):
+            return None
+        files: dict[str, tuple[Path, int]] = {}
+        try:
+            for name, size in entry[1]:
+                path = self.out_dir / safe_output_path(f"{folder}/{name}")
+                if path.stat().st_size != size:
+                    return None
+                files[str(name)] = (path, size)
+        except (OSError, TypeError, ValueError):
+            return None
+        return entry[0], files
 
     def keep(self, page: Page, body_key: str) -> tuple[int, int] | None:
         """Link the page's previous HTML and twin into the new folder when its body key is the one they were made
@@ -104,21 +134,28 @@ class OutputReuse:
         files = ((page.output, html_size), (twin_path(page.url), twin_size))
         for rel, size in files:
             try:
-                if (self.out_dir / rel).stat().st_size != size:
+                if os.stat(os.path.join(self._out, rel)).st_size != size:
                     return None
             except OSError:
                 return None
-        if not all(self.writer.link(self.out_dir, rel, page.key) for rel, _ in files):
+        if not all(self.writer.link(self._out, rel, page.key) for rel, _ in files):
             return None
         return html_size, twin_size
 
-    def save(self, kept: dict[str, tuple[str, tuple[int, int]]]) -> None:
-        """Record this build's pages (key -> (body key, sizes)) for the next build; never fail the build."""
+    def save(self, kept: dict[str, tuple[str, tuple[int, int]]], search: dict[str, list[Any]]) -> None:
+        """Record this build's pages (key -> (body key, sizes)) and search bundles (SiteSearch.bundles) for the
+        next build; never fail the build."""
         pages = {
             key: [_final_key(self.fingerprint, body), sizes[0], sizes[1]]
             for key, (body, sizes) in kept.items()
         }
-        data = {"format": FORMAT, "out_dir": str(self.out_dir), "site": self.fingerprint, "pages": pages}
+        data = {
+            "format": FORMAT,
+            "out_dir": str(self.out_dir),
+            "site": self.fingerprint,
+            "pages": pages,
+            "search": search,
+        }
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             temporary = self.path.with_suffix(f".{os.getpid()}.tmp")

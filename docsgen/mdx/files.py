@@ -22,7 +22,11 @@ def read_source_bytes(path: Path) -> tuple[bytes | None, str]:
         return None, f"it is {info.st_size:,} bytes; the limit is {MAX_PAGE_BYTES:,}"
     try:
         with path.open("rb") as handle:
-            data = handle.read(MAX_PAGE_BYTES + 1)
+            # the size it has (a buffer of the limit's size per file costs more than reading it), then the rest
+            # up to the limit if it grew meanwhile
+            data = handle.read(info.st_size + 1)
+            if len(data) > info.st_size:
+                data += handle.read(MAX_PAGE_BYTES + 1 - len(data))
     except OSError as exc:
         return None, f"cannot read it ({exc.strerror or exc})"
     if len(data) > MAX_PAGE_BYTES:

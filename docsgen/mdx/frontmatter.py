@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime
+import re
 from typing import Any
 
 import yaml
@@ -102,6 +103,34 @@ def _flat(text: str) -> bool:
     return not any(line[:1] in (" ", "\t", "-", "?") for line in lines)
 
 
+_PAIR = re.compile(r"([A-Za-z_][A-Za-z0-9_-]*): +([^\s!&*%@`|>'\"#,\[\]{}?:-].*?) *")
+_STR = "tag:yaml.org,2002:str"
+_RESOLVER = yaml.resolver.Resolver()
+
+
+def _plain(text: str) -> dict[str, Any] | None:
+    """Return the frontmatter when every line is `key: text` that YAML reads as that very text (nearly every
+    page's: a title, a description), else None (YAML reads it). No YAML parser runs for such pages: a value that
+    could mean anything else (a number, a boolean, a date, null, a comment, a quote, a flow or block collection,
+    a continuation line) is left to YAML."""
+    out: dict[str, Any] = {}
+    for line in text.split("\n"):
+        if not line.strip(" "):
+            continue
+        found = _PAIR.fullmatch(line)
+        if found is None:
+            return None
+        key, value = found.groups()
+        if key in out or ": " in value or " #" in value or value.endswith(":") or not value.isprintable():
+            return None
+        if _RESOLVER.resolve(yaml.ScalarNode, value, (True, False)) != _STR:
+            return None
+        if _RESOLVER.resolve(yaml.ScalarNode, key, (True, False)) != _STR:
+            return None
+        out[key] = value
+    return out
+
+
 class _Keys(dict):
     """Top-level key marks of flat frontmatter, found only when a message needs one (the walk is skipped)."""
 
@@ -131,6 +160,9 @@ def load_frontmatter(
                 1,
             )
         ]
+    plain = _plain(text)
+    if plain is not None:
+        return plain, []
     try:
         keys = _check_events(text) if not _flat(text) else _Keys(text)
         loader = _Loader(text)

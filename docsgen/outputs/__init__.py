@@ -22,8 +22,8 @@ from docsgen.outputs.branding import add_branding_files
 from docsgen.outputs.changelog import add_changelog_feeds
 from docsgen.outputs.checks import add_customization_checks
 from docsgen.outputs.redirects import add_redirects
-from docsgen.outputs.search import SiteSearch
 from docsgen.outputs.seo import add_seo_files
+from docsgen.outputs.site_search import SiteSearch
 from docsgen.pages import Page
 from docsgen.render import RenderedPage, SiteContext
 from docsgen.site import Site

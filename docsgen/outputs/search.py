@@ -6,7 +6,6 @@ import dataclasses
 import functools
 import re
 from collections.abc import Callable, Iterator, Mapping
-from typing import Any
 
 from markupsafe import escape
 
@@ -17,8 +16,6 @@ from docsgen.outputs.search_bundles import (
     IndexKey,
     Part,
     PendingIndex,
-    RecordSpool,
-    any_bundle_cached,
     bundle_cache_file,
     cache_enabled,
     index_key,
@@ -30,7 +27,6 @@ from docsgen.policies import PagePolicy
 from docsgen.render import SiteContext
 from docsgen.render.html import language_of
 from docsgen.site import Site
-from docsgen.write import SiteFiles
 
 _MAX_WEIGHT = 10.0  # Pagefind weights range from 0 to 10
 _HEADING_LINK = re.compile(r'<a class="anchor" href="#[^"]*" aria-label="[^"]*">#</a>')
@@ -174,10 +170,10 @@ def bundle_parts(
             path = bundle_cache_file(site.docs_dir, folder)
             bundle = load_bundle(path, keys[folder])
             if bundle is not None:
-                parts.append(Part(folder, bundle=bundle))
+                parts.append(Part(folder, bundle=bundle, key=keys[folder]))
                 continue
             store = functools.partial(save_bundle, path, keys[folder])
-        part = Part(folder, store=store, start=runs[folder])
+        part = Part(folder, store=store, start=runs[folder], key=keys[folder])
         if not started:
             try:
                 part.run, part.start, started = runs[folder](), None, True
@@ -239,7 +235,7 @@ class StreamingIndex:
             if cache_enabled(cache):
                 path = bundle_cache_file(self.site.docs_dir, folder)
                 store = functools.partial(save_bundle, path, key.hexdigest())
-            parts.append(Part(folder, run, store=store))
+            parts.append(Part(folder, run, store=store, key=key.hexdigest()))
         self.finished.update(self.runs)
         parts += [Part(folder, error=exc) for folder, exc in sorted(self.errors.items())]
         return PendingIndex(parts=parts)
@@ -248,100 +244,3 @@ class StreamingIndex:
         """Stop Pagefind (the build failed)."""
         for run, _ in self.runs.values():
             run.close()
-
-
-def stream_search_index(ctx: SiteContext, site: Site, *, cache: bool | None = None) -> StreamingIndex | None:
-    """Index pages as they render when there is no previous bundle they could reuse (a cold build); else None.
-
-    A rebuild with a stored bundle spools its records instead (compared first, Pagefind run only for bundles
-    whose records changed). Any problem finding Pagefind: None (reported when the index is collected).
-    """
-    if cache_enabled(cache) and any_bundle_cached(site.docs_dir):
-        return None
-    try:
-        return StreamingIndex(ctx, site, pagefind.pagefind_binary())
-    except Exception:  # noqa: BLE001 - the spooled or later path reports it
-        return None
-
-
-class SiteSearch:
-    """The search index through a build: fed as pages render (a cold build), or their records spooled and
-    compared with the last build's bundles once the pages are rendered (a rebuild); collected last. Pagefind runs
-    in its own processes meanwhile. Used as a context manager: leaving it on an error stops Pagefind."""
-
-    def __init__(
-        self, ctx: SiteContext, site: Site, *, cache: bool | None = None, stream: bool = True
-    ) -> None:
-        """stream=False: the pages are rendered already (or will not be passed to add_pages)."""
-        self.ctx, self.site, self.cache = ctx, site, cache
-        self._streaming = stream_search_index(ctx, site, cache=cache) if stream else None
-        self._spools: dict[str, RecordSpool] | None = None
-        self._binary = ""
-        self._pending: PendingIndex | None = None
-        if stream and self._streaming is None:
-            try:
-                self._binary, self._spools = pagefind.pagefind_binary(), {}
-            except Exception as exc:  # noqa: BLE001 - no Pagefind: a warning when the index is collected
-                self._pending = PendingIndex(error=exc)
-
-    def add_pages(self, pages: list[Page], *_: object) -> None:
-        """Take freshly rendered pages' records (made from their bodies): indexed now (a cold build) or spooled
-        (a rebuild)."""
-        self.add_records(pages, None)
-
-    def add_rendered(self, pages: list[Page], rendered: list[Any]) -> None:
-        """Take these pages' records made where they rendered (docsgen.engine: each result's `index`)."""
-        self.add_records(pages, [one.index for one in rendered])
-
-    def add_records(self, pages: list[Page], records: list[SearchRecord | None] | None) -> None:
-        """Take these pages' records (made where they rendered: record_maker; None: made here from the bodies)."""
-        if self._streaming is not None:
-            self._streaming.add_pages(pages, records)
-        elif self._spools is not None:
-            for folder, record in folder_records(self.ctx, self.site, pages, records):
-                if record is not None:
-                    if folder not in self._spools:
-                        self._spools[folder] = RecordSpool(self._binary)
-                    self._spools[folder].add(record)
-
-    def start(self) -> None:
-        """Every page is rendered: let Pagefind finish the index (or start it, or reuse the last bundles)."""
-        if self._pending is not None:
-            return
-        if self._streaming is not None:
-            self._pending = self._streaming.pending(cache=self.cache)
-        elif self._spools is not None:
-            spools, self._spools = self._spools, None
-            keys = {folder: spool.key.hexdigest() for folder, spool in spools.items()}
-            runs = {
-                folder: functools.partial(pagefind.PagefindRun, spool.records(), self._binary)
-                for folder, spool in spools.items()
-            }
-            self._pending = bundle_parts(self.site, keys, runs, cache=self.cache)
-            for folder, part in zip(sorted(keys), self._pending.parts, strict=True):
-                if part.bundle is not None:
-                    spools[folder].close()
-        else:
-            self._pending = start_search_index(self.ctx, self.site, cache=self.cache)
-
-    def add_to(self, files: SiteFiles) -> None:
-        """Wait for the bundles and add them under /pagefind/ (a missing or failing Pagefind only warns)."""
-        if self._pending is None:
-            self.start()
-        assert self._pending is not None
-        self._pending.add_to(files)
-
-    def cancel(self) -> None:
-        """Stop Pagefind (a no-op once collected)."""
-        if self._pending is not None:
-            self._pending.cancel()
-        elif self._streaming is not None:
-            self._streaming.cancel()
-        for spool in (self._spools or {}).values():
-            spool.close()
-
-    def __enter__(self) -> SiteSearch:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.cancel()

@@ -13,7 +13,7 @@ import hashlib
 import json
 import os
 import tempfile
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -22,7 +22,7 @@ from docsgen.errors import Diagnostic, warning
 from docsgen.outputs import pagefind
 from docsgen.outputs.pagefind import SearchRecord
 from docsgen.policies import INDEX_DIR
-from docsgen.write import SiteFiles
+from docsgen.write import Linked, SiteFiles
 
 _CACHE_FILE = "search-bundle.bin"  # the previous build's bundle, reused when nothing it depends on changed
 _CACHE_MAGIC = b"docsgen-search-bundle 1\n"
@@ -39,6 +39,16 @@ class Part:
     bundle: dict[str, bytes] | None = None
     store: Callable[[dict[str, bytes]], None] | None = None
     start: Callable[[], pagefind.PagefindRun] | None = None  # run later, one at a time (a rebuild's changes)
+    key: str = ""  # what the bundle was made from (IndexKey), for the next build
+    linked: dict[str, Linked] | None = (
+        None  # the previous build's bundle, unchanged (docsgen.outputs.search_store)
+    )
+
+    def files(self) -> list[list[str | int]]:
+        """Return [name, size] of each file of the bundle made (for the next build's output reuse)."""
+        if self.linked is not None:
+            return [[name, file.size] for name, file in sorted(self.linked.items())]
+        return [[name, len(data)] for name, data in sorted((self.bundle or {}).items())]
 
 
 class PendingIndex:
@@ -57,21 +67,29 @@ class PendingIndex:
         if parts is None:
             parts = [Part(INDEX_DIR, run, error, bundle, store)] if run or error or bundle is not None else []
         self.parts = parts
-        self.reused = bool(parts) and all(p.bundle is not None for p in parts)  # Pagefind does not run
+        self.reused = bool(parts) and all(
+            p.bundle is not None or p.linked for p in parts
+        )  # Pagefind does not run
 
     def add_to(self, files: SiteFiles) -> None:
         """Wait for the bundles and add them; a missing or failing Pagefind only warns."""
         for path, data in self.collect(files.diagnostics).items():
             files.add(path, data, "search index")
+        for part in self.parts:
+            for name, file in (part.linked or {}).items():
+                files.add(f"{part.folder}/{name}", file, "search index")
 
     def collect(self, diagnostics: list[Diagnostic]) -> dict[str, bytes]:
-        """Wait for the bundles and return {site path: bytes}; a missing or failing Pagefind adds a warning."""
+        """Wait for the bundles and return {site path: bytes} (linked bundles aside: add_to adds them); a missing
+        or failing Pagefind adds a warning."""
         out: dict[str, bytes] = {}
         problems: list[str] = []
         for part in self.parts:
             bundle = self._finish(part, problems)
             out.update({f"{part.folder}/{rel}": data for rel, data in (bundle or {}).items()})
-        folders = [p.folder for p in self.parts if p.folder != INDEX_DIR and p.bundle is not None]
+        folders = [
+            p.folder for p in self.parts if p.folder != INDEX_DIR and (p.bundle is not None or p.linked)
+        ]
         if folders:  # a split index: the browser merges the others for "search all"
             listing = json.dumps([f.rpartition("/")[2] for f in sorted(set(folders))])
             out[f"{INDEX_DIR}/indexes.json"] = listing.encode("utf-8")
@@ -152,33 +170,6 @@ def index_key(records: Iterable[SearchRecord], binary: str) -> str:
     for record in records:
         key.add(record)
     return key.hexdigest()
-
-
-class RecordSpool:
-    """Records kept in a temporary file as pages render (a rebuild that may reuse the last bundle): their key is
-    known when the last page is in, and only when it differs are they read back, one at a time, for Pagefind."""
-
-    def __init__(self, binary: str) -> None:
-        self.key = IndexKey(binary)
-        self.count = 0
-        self._file = tempfile.TemporaryFile("w+", encoding="utf-8")  # noqa: SIM115 - closed in close()
-
-    def add(self, record: SearchRecord) -> None:
-        self.key.add(record)
-        self.count += 1
-        self._file.write(json.dumps([record.url, record.lang, record.html], ensure_ascii=False) + "\n")
-
-    def records(self) -> Iterator[SearchRecord]:
-        """Yield the records in the order they were added (once every record is in)."""
-        self._file.flush()
-        self._file.seek(0)
-        for line in self._file:
-            url, lang, html = json.loads(line)
-            yield SearchRecord(url, lang, html)
-        self.close()
-
-    def close(self) -> None:
-        self._file.close()
 
 
 def bundle_cache_file(docs_dir: Path, folder: str = INDEX_DIR) -> Path:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import docsgen.build
 import docsgen.outputs.pagefind as pagefind
-import docsgen.outputs.search
+import docsgen.outputs.site_search
 from docsgen.build import build
 from tests.pipeline.test_build_cache import PAGES, site_files, snapshot
 
@@ -49,7 +49,7 @@ def test_cold_build_feeds_pagefind_during_rendering_and_gets_the_same_bundle(
 
     # the same site indexed after rendering (streaming off: records spooled, sent once all are in) gives the very
     # same bundle
-    monkeypatch.setattr(docsgen.outputs.search, "stream_search_index", lambda *a, **k: None)
+    monkeypatch.setattr(docsgen.outputs.site_search, "stream_search_index", lambda *a, **k: None)
     real_init = pagefind.PagefindRun.__init__
 
     def init(self, records=None, binary=None):

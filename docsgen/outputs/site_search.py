@@ -1,0 +1,251 @@
+"""The search index through one build: records taken as pages render, bundles made, reused or linked, collected.
+
+A cold build streams each record to Pagefind as its page renders (docsgen.outputs.search.StreamingIndex). A
+rebuild spools the records of each bundle (docsgen.outputs.search_store.FolderRecords) and, once every page is
+in, links the previous output's bundle where every page was kept, reuses a stored bundle whose records are the
+same, and runs Pagefind for the others. Every build with the cache on leaves each bundle's records for the next.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+from docsgen.errors import warning
+from docsgen.outputs import pagefind
+from docsgen.outputs.pagefind import SearchRecord
+from docsgen.outputs.search import StreamingIndex, bundle_parts, record_for, start_search_index
+from docsgen.outputs.search_bundles import (
+    Part,
+    PendingIndex,
+    any_bundle_cached,
+    bundle_cache_file,
+    cache_enabled,
+    load_bundle,
+)
+from docsgen.outputs.search_store import FolderRecords, read_records, records_file
+from docsgen.pages import Page
+from docsgen.render import SiteContext
+from docsgen.site import Site
+from docsgen.write import Linked, SiteFiles
+
+# (bundle folder) -> the previous build's bundle there when its files are intact: (its key, {name: (file, size)})
+PreviousBundle = Callable[[str], tuple[str, dict[str, tuple[Path, int]]] | None]
+
+
+def stream_search_index(ctx: SiteContext, site: Site, *, cache: bool | None = None) -> StreamingIndex | None:
+    """Index pages as they render when there is no previous bundle they could reuse (a cold build); else None.
+
+    A rebuild with a stored bundle spools its records instead (compared first, Pagefind run only for bundles
+    whose records changed). Any problem finding Pagefind: None (reported when the index is collected).
+    """
+    if cache_enabled(cache) and any_bundle_cached(site.docs_dir):
+        return None
+    try:
+        return StreamingIndex(ctx, site, pagefind.pagefind_binary())
+    except Exception:  # noqa: BLE001 - the spooled or later path reports it
+        return None
+
+
+class SiteSearch:
+    """The search index through a build: fed as pages render (a cold build), or their records spooled and
+    compared with the last build's bundles once the pages are rendered (a rebuild); collected last. Pagefind runs
+    in its own processes meanwhile. Used as a context manager: leaving it on an error stops Pagefind."""
+
+    def __init__(
+        self,
+        ctx: SiteContext,
+        site: Site,
+        *,
+        cache: bool | None = None,
+        stream: bool = True,
+        previous: PreviousBundle | None = None,
+    ) -> None:
+        """stream=False: the pages are rendered already (or will not be passed to add_pages). previous: the last
+        build's bundles, for bundles whose pages were all kept (docsgen.engine.reuse)."""
+        self.ctx, self.site, self.cache, self.previous = ctx, site, cache, previous
+        self.keep = cache_enabled(cache)  # records are left for the next build
+        self._streaming = stream_search_index(ctx, site, cache=cache) if stream else None
+        self._folders: dict[str, FolderRecords] = {}
+        self._spooling = False
+        self._binary = ""
+        self._pending: PendingIndex | None = None
+        self._last: dict[
+            str, dict[str, tuple[str, SearchRecord]]
+        ] = {}  # last build's records, read on demand
+        self.missing: list[Page] = []  # kept pages whose record could not be found
+        if stream and self._streaming is None:
+            try:
+                self._binary, self._spooling = pagefind.pagefind_binary(), True
+            except Exception as exc:  # noqa: BLE001 - no Pagefind: a warning when the index is collected
+                self._pending = PendingIndex(error=exc)
+
+    def add_pages(self, pages: list[Page], *_: object) -> None:
+        """Take freshly rendered pages' records (made from their bodies): indexed now (a cold build) or spooled
+        (a rebuild)."""
+        self.add_records(pages, None)
+
+    def add_rendered(self, pages: list[Page], rendered: list[Any]) -> None:
+        """Take these pages' records made where they rendered (docsgen.engine: each result's `index`); a page
+        whose files were kept from the last build (`reused`) comes without one: its record is the last build's."""
+        self.add_records(
+            pages,
+            [one.index for one in rendered],
+            [one.cache_key for one in rendered],
+            [one.reused for one in rendered],
+        )
+
+    def add_records(
+        self,
+        pages: list[Page],
+        records: Sequence[SearchRecord | None] | None,
+        body_keys: Sequence[str | None] | None = None,
+        kept: Sequence[bool] | None = None,
+    ) -> None:
+        """Take these pages' records (made where they rendered: record_maker; None: made here from the bodies);
+        body_keys: each page's page-cache key; kept: which pages were kept whole from the last build."""
+        rows = list(self._rows(pages, records, body_keys, kept))
+        if self._streaming is not None:
+            resolved: list[SearchRecord | None] = []
+            for folder, page, record, body_key, was_kept in rows:
+                if was_kept:
+                    record = self._last_record(folder, page, body_key)
+                if record is not None and self.keep:
+                    self._records(folder).add(page.key, body_key, record)
+                resolved.append(record)
+            self._streaming.add_pages([row[1] for row in rows], resolved)
+        elif self._spooling:
+            for folder, page, record, body_key, was_kept in rows:
+                if was_kept and body_key:
+                    self._records(folder).add_kept(page.key, body_key)
+                elif record is not None:
+                    self._records(folder).add(page.key, body_key, record)
+
+    def _rows(
+        self,
+        pages: list[Page],
+        records: Sequence[SearchRecord | None] | None,
+        body_keys: Sequence[str | None] | None,
+        kept: Sequence[bool] | None,
+    ) -> Iterator[tuple[str, Page, SearchRecord | None, str, bool]]:
+        """Yield (bundle folder, page, its record, body key, kept) for each searchable page of these."""
+        table = self.site.policies()
+        for number, page in enumerate(pages):
+            policy = self.site.policy(page)
+            if not policy.searchable:
+                continue
+            record = records[number] if records is not None else None
+            if records is None and page.content:
+                record = record_for(self.ctx, self.site, page, policy)
+            body_key = (body_keys[number] if body_keys is not None else None) or ""
+            yield table.search_folder(policy), page, record, body_key, bool(kept and kept[number])
+
+    def _records(self, folder: str) -> FolderRecords:
+        if folder not in self._folders:
+            self._folders[folder] = FolderRecords(self.site.docs_dir, folder, keep=self.keep)
+        return self._folders[folder]
+
+    def _last_record(self, folder: str, page: Page, body_key: str) -> SearchRecord | None:
+        """Return a kept page's record from the last build's records file (noted missing when it is not there)."""
+        if folder not in self._last:
+            self._last[folder] = read_records(records_file(self.site.docs_dir, folder))
+        found = self._last[folder].get(page.key)
+        if found is None or found[0] != body_key:
+            self.missing.append(page)
+            return None
+        return found[1]
+
+    def start(self) -> None:
+        """Every page is rendered: let Pagefind finish the index (or start it, or reuse the last bundles)."""
+        if self._pending is not None:
+            return
+        if self._streaming is not None:
+            self._pending = self._streaming.pending(cache=self.cache)
+            self._last.clear()
+            for records in self._folders.values():
+                records.complete()
+        elif self._spooling:
+            self._pending = self._spooled_bundles()
+        else:
+            self._pending = start_search_index(self.ctx, self.site, cache=self.cache)
+
+    def _spooled_bundles(self) -> PendingIndex:
+        """Link each bundle whose pages were all kept from the previous output; reuse or make the others."""
+        linked: list[Part] = []
+        keys: dict[str, str] = {}
+        runs: dict[str, Callable[[], pagefind.PagefindRun]] = {}
+        for folder, records in sorted(self._folders.items()):
+            previous = self.previous(folder) if self.previous and records.all_kept else None
+            if previous is not None:
+                key, files = previous
+                fallback = functools.partial(_stored_file, bundle_cache_file(self.site.docs_dir, folder), key)
+                bundle = {
+                    name: Linked(path, size, functools.partial(fallback, name))
+                    for name, (path, size) in files.items()
+                }
+                linked.append(Part(folder, key=key, linked=bundle))
+                records.close()  # the last build's records file stays: they are these pages' records
+                continue
+            keys[folder] = records.resolve(self._binary)
+            self.missing += [self.site.pages[key] for key in records.missing if key in self.site.pages]
+            runs[folder] = functools.partial(pagefind.PagefindRun, records.records(), self._binary)
+        pending = bundle_parts(self.site, keys, runs, cache=self.cache)
+        pending.parts = sorted(pending.parts + linked, key=lambda part: part.folder)
+        return pending
+
+    def add_to(self, files: SiteFiles) -> None:
+        """Wait for the bundles and add them under /pagefind/ (a missing or failing Pagefind only warns)."""
+        if self._pending is None:
+            self.start()
+        assert self._pending is not None
+        self._pending.add_to(files)
+        if self.missing:
+            first = self.missing[0]
+            files.diagnostics.append(
+                warning(
+                    "search.record-missing",
+                    f"{len(self.missing)} unchanged page(s) are not in the search index, {first.key!r} first: "
+                    "the last build's search records of them are gone from the cache folder",
+                    first.source or "",
+                    hint="build again with --no-cache",
+                )
+            )
+
+    def bundles(self) -> dict[str, list[Any]]:
+        """Return each bundle this build wrote: folder -> [its key, [[file name, size], ...]] (for the next
+        build's output reuse; only bundles made or reused whole)."""
+        if self._pending is None:
+            return {}
+        return {p.folder: [p.key, p.files()] for p in self._pending.parts if p.key and (p.bundle or p.linked)}
+
+    def save(self) -> None:
+        """The output folder is in place: leave this build's records for the next build."""
+        for records in self._folders.values():
+            records.save()
+        self._folders.clear()
+
+    def cancel(self) -> None:
+        """Stop Pagefind (a no-op once collected); drop the spooled records."""
+        if self._pending is not None:
+            self._pending.cancel()
+        elif self._streaming is not None:
+            self._streaming.cancel()
+        for records in self._folders.values():
+            records.close()
+        self._folders.clear()
+
+    def __enter__(self) -> SiteSearch:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.cancel()
+
+
+def _stored_file(path: Path, key: str, name: str) -> bytes:
+    """Return one file of a stored bundle (a linked bundle file that vanished while the build ran)."""
+    bundle = load_bundle(path, key)
+    if bundle is None or name not in bundle:
+        raise OSError(f"the search index file {name} of the last build is gone: build again")
+    return bundle[name]
