@@ -14,6 +14,7 @@ from docsgen.engine import (
     Rendered,
     finish_output_reuse,
     finish_page_cache,
+    keep_site_wide_files,
     open_output_reuse,
     open_page_cache,
     render_pages,
@@ -90,6 +91,7 @@ def build(
                 search.start()  # Pagefind finishes the index in its own process meanwhile
                 finish_page_cache(job.cache, rendered)
                 add_after_pages(ctx, site, pages, twins(rendered, pages, folder), files)
+                keep_site_wide_files(job.reuse, rendered, files)
             with timings.stage("write"):
                 folder.write(files)
             with timings.stage("search index (waiting for Pagefind)"):

@@ -16,7 +16,7 @@ from docsgen.engine.reuse import OutputReuse, site_fingerprint
 from docsgen.render import SiteContext
 from docsgen.render.custom import timestamps
 from docsgen.site import Site
-from docsgen.write import PageWriter
+from docsgen.write import PageWriter, SiteFiles
 
 __all__ = [
     "Job",
@@ -25,6 +25,7 @@ __all__ = [
     "OutputReuse",
     "finish_output_reuse",
     "finish_page_cache",
+    "keep_site_wide_files",
     "open_output_reuse",
     "open_page_cache",
     "render_pages",
@@ -56,6 +57,12 @@ def open_output_reuse(
         return None
     fingerprint = site_fingerprint(ctx.site, cache.fingerprint, ctx.static_version, timestamps(ctx))
     return OutputReuse(ctx.site, out_dir, fingerprint, writer)
+
+
+def keep_site_wide_files(reuse: OutputReuse | None, rendered: list[Rendered], files: SiteFiles) -> None:
+    """When every page kept its files, keep the previous build's files made of all of them (llms-full.txt)."""
+    if reuse is not None and rendered and all(r.reused for r in rendered):
+        reuse.keep_site_wide(files)
 
 
 def finish_output_reuse(

@@ -14,6 +14,7 @@ as well (docsgen.outputs.site_search), with its records file left by the last bu
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -26,9 +27,12 @@ from docsgen.pages import Page
 from docsgen.policies import SITE_URL_ENV
 from docsgen.site import Site
 from docsgen.urls import twin_path
-from docsgen.write import PageWriter, safe_output_path
+from docsgen.write import Linked, PageWriter, SiteFiles, Streamed, safe_output_path
 
 MANIFEST = "outputs.json"
+SITE_WIDE = (
+    "llms-full.txt",
+)  # made of every page's text: when every page was kept, the previous build's file
 FORMAT = 2  # 2: search bundles
 
 
@@ -79,9 +83,9 @@ class OutputReuse:
         self.site, self.out_dir, self.fingerprint, self.writer = site, out_dir.resolve(), fingerprint, writer
         self._out = str(self.out_dir)
         self.path = cache_dir(site.docs_dir) / MANIFEST
-        self.search: dict[
-            str, Any
-        ] = {}  # the previous build's search bundles: folder -> [key, [[name, size]]]
+        # the previous build's search bundles (folder -> [key, [[name, size]]]) and SITE_WIDE files (path -> size)
+        self.search: dict[str, Any] = {}
+        self.site_wide: dict[str, Any] = {}
         self.previous: dict[str, list[Any]] = self._read()
 
     def _read(self) -> dict[str, list[Any]]:
@@ -101,7 +105,23 @@ class OutputReuse:
         if not all(records_file(self.site.docs_dir, folder).is_file() for folder in search):
             return {}  # a kept page's search record would be missing
         self.search = search
+        site_wide = data.get("files")
+        self.site_wide = site_wide if isinstance(site_wide, dict) else {}
         return pages
+
+    def keep_site_wide(self, files: SiteFiles) -> None:
+        """Every page was kept: take the previous build's files made of every page's text (SITE_WIDE) instead of
+        making them again, when they are as it wrote them."""
+        for rel, size in self.site_wide.items():
+            content = files.files.get(rel)
+            if rel not in SITE_WIDE or not isinstance(content, Streamed):
+                continue
+            path = Path(self._out, rel)
+            try:
+                if path.stat().st_size == size:
+                    files.files[rel] = Linked(path, size, content.read)
+            except OSError:
+                continue
 
     def bundle(self, folder: str) -> tuple[str, dict[str, tuple[Path, int]]] | None:
         """Return the previous build's search bundle of a folder, (its key, {name: (file, size)}), when every
@@ -149,12 +169,17 @@ class OutputReuse:
             key: [_final_key(self.fingerprint, body), sizes[0], sizes[1]]
             for key, (body, sizes) in kept.items()
         }
+        sizes = {}
+        for rel in SITE_WIDE:
+            with contextlib.suppress(OSError):
+                sizes[rel] = (self.out_dir / rel).stat().st_size
         data = {
             "format": FORMAT,
             "out_dir": str(self.out_dir),
             "site": self.fingerprint,
             "pages": pages,
             "search": search,
+            "files": sizes,
         }
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)

@@ -115,3 +115,24 @@ def test_a_shown_date_that_changed_without_the_text_renders_the_page_again(make_
     html = (out / "p" / "page-1" / "index.html").read_text()
     assert "2023" in html and "2020" not in html
     assert snapshot(out) == fresh(site, tmp_path, "fresh")
+
+
+def test_llms_full_is_kept_only_when_every_page_was(make_site, tmp_path):
+    site = make_site(site_files(6))
+    out = tmp_path / "out"
+    build(site, out, cache=True, workers=1)
+    first = (out / "llms-full.txt").stat()
+    build(site, out, cache=True, workers=1)
+    kept = (out / "llms-full.txt").stat()
+    assert kept.st_ino == first.st_ino, (
+        "nothing changed: the previous llms-full.txt is linked, not made again"
+    )
+    page = site / "p" / "page-1.mdx"
+    page.write_text(page.read_text() + "\nA new pangolin paragraph.\n")
+    build(site, out, cache=True, workers=1)
+    assert (out / "llms-full.txt").stat().st_ino != kept.st_ino
+    assert "pangolin" in (out / "llms-full.txt").read_text()
+    (out / "llms-full.txt").write_text("edited by hand")  # not as the build wrote it: made again
+    build(site, out, cache=True, workers=1)
+    assert "pangolin" in (out / "llms-full.txt").read_text()
+    assert snapshot(out) == fresh(site, tmp_path, "fresh")
