@@ -1,6 +1,7 @@
 """Scale: a versioned, translated site (35 versions x 4 languages x 180 pages at full size) built at 1k, 5k and 25k pages.
 
-For each size: a cold build (output and caches removed) and a rebuild with nothing changed, each timed as a whole
+For each size: a cold build (output and caches removed), a rebuild with nothing changed and one with a page's text
+edited (then put back), each timed as a whole
 process (wall, CPU of the tree, largest process's peak RSS) while the memory of the whole process tree is sampled
 from /proc (proportional set size: pages shared by forked render workers counted once), so "peak memory" is what
 the build really holds, and per page. Run alone or as `bench/run.py --cases scale`:
@@ -121,6 +122,14 @@ def measure_sizes(work: Path, sizes: tuple[int, ...], runs: int) -> list[Run]:
             results.append(build(site, out, cache, "cold", pages, cold=True))
             print(f"scale: {pages} pages rebuild, nothing changed", flush=True)
             results.append(build(site, out, cache, "rebuild, nothing changed", pages, cold=False))
+            page = min(site.rglob("*.mdx"))  # one page's text edited (its version's search index made again)
+            text = page.read_text(encoding="utf-8")
+            try:
+                page.write_text(text + "\nA paragraph added by the benchmark.\n", encoding="utf-8")
+                print(f"scale: {pages} pages rebuild, one page edited", flush=True)
+                results.append(build(site, out, cache, "rebuild, one page edited", pages, cold=False))
+            finally:
+                page.write_text(text, encoding="utf-8")
     return results
 
 
@@ -147,11 +156,12 @@ def verdicts(results: list[Run]) -> list[tuple[str, str, str, bool]]:
     """Return (target, measured, bar, met) for the largest size."""
     largest = max(r.pages for r in results)
     cold = [r for r in results if r.pages == largest and r.label == "cold"]
-    warm = [r for r in results if r.pages == largest and r.label != "cold"]
+    warm = [r for r in results if r.pages == largest and r.label == "rebuild, nothing changed"]
+    every = [r for r in results if r.pages == largest]
     out = []
     if cold:
         wall = sorted(r.sample.wall for r in cold)[len(cold) // 2]
-        peak = max(r.tree_mb for r in cold + warm)
+        peak = max(r.tree_mb for r in every)
         out.append((f"{largest:,}-page versioned site: cold build", f"{wall:.1f} s", "<= 60 s", wall <= 60))
         out.append(
             (f"{largest:,}-page versioned site: peak memory", f"{peak:,.0f} MB", "<= 1 GB", peak <= 1024)
@@ -175,7 +185,8 @@ def case_scale(report: Any, work: Path, runs: int, sizes: tuple[int, ...] = SIZE
     body = (
         "A generated versioned site (`bench/sitegen.py` `write_versioned_site`: versions x 4 languages x about "
         "180 pages, a third with Tabs, Cards, Accordions, Steps and CodeGroups, navigation by version, language "
-        "and tab). Cold: output and caches removed; rebuild: nothing changed, the previous output kept. Peak "
+        "and tab). Cold: output and caches removed; rebuild: nothing changed, or one page's text edited, the previous "
+        "output kept. Peak "
         "memory is the summed proportional set size of every process of the build (render workers, Pagefind), "
         "sampled every 0.2 s.\n\n" + table(results)
     )
