@@ -59,11 +59,11 @@ class KeyUseRecorder:
             nonlocal status
             if message["type"] == "http.response.start":
                 status = message["status"]
+                if status != 401:  # before the answer leaves: a client that then opens the keys page sees it
+                    await run_in_threadpool(self._record, token)
             await send(message)
 
         await self.app(scope, receive, watch if token else send)
-        if token and status not in (0, 401):
-            await run_in_threadpool(self._record, token)
 
     def _record(self, token: str) -> None:
         with _lock:  # recorded moments ago: skip the extra key check as well as the write
