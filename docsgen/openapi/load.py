@@ -137,6 +137,31 @@ def parse(raw: bytes, name: str, *, find_duplicates: bool = True, sha256: str = 
 _NOT_STRUCTURE = bytes(sorted(set(range(256)) - set(b'{}[]"')))
 
 
+def _unescaped(raw: bytes) -> bytes:
+    """`raw` without its escaped backslashes and escaped quotes (pairs taken from the left, as a JSON lexer does).
+
+    The same bytes as `raw.replace(b"\\\\", b"").replace(b'\\"', b"")`, in one pass over the few
+    backslashes instead of two copies of a spec that may be megabytes.
+    """
+    parts = raw.split(b"\\")
+    if len(parts) == 1:
+        return raw
+    out = [parts[0]]
+    index, count = 1, len(parts)
+    while index < count:
+        part = parts[index]
+        if not part and index + 1 < count:  # an escaped backslash: both go
+            out.append(parts[index + 1])
+            index += 2
+        elif part[:1] == b'"':  # an escaped quote: both go
+            out.append(part[1:])
+            index += 1
+        else:  # any other escape keeps its backslash
+            out.append(b"\\" + part)
+            index += 1
+    return b"".join(out)
+
+
 def json_depth_fits(raw: bytes, limit: int) -> bool:
     """Return True when UTF-8 JSON bytes provably nest at most `limit` deep; False: too deep, or not sure.
 
@@ -147,7 +172,9 @@ def json_depth_fits(raw: bytes, limit: int) -> bool:
     measure (docsgen.safeload.check_nesting) decides. In UTF-8, these ASCII bytes never occur inside a
     multibyte character.
     """
-    data = raw.replace(b"\\\\", b"").replace(b'\\"', b"").translate(None, _NOT_STRUCTURE)
+    # Two adjacent quotes are an empty string or the end of one and the start of the next: dropping them
+    # leaves every other quote's parity (and what lies between quote pairs) as it was.
+    data = _unescaped(raw).translate(None, _NOT_STRUCTURE).replace(b'""', b"")
     brackets = b"".join(data.split(b'"')[::2])
     for _ in range(limit // 2):
         if not brackets:

@@ -97,6 +97,38 @@ def test_json_fast_path_leaves_what_is_not_json_to_the_highlighter():
     assert json_lines('{"a": 1}\n…') is None  # a truncated example
 
 
+def test_json_coloured_line_by_line_matches_the_code_block_highlighter():
+    """Lines are coloured one at a time (and remembered): hand-written layouts still colour as a whole text."""
+    from docsgen.openapi.render.highlight import _json_lines_whole
+
+    cases = [
+        '{\n  "key"\n  : "a key whose colon is on the next line",\n  "b": 1\n}',
+        '{"a"  \r\n\t:\r\n [1,\r\n 2]  \n}',  # CRLF, tabs, trailing spaces
+        '[\n  "not a key"\n  ,\n  "x"\n]',
+        '{\n  "login": "octocat",\n  "id": 1\n}',
+        '{\n  "login": "octocat",\n  "id": 1\n}',  # the same lines again (remembered)
+        "\n\n{}\n\n",
+        '{"a": "x\\"y\\\\"}',
+    ]
+    for text in cases:
+        assert json_lines(text) == _json_lines_whole(text), text
+        if "\r" not in text:  # Pygments turns CRLF into LF before lexing; the fast path keeps the text as is
+            assert json_lines(text) == highlight_lines(text, "json"), text
+    assert json_lines("{\"a\": 1}\n{'b': 2}") is None  # one line that is not JSON: the whole text is not
+
+
+def test_json_line_by_line_equals_whole_text_on_random_layouts():
+    import random
+
+    from docsgen.openapi.render.highlight import _json_lines_whole
+
+    pieces = ['"a"', '"b c"', ":", " ", "\n", "\r", "\t", "{", "}", "[", "]", ",", "1", "-2.5e3", "true", "x"]
+    rng = random.Random(22)
+    for _ in range(20_000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 16)))
+        assert json_lines(text) == _json_lines_whole(text), repr(text)
+
+
 @pytest.mark.parametrize("fetch", [github_spec], ids=["github"])
 def test_json_fast_path_matches_on_real_examples(fetch):
     """Every example value of a real spec, pretty-printed as the pages do, colours as the code blocks would."""

@@ -96,6 +96,52 @@ def test_search_html_lists_parameters_and_first_level_names_of_successful_respon
     assert codes(body) == ["shape", "radius", "side"]  # alternatives' first-level fields, once each
 
 
+def test_first_level_names_of_a_shared_schema_are_the_same_on_every_page_that_uses_it():
+    """The names are remembered per schema and direction: each page gets them all, in order, and its own list."""
+    from docsgen.openapi.render.context import RenderContext
+    from docsgen.openapi.render.params import top_fields
+    from docsgen.openapi.render.schema_tree import TreeRenderer
+
+    pet = {
+        "type": "object",
+        "properties": {"id": {"type": "integer"}, "secret": {"type": "string", "writeOnly": True}},
+    }
+    spec = {
+        "openapi": "3.0.3",
+        "info": {"title": "T", "version": "1"},
+        "components": {"schemas": {"Pet": pet}},
+        "paths": {
+            f"/{name}": {
+                "post": {
+                    "requestBody": {
+                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Pet"}}}
+                    },
+                    "responses": {
+                        "200": {
+                            "description": "OK",
+                            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Pet"}}},
+                        }
+                    },
+                }
+            }
+            for name in ("a", "b")
+        },
+    }
+    pages = [
+        render_operation(spec, "post", path, settings=ApiSettings(), markdown=MD) for path in ("/a", "/b")
+    ]
+    for page in pages:
+        body = page.search_html.split('id="api-body">Body</h2>')[1].split("<h2")[0]
+        assert codes(body) == ["id", "secret"]  # a request sends writeOnly fields
+        response = page.search_html.split('id="api-response">Response</h2>')[1]
+        assert codes(response) == ["id"]  # and a response never shows them
+    ctx = RenderContext(spec, ApiSettings(), MD)
+    first = top_fields(ctx, TreeRenderer(ctx, "response"), pet)
+    first.append(("changed", ""))  # a caller's list is its own
+    assert top_fields(ctx, TreeRenderer(ctx, "response"), pet) == [("id", "")]
+    assert [n for n, _ in top_fields(ctx, TreeRenderer(ctx, "request"), pet)] == ["id", "secret"]
+
+
 def test_parameter_descriptions_keep_their_first_sentence_only():
     long = "Word " * 60
     spec = {

@@ -52,7 +52,40 @@ def _json_tokens(text: str) -> list[tuple[str, str]] | None:
 
 
 def json_lines(text: str) -> list[str] | None:
-    """Return one HTML string per line of JSON text (Pygments' classes), or None when it is not plain JSON."""
+    """Return one HTML string per line of JSON text (Pygments' classes), or None when it is not plain JSON.
+
+    No token but whitespace spans a line break, and tokens never merge across one (the break's whitespace
+    is between them), so each line is coloured on its own, once per build for the lines examples share
+    (`"login": "octocat",`). The one thing a line cannot see, a key whose colon is on a later line, sends
+    the text to the whole-text path.
+    """
+    if _KEY_ACROSS_LINES.search(text):
+        return _json_lines_whole(text)
+    memo = _JSON_LINE_HTML
+    out: list[str] = []
+    for line in text.split("\n"):
+        html_line = memo.get(line)
+        if html_line is None:
+            tokens = _json_tokens(line)
+            if tokens is None:
+                return None
+            html_line = "".join(
+                f'<span class="{cls}">{html.escape(value, quote=False)}</span>' for cls, value in tokens
+            )
+            if len(memo) >= _MAX_JSON_LINES:
+                memo.clear()
+            memo[line] = html_line
+        out.append(html_line)
+    return out
+
+
+_KEY_ACROSS_LINES = re.compile(r'"[ \t\r]*\n[ \t\r\n]*:')
+_JSON_LINE_HTML: dict[str, str] = {}
+_MAX_JSON_LINES = 65_536
+
+
+def _json_lines_whole(text: str) -> list[str] | None:
+    """json_lines on the whole text at once (tokens split at line breaks)."""
     tokens = _json_tokens(text)
     if tokens is None:
         return None
@@ -94,6 +127,20 @@ def _block_lines(block: str, hl: str) -> tuple[str, ...]:
     return tuple(out[:count] + [""] * (count - len(out)))
 
 
+def _line_state(line: str) -> tuple[int, bool]:
+    """(bit i set: an odd number of _QUOTES[i] outside escapes, the line is continued by a backslash)."""
+    bare = _ESCAPED.sub("", line) if "\\" in line else line
+    odd = 0
+    for bit, quote in enumerate(_QUOTES):
+        if bare.count(quote) % 2:
+            odd |= 1 << bit
+    return odd, line.endswith("\\")
+
+
+_LINE_STATES: dict[str, tuple[int, bool]] = {}  # lines repeat from sample to sample
+_MAX_LINE_STATES = 65_536
+
+
 def _chunks(code: str) -> list[str] | None:
     """Split a sample into the shortest runs of whole lines that leave nothing open; None if the end is open.
 
@@ -105,14 +152,17 @@ def _chunks(code: str) -> list[str] | None:
     out: list[str] = []
     current: list[str] = []
     odd = 0  # bit i: an odd number of _QUOTES[i] so far in the current run
+    states = _LINE_STATES
     for line in code.split("\n"):
         current.append(line)
-        bare = _ESCAPED.sub("", line) if "\\" in line else line
-        for bit, quote in enumerate(_QUOTES):
-            if bare.count(quote) % 2:
-                odd ^= 1 << bit
-        if not odd and not line.endswith("\\"):
-            out.append("\n".join(current))
+        state = states.get(line)
+        if state is None:
+            if len(states) >= _MAX_LINE_STATES:
+                states.clear()
+            state = states[line] = _line_state(line)
+        odd ^= state[0]
+        if not odd and not state[1]:
+            out.append(current[0] if len(current) == 1 else "\n".join(current))
             current = []
     return None if current else out
 

@@ -190,7 +190,20 @@ def render_schema_block(
 
 
 def top_fields(ctx: RenderContext, tree: TreeRenderer, schema: Any) -> list[tuple[str, str]]:
-    """(name, description html) of a root schema's first-level fields (its alternatives' too), for search."""
+    """(name, description html) of a root schema's first-level fields (its alternatives' too), for search.
+
+    Memoised per schema object and direction (shared response schemas come back on many pages).
+    """
+    key = ("top", id(schema), tree.direction)
+    hit = ctx.fragments.get(key)
+    if hit is not None and hit[0] is schema:
+        return list(hit[1])
+    found = _top_fields(ctx, tree, schema)
+    ctx.fragments[key] = (schema, tuple(found))  # the schema is kept alive with it: its id stays unique
+    return found
+
+
+def _top_fields(ctx: RenderContext, tree: TreeRenderer, schema: Any) -> list[tuple[str, str]]:
     node = tree.flat(schema)
     for _ in range(8):  # arrays of arrays, as TreeRenderer.root
         inner = tree.items_of(node)
