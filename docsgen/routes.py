@@ -214,21 +214,21 @@ def version_folders(site: Site) -> set[str]:
     if len(by_version) < 2:
         return set()
     firsts = {vid: {k.split("/", 1)[0] for k in keys if "/" in k} for vid, keys in by_version.items()}
+    holders: dict[
+        str, set[str]
+    ] = {}  # a page key, or a key without its first folder -> the versions holding it
+    for vid, keys in by_version.items():
+        for key in keys:
+            holders.setdefault(key, set()).add(vid)
+            holders.setdefault(key.partition("/")[2], set()).add(vid)
     out = set()
     for vid, keys in by_version.items():
         others = {f for other, fs in firsts.items() if other != vid for f in fs}
-        elsewhere = {
-            p
-            for other, ks in by_version.items()
-            if other != vid
-            for k in ks
-            for p in (k, k.partition("/")[2])
-        }
         # A version folder is one whose pages, without it, are pages of another version (v2/en/x and en/x).
         counts: dict[str, int] = {}
         for key in keys:
             first, _, rest = key.partition("/")
-            if rest and first not in others and rest in elsewhere:
+            if rest and first not in others and len(holders.get(rest, ()) - {vid}) > 0:
                 counts[first] = counts.get(first, 0) + 1
         if counts:
             out.add(max(counts, key=lambda f: counts[f]))
