@@ -138,3 +138,27 @@ def test_404_redirect_off_and_no_rules_adds_no_script(make_site, tmp_path):
     out = tmp_path / "out"
     build(site(make_site, redirects=[], errors={"404": {"redirect": False}}), out)
     assert _not_found_config((out / "404.html").read_text()) is None
+
+
+def test_version_folders_are_those_whose_pages_another_version_has_without_them(make_site, tmp_path):
+    from docsgen.routes import version_folders
+    from docsgen.site import read_site
+
+    pages = {
+        "latest": ["en/a", "en/b", "fr/a"],
+        "v2": ["v2/en/a", "v2/en/b", "v2/fr/a"],
+        "v1": ["v1/en/a", "v1/x"],
+    }
+    nav = {
+        "versions": [
+            {"version": name, "groups": [{"group": "G", "pages": keys}]} for name, keys in pages.items()
+        ]
+    }
+    config = {"name": "V", "theme": "mint", "colors": {"primary": "#0d9373"}, "navigation": nav}
+    files = {"docs.json": json.dumps(config)}
+    files.update(
+        {f"{key}.mdx": f"---\ntitle: {key}\n---\n\nText.\n" for keys in pages.values() for key in keys}
+    )
+    site = read_site(make_site(files), tmp_path / "out")
+    # v2/en/a is en/a of "latest" without its folder; so is v1/en/a; "latest" has no folder of its own
+    assert version_folders(site) == {"v1", "v2"}
