@@ -11,6 +11,8 @@ from typing import Any
 
 from docsgen.engine import (
     Job,
+    OutputReuse,
+    PageCache,
     Rendered,
     finish_output_reuse,
     finish_page_cache,
@@ -74,9 +76,12 @@ def build(
     site.site_url = opts.site_url
     with timings.stage("theme + sidebars"):
         ctx, files, pages = site_context(site), SiteFiles(), site.pages_to_render()
-        add_before_pages(ctx, site, pages, files)  # page paths claimed: workers write only there
+        cache = open_page_cache(site, strict=opts.strict, cache=opts.cache)
+        reuse = open_output_reuse(ctx, cache, out_dir)  # the previous build's files, where nothing changed
+        kept = reuse.sidebars() if reuse else None
+        add_before_pages(ctx, site, pages, files, kept)  # page paths claimed: workers write only there
     with OutputFolder(out_dir) as folder:
-        job = render_job(site, ctx, pages, opts, PageWriter(folder, files), out_dir)
+        job = render_job(site, ctx, pages, opts, cache, reuse, PageWriter(folder, files))
         previous = job.reuse.bundle if job.reuse else None  # bundles whose pages are all kept are linked
         with SiteSearch(ctx, site, cache=opts.cache, previous=previous) as search:
             with timings.stage("render pages"):
@@ -101,18 +106,24 @@ def build(
                 folder.write(files)
                 folder.commit()
                 search.save()  # the records of the bundles: for the next build, with the files now in place
-                finish_output_reuse(job.reuse, rendered, search.bundles())
+                finish_output_reuse(job.reuse, rendered, search.bundles(), ctx.nav_files)
     seconds = time.perf_counter() - started
     return BuildResult(out_dir.resolve(), len(pages), seconds, diagnostics, len(files.files), timings)
 
 
 def render_job(
-    site: Site, ctx: SiteContext, pages: list[Page], opts: BuildOptions, writer: PageWriter, out_dir: Path
+    site: Site,
+    ctx: SiteContext,
+    pages: list[Page],
+    opts: BuildOptions,
+    cache: PageCache | None,
+    reuse: OutputReuse | None,
+    writer: PageWriter,
 ) -> Job:
     """Return what rendering needs: the page cache, the writer, the search record maker and, with the cache,
-    the previous build's files of unchanged pages."""
-    cache = open_page_cache(site, strict=opts.strict, cache=opts.cache)
-    reuse = open_output_reuse(ctx, cache, out_dir, writer)
+    the previous build's files of unchanged pages (linked by the writer)."""
+    if reuse is not None:
+        reuse.attach(writer)
     index = record_maker(ctx, site)
     return Job(ctx, pages, strict=opts.strict, cache=cache, write=writer, index=index, reuse=reuse)
 

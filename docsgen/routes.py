@@ -228,7 +228,7 @@ def version_folders(site: Site) -> set[str]:
         counts: dict[str, int] = {}
         for key in keys:
             first, _, rest = key.partition("/")
-            if rest and first not in others and len(holders.get(rest, ()) - {vid}) > 0:
+            if rest and first not in others and len(holders.get(rest, set()) - {vid}) > 0:
                 counts[first] = counts.get(first, 0) + 1
         if counts:
             out.add(max(counts, key=lambda f: counts[f]))

@@ -16,7 +16,7 @@ from docsgen.engine.reuse import OutputReuse, site_fingerprint
 from docsgen.render import SiteContext
 from docsgen.render.custom import timestamps
 from docsgen.site import Site
-from docsgen.write import PageWriter, SiteFiles
+from docsgen.write import SiteFiles
 
 __all__ = [
     "Job",
@@ -48,15 +48,13 @@ def finish_page_cache(cache: PageCache | None, rendered: list[Rendered]) -> None
         cache.finish({r.cache_key: r.cache_pack for r in rendered if r.cache_key and r.cache_pack})
 
 
-def open_output_reuse(
-    ctx: SiteContext, cache: PageCache | None, out_dir: Path, writer: PageWriter
-) -> OutputReuse | None:
+def open_output_reuse(ctx: SiteContext, cache: PageCache | None, out_dir: Path) -> OutputReuse | None:
     """Return what lets unchanged pages keep the previous build's files (with the page cache only). The dates
     pages show are read here, once, before render workers fork (they inherit them)."""
     if cache is None:
         return None
     fingerprint = site_fingerprint(ctx.site, cache.fingerprint, ctx.static_version, timestamps(ctx))
-    return OutputReuse(ctx.site, out_dir, fingerprint, writer)
+    return OutputReuse(ctx.site, out_dir, fingerprint)
 
 
 def keep_site_wide_files(reuse: OutputReuse | None, rendered: list[Rendered], files: SiteFiles) -> None:
@@ -66,7 +64,7 @@ def keep_site_wide_files(reuse: OutputReuse | None, rendered: list[Rendered], fi
 
 
 def finish_output_reuse(
-    reuse: OutputReuse | None, rendered: list[Rendered], search: dict[str, list[Any]]
+    reuse: OutputReuse | None, rendered: list[Rendered], search: dict[str, list[Any]], nav: dict[str, str]
 ) -> None:
     """Record, once the new folder is in place, which files each page's body key made, and the search bundles
     (SiteSearch.bundles), for the next build."""
@@ -78,4 +76,5 @@ def finish_output_reuse(
                 if r.written and r.twin_written and r.cache_key and r.cache_pack and r.sizes
             },
             search,
+            nav,
         )

@@ -79,13 +79,15 @@ def _final_key(fingerprint: str, body_key: str) -> str:
 class OutputReuse:
     """The previous build's files of unchanged pages, linked into this build's output folder where pages render."""
 
-    def __init__(self, site: Site, out_dir: Path, fingerprint: str, writer: PageWriter) -> None:
-        self.site, self.out_dir, self.fingerprint, self.writer = site, out_dir.resolve(), fingerprint, writer
+    def __init__(self, site: Site, out_dir: Path, fingerprint: str) -> None:
+        self.site, self.out_dir, self.fingerprint = site, out_dir.resolve(), fingerprint
+        self.writer: PageWriter | None = None  # set once the new output folder exists (attach)
         self._out = str(self.out_dir)
         self.path = cache_dir(site.docs_dir) / MANIFEST
         # the previous build's search bundles (folder -> [key, [[name, size]]]) and SITE_WIDE files (path -> size)
         self.search: dict[str, Any] = {}
         self.site_wide: dict[str, Any] = {}
+        self.nav: dict[str, Any] = {}  # the previous build's sidebars: section id -> [hash, size]
         self.previous: dict[str, list[Any]] = self._read()
 
     def _read(self) -> dict[str, list[Any]]:
@@ -105,9 +107,28 @@ class OutputReuse:
         if not all(records_file(self.site.docs_dir, folder).is_file() for folder in search):
             return {}  # a kept page's search record would be missing
         self.search = search
-        site_wide = data.get("files")
+        site_wide, nav = data.get("files"), data.get("nav")
         self.site_wide = site_wide if isinstance(site_wide, dict) else {}
+        self.nav = nav if isinstance(nav, dict) else {}
         return pages
+
+    def attach(self, writer: PageWriter) -> None:
+        """Give the writer of the new output folder, which links kept pages' files into it."""
+        self.writer = writer
+
+    def sidebars(self) -> dict[str, tuple[Path, str, int]]:
+        """Return the previous build's sidebar files that are as it wrote them: section id -> (file, hash, size)
+        (the same site fingerprint: the same navigation, titles, theme and code, so the same sidebars)."""
+        kept = {}
+        for section, entry in self.nav.items():
+            try:
+                digest, size = entry
+                path = self.out_dir / safe_output_path(f"_nav/{section}.html")
+                if isinstance(digest, str) and path.stat().st_size == size:
+                    kept[section] = (path, digest, size)
+            except (OSError, TypeError, ValueError):
+                continue
+        return kept
 
     def keep_site_wide(self, files: SiteFiles) -> None:
         """Every page was kept: take the previous build's files made of every page's text (SITE_WIDE) instead of
@@ -158,13 +179,16 @@ class OutputReuse:
                     return None
             except OSError:
                 return None
-        if not all(self.writer.link(self._out, rel, page.key) for rel, _ in files):
+        writer = self.writer
+        if writer is None or not all(writer.link(self._out, rel, page.key) for rel, _ in files):
             return None
         return html_size, twin_size
 
-    def save(self, kept: dict[str, tuple[str, tuple[int, int]]], search: dict[str, list[Any]]) -> None:
-        """Record this build's pages (key -> (body key, sizes)) and search bundles (SiteSearch.bundles) for the
-        next build; never fail the build."""
+    def save(
+        self, kept: dict[str, tuple[str, tuple[int, int]]], search: dict[str, list[Any]], nav: dict[str, str]
+    ) -> None:
+        """Record this build's pages (key -> (body key, sizes)), search bundles (SiteSearch.bundles) and sidebars
+        (section id -> "_nav/<id>.html?v=<hash>") for the next build; never fail the build."""
         pages = {
             key: [_final_key(self.fingerprint, body), sizes[0], sizes[1]]
             for key, (body, sizes) in kept.items()
@@ -173,6 +197,11 @@ class OutputReuse:
         for rel in SITE_WIDE:
             with contextlib.suppress(OSError):
                 sizes[rel] = (self.out_dir / rel).stat().st_size
+        sidebars = {}
+        for section, src in nav.items():
+            rel, _, digest = src.partition("?v=")
+            with contextlib.suppress(OSError, ValueError):
+                sidebars[section] = [digest, (self.out_dir / safe_output_path(rel)).stat().st_size]
         data = {
             "format": FORMAT,
             "out_dir": str(self.out_dir),
@@ -180,6 +209,7 @@ class OutputReuse:
             "pages": pages,
             "search": search,
             "files": sizes,
+            "nav": sidebars,
         }
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)

@@ -9,6 +9,7 @@ agent files and the search index.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 
 from docsgen.outputs.agents import add_agent_files
 from docsgen.outputs.assets import (
@@ -40,11 +41,17 @@ __all__ = [
 ]
 
 
-def add_before_pages(ctx: SiteContext, site: Site, pages: list[Page], files: SiteFiles) -> None:
-    """Add the theme's files and sidebars, claim each page's HTML path, add the docs folder's own files, then
-    claim each page's twin path."""
+def add_before_pages(
+    ctx: SiteContext,
+    site: Site,
+    pages: list[Page],
+    files: SiteFiles,
+    kept_sidebars: Mapping[str, tuple[Path, str, int]] | None = None,
+) -> None:
+    """Add the theme's files and sidebars (kept_sidebars: the previous build's, see add_sidebars), claim each
+    page's HTML path, add the docs folder's own files, then claim each page's twin path."""
     add_theme_assets(ctx, files)
-    add_sidebars(ctx, site, files)
+    add_sidebars(ctx, site, files, kept_sidebars)
     for page in pages:
         files.add(page.output, Claimed(page.key), page.source or page.key)
     add_static_files(site, files)

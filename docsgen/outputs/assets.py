@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Mapping
+from pathlib import Path
+
+from docsgen.nav import Section
 from docsgen.pages import Page
 from docsgen.render import SiteContext, codethemes, sidebar_html
 from docsgen.site import Site
 from docsgen.theme import environment
 from docsgen.urls import content_hash, relative_url
-from docsgen.write import SiteFiles
+from docsgen.write import Linked, SiteFiles
 
 
 def add_theme_assets(ctx: SiteContext, files: SiteFiles) -> None:
@@ -21,12 +26,26 @@ def add_theme_assets(ctx: SiteContext, files: SiteFiles) -> None:
             files.add(f"_static/{rel}", path, f"theme {ctx.theme.name}")
 
 
-def add_sidebars(ctx: SiteContext, site: Site, files: SiteFiles) -> None:
-    """Render each section's sidebar once, as the shared file its pages load."""
+def add_sidebars(
+    ctx: SiteContext, site: Site, files: SiteFiles, kept: Mapping[str, tuple[Path, str, int]] | None = None
+) -> None:
+    """Render each section's sidebar once, as the shared file its pages load; `kept`: sidebars the previous
+    build wrote from the same site (section id -> (its file, its hash, its size)), linked instead of rendered."""
     for section in site.nav.leaf_sections():
-        html = sidebar_html(ctx, section)
-        files.add(f"_nav/{section.id}.html", html, "navigation")
-        ctx.nav_files[section.id] = f"_nav/{section.id}.html?v={content_hash(html)}"
+        rel = f"_nav/{section.id}.html"
+        if kept and section.id in kept:
+            path, digest, size = kept[section.id]
+            fallback = functools.partial(_sidebar_bytes, ctx, section)
+            files.add(rel, Linked(path, size, fallback), "navigation")
+        else:
+            html = sidebar_html(ctx, section)
+            files.add(rel, html, "navigation")
+            digest = content_hash(html)
+        ctx.nav_files[section.id] = f"{rel}?v={digest}"
+
+
+def _sidebar_bytes(ctx: SiteContext, section: Section) -> bytes:
+    return sidebar_html(ctx, section).encode("utf-8")
 
 
 def add_vendor_assets(ctx: SiteContext, pages: list[Page], files: SiteFiles) -> None:

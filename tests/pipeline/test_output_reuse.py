@@ -136,3 +136,20 @@ def test_llms_full_is_kept_only_when_every_page_was(make_site, tmp_path):
     build(site, out, cache=True, workers=1)
     assert "pangolin" in (out / "llms-full.txt").read_text()
     assert snapshot(out) == fresh(site, tmp_path, "fresh")
+
+
+def test_sidebars_are_kept_while_the_site_is_unchanged(make_site, tmp_path):
+    site = make_site(site_files(6))
+    out = tmp_path / "out"
+    build(site, out, cache=True, workers=1)
+    [sidebar] = list((out / "_nav").glob("*.html"))
+    first = sidebar.stat().st_ino
+    build(site, out, cache=True, workers=1)
+    assert sidebar.stat().st_ino == first, "the same site: the previous sidebar is linked, not rendered"
+    src = (out / "p" / "page-2" / "index.html").read_text()
+    assert f"_nav/{sidebar.name}?v=" in src
+    page = site / "p" / "page-3.mdx"  # a title shows in the sidebar: it is rendered again
+    page.write_text(page.read_text().replace("title: Page 3", "title: Okapi page"))
+    build(site, out, cache=True, workers=1)
+    assert sidebar.stat().st_ino != first and "Okapi page" in sidebar.read_text()
+    assert snapshot(out) == fresh(site, tmp_path, "fresh")
