@@ -10,6 +10,8 @@ says how far it is and that search is not ready. A newer full build, or stopping
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
 import os
 import sys
 import threading
@@ -21,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from docsgen.dev.devsearch import DevSearch
-from docsgen.dev.renderpool import TRIM_EVERY, Batch, RenderPool, release_memory
+from docsgen.dev.renderpool import Batch, RenderPool
 from docsgen.dev.snapshot import BuildCancelled
 from docsgen.engine.pool import worker_count
 from docsgen.errors import Diagnostic
@@ -45,6 +47,14 @@ if TYPE_CHECKING:
 BATCH = 8  # pages rendered per turn of the lock, or sent to a render process at a time
 DEPTH = 2  # batches a render process has in hand (it never waits for the server between two)
 WAIT = 0.2  # seconds the pass waits for render processes before looking at stops and edits again
+TRIM_EVERY = 2000  # pages rendered between two returns of freed memory to the system
+
+
+def release_memory() -> None:
+    """Hand the memory freed by renders back to the system (glibc keeps it otherwise: RSS would keep every
+    page's temporary objects' high-water mark); a no-op elsewhere."""
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
 
 
 LATE_FULL = "llms-full.txt"  # made of every page's twin: added by the pass, with the search index
@@ -147,6 +157,7 @@ class Pass:
         self._thread: threading.Thread | None = None
         self._pool: RenderPool | None = None
         self._pools = 0  # render pools forked so far (their store files are named after it)
+        self._collecting: threading.Thread | None = None  # Pagefind writing finished bundles
 
     # -------------------------------------------------------------- control
     def start(self) -> None:
@@ -206,6 +217,26 @@ class Pass:
             self.feeding = False
             self.done.set()
 
+    def _collect(self) -> None:
+        """Have Pagefind write the bundles of the versions done, on a thread of its own: pages render on
+        meanwhile (a bundle of a big version takes about a second)."""
+        if self._collecting is not None and self._collecting.is_alive():
+            return  # (one at a time: the next call takes what became complete meanwhile)
+        folders = self.index.complete()
+        if folders:
+            self._collecting = threading.Thread(
+                target=self._collect_now, args=(folders,), name="docsgen-dev-search", daemon=True
+            )
+            self._collecting.start()
+
+    def _collect_now(self, folders: list[str]) -> None:
+        try:
+            self.index.collect(folders)
+        except Exception as exc:  # noqa: BLE001 - a bug: search fails, the pages are served
+            if not self.dev.closed:
+                traceback.print_exc()
+                self.index.problems.append(str(exc))
+
     def _give_way(self) -> None:
         """Wait while a request waits to render a page (it gets the lock first)."""
         while self.dev.wanted and self._current():
@@ -217,7 +248,7 @@ class Pass:
         dev = self.dev
         while keys and turns != 0:
             if dev.lazy:
-                self.index.collect(self.index.complete())  # bundles of the versions done (no lock held)
+                self._collect()
             self._give_way()
             with dev.lock:
                 if not self._current():
@@ -247,7 +278,7 @@ class Pass:
         try:
             while True:
                 if dev.lazy:
-                    self.index.collect(self.index.complete())  # bundles of the versions done (no lock held)
+                    self._collect()
                 if here and not self._render_here(here, turns=1):
                     return False
                 self._give_way()
@@ -263,6 +294,7 @@ class Pass:
                     if pool is None and keys:
                         pool = self._fork(keys, workers)
                     if pool is not None:
+                        pool.renew()  # (the state is the pool's: checked above)
                         for worker in pool.idle(DEPTH):
                             batch = self._claimed(keys)
                             if not batch:
@@ -347,6 +379,8 @@ class Pass:
         """Every page is rendered: add the search index, agent files and feeds; report."""
         dev = self.dev
         self.feeding = False
+        if self._collecting is not None:
+            self._collecting.join()
         bundle = self.index.finish()  # (Pagefind works in its own processes: the lock is free meanwhile)
         problems = [f"the search index could not be built: {p}" for p in dict.fromkeys(self.index.problems)]
         with dev.lock:

@@ -53,7 +53,7 @@ from docsgen.render import SiteContext
 from docsgen.site import Site
 
 NICE = 2  # workers give way a little: a page asked for renders in the server process, at once
-TRIM_EVERY = 2000  # pages rendered between two returns of freed memory to the system
+RENEW_AFTER = 2500  # pages a worker renders before a new one replaces it (its memory stays bounded)
 
 
 @dataclass
@@ -73,6 +73,7 @@ class Worker:
     pid: int
     conn: Connection
     batches: list[list[str]] = field(default_factory=list)
+    sent: int = 0  # pages sent so far
 
 
 class RenderPool:
@@ -85,35 +86,52 @@ class RenderPool:
         self.workers: list[Worker] = []
         self.closed = False
         self._lock = threading.Lock()
+        self._forked = 0
+        self._state: tuple[Site, SiteContext, PageStore]
 
     def start(self, site: Site, ctx: SiteContext, store: PageStore) -> None:
         """Fork the workers (call with the build lock held, see the module docstring)."""
-        gc.freeze()  # the heap as it is now is never walked by the workers' collector: it stays shared
-        try:
-            for number in range(self.count):
-                with self._lock:
-                    if self.closed:
-                        return
-                    ours, theirs = Pipe()
-                    try:
-                        pid = os.fork()
-                    except OSError:  # out of processes or memory: the pages render with fewer (or here)
-                        ours.close()
-                        theirs.close()
-                        return
-                    if pid == 0:  # pragma: no cover - the child (coverage does not follow it)
-                        _child(theirs, site, ctx, store, f"{self.prefix}{number}-")
-                    theirs.close()
-                    self.workers.append(Worker(pid, ours))
-        finally:
-            gc.unfreeze()  # the server's own collector keeps freeing what it replaces
+        self._state = (site, ctx, store)
+        for _ in range(self.count):
+            if not self._fork():
+                return
 
-    def pids(self) -> list[int]:
-        return [worker.pid for worker in self.workers]
+    def renew(self) -> None:
+        """Replace the workers that rendered RENEW_AFTER pages and have nothing in hand by new ones forked from
+        the same state (call with the build lock held, the state unchanged since start): what a worker copies
+        of the server's memory as it renders, and its own heap, go with it."""
+        for worker in [w for w in self.workers if w.sent >= RENEW_AFTER and not w.batches]:
+            self._end(worker)
+            if not self._fork():
+                return
+
+    def _fork(self) -> bool:
+        """Fork one worker; False when the pool is stopped or no process could be made."""
+        site, ctx, store = self._state
+        with self._lock:
+            if self.closed:
+                return False
+            self._forked += 1
+            prefix = f"{self.prefix}{self._forked}-"
+            ours, theirs = Pipe()
+            gc.freeze()  # the heap as it is now is never walked by the worker's collector: it stays shared
+            try:
+                pid = os.fork()
+            except OSError:  # out of processes or memory: the pages render with fewer workers (or here)
+                ours.close()
+                theirs.close()
+                return False
+            finally:
+                gc.unfreeze()  # (in the server: its collector keeps freeing what it replaces)
+            if pid == 0:  # pragma: no cover - the child (coverage does not follow it)
+                _child(theirs, site, ctx, store, prefix)
+            theirs.close()
+            self.workers.append(Worker(pid, ours))
+            return True
 
     def idle(self, depth: int) -> list[Worker]:
-        """Return the workers with fewer than `depth` batches in hand."""
-        return [worker for worker in self.workers if len(worker.batches) < depth]
+        """Return the workers with fewer than `depth` batches in hand (and not due to be renewed)."""
+        return [w for w in self.workers if len(w.batches) < depth and w.sent < RENEW_AFTER]
 
     def send(self, worker: Worker, keys: list[str]) -> bool:
         """Hand a batch to a worker; False when it is gone."""
@@ -122,6 +140,7 @@ class RenderPool:
         except (OSError, ValueError):
             return False
         worker.batches.append(keys)
+        worker.sent += len(keys)
         return True
 
     def in_hand(self) -> list[str]:
@@ -217,7 +236,7 @@ def _open_fds() -> list[int]:
 
 def _serve(conn: Connection, site: Site, ctx: SiteContext, store: PageStore, prefix: str) -> None:
     """Render each batch of page keys received; answer with a Batch."""
-    pid, done = os.getpid(), 0
+    pid = os.getpid()
     while True:
         try:
             keys = conn.recv()
@@ -236,9 +255,6 @@ def _serve(conn: Connection, site: Site, ctx: SiteContext, store: PageStore, pre
             batch = Batch([], pid, failed=traceback.format_exc())
         batch.printed = _take_printed()
         conn.send(batch)
-        done += len(keys)
-        if done // TRIM_EVERY != (done - len(keys)) // TRIM_EVERY:
-            release_memory()
 
 
 def _take_printed() -> str:
@@ -248,10 +264,3 @@ def _take_printed() -> str:
     )
     sys.stdout, sys.stderr = io.StringIO(), io.StringIO()
     return text
-
-
-def release_memory() -> None:
-    """Hand the memory freed by renders back to the system (glibc keeps it otherwise: RSS would keep every
-    page's temporary objects' high-water mark); a no-op elsewhere."""
-    with contextlib.suppress(OSError, AttributeError):
-        ctypes.CDLL("libc.so.6").malloc_trim(0)

@@ -17,6 +17,7 @@ import httpx
 import pytest
 
 import docsgen.dev.rendered
+import docsgen.dev.renderpool
 from docsgen.dev.app import start
 from docsgen.dev.client import inject
 from docsgen.dev.incremental import DevSite
@@ -67,6 +68,22 @@ def test_the_pass_renders_on_two_processes_what_the_serial_pass_renders(site: Pa
         for pid in workers_of(pooled):  # the pass ended: its processes with it
             with pytest.raises(ProcessLookupError):
                 os.kill(pid, 0)
+    finally:
+        pooled.close()
+        serial.close()
+
+
+def test_processes_are_renewed_as_they_render_and_render_the_same(site: Path, monkeypatch):
+    monkeypatch.setattr(docsgen.dev.renderpool, "RENEW_AFTER", 16)  # (2,500 pages on a real site)
+    pooled = DevSite(site, site / "_site", lazy=True, workers=2)
+    serial = DevSite(site, site / "_site", lazy=True, workers=1)
+    try:
+        pooled.build()
+        serial.build()
+        assert pooled.wait_rendered(120) and serial.wait_rendered(120)
+        assert len(workers_of(pooled)) >= PAGES // 16  # each rendered 16 pages at most
+        assert max(pooled.background.rendered_by.values()) <= 16
+        assert contents(pooled) == contents(serial)
     finally:
         pooled.close()
         serial.close()
@@ -192,6 +209,7 @@ def test_a_render_answered_before_an_edit_is_applied_is_discarded(site: Path, mo
 SLOW = """
 import os, time
 import docsgen.dev.rendered
+import docsgen.dev.renderpool
 _real = docsgen.dev.rendered.render_page
 def _slow(ctx, page, **kw):
     with open(os.environ["RENDER_LOG"], "a") as log:
