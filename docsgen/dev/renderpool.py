@@ -27,6 +27,11 @@ stale. The pass then discards what they send, stops them and forks new ones from
 milliseconds; the pages they had in hand render again). A worker reads its socket's end of file when the
 server goes (even killed), and exits.
 
+Memory: the workers share the server's heap as it was at the fork (counted once in the tree's proportional
+set size). To keep it shared, the cycle collector is kept off that heap (gc.freeze) while workers live:
+otherwise the server's own collections would write to every object and copy every page. A worker is
+replaced by a new one after RENEW_AFTER pages, so what it copied or grew is returned.
+
 Measured on the 25,200-page versioned site (2 cores, shared): forking two workers from the ~185 MB server
 takes 12-17 ms. The spawn or forkserver alternative cannot ship the job (its site context holds closures, it
 does not pickle): every worker would read the site again, 3.2 s of CPU and ~100 MB each, before its first page.
@@ -114,15 +119,15 @@ class RenderPool:
             self._forked += 1
             prefix = f"{self.prefix}{self._forked}-"
             ours, theirs = Pipe()
-            gc.freeze()  # the heap as it is now is never walked by the worker's collector: it stays shared
+            # The heap as it is now is never walked by the cycle collector while the workers live, neither
+            # theirs nor the server's (stop() ends that): its pages stay shared instead of being copied.
+            gc.freeze()
             try:
                 pid = os.fork()
             except OSError:  # out of processes or memory: the pages render with fewer workers (or here)
                 ours.close()
                 theirs.close()
                 return False
-            finally:
-                gc.unfreeze()  # (in the server: its collector keeps freeing what it replaces)
             if pid == 0:  # pragma: no cover - the child (coverage does not follow it)
                 _child(theirs, site, ctx, store, prefix)
             theirs.close()
@@ -181,6 +186,7 @@ class RenderPool:
         keys = [key for worker in workers for batch in worker.batches for key in batch]
         for worker in workers:
             self._end(worker)
+        gc.unfreeze()  # the server's collector frees what the pass replaced meanwhile
         return keys
 
     def _end(self, worker: Worker) -> None:

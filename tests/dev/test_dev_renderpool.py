@@ -105,17 +105,32 @@ def test_a_page_with_an_error_rendered_by_a_process_shows_it_located(site: Path)
 
 
 def _gate(monkeypatch, folder: Path, key: str) -> None:
-    """Make a render process hold `key` (before rendering it) until the file `go` exists in folder."""
+    """Make render processes hold `key` ("*": every page) before rendering it until `go` exists in folder."""
     real, server = docsgen.dev.rendered.render_page, os.getpid()
 
     def gated(ctx, page, **kw):
-        if os.getpid() != server and page.key == key:
+        if os.getpid() != server and key in (page.key, "*"):
             (folder / "holding").write_text(str(os.getpid()))
             while not (folder / "go").exists():
                 time.sleep(0.01)
         return real(ctx, page, **kw)
 
     monkeypatch.setattr(docsgen.dev.rendered, "render_page", gated)
+
+
+def test_a_page_asked_for_while_every_process_is_busy_renders_at_once(site: Path, tmp_path, monkeypatch):
+    _gate(monkeypatch, tmp_path, "*")  # the processes hold every page they get
+    app = start(site, watch=False, workers=2)
+    try:
+        _wait_for(tmp_path / "holding")
+        r = httpx.get(app.url + "p90/", timeout=30)  # rendered by the server, not queued behind them
+        assert r.status_code == 200 and "Text of page 90." in parse(r.text).text
+        assert not (tmp_path / "go").exists() and app.dev.renders == 2  # the pass's first page, and p90
+        (tmp_path / "go").touch()
+        assert app.dev.wait_rendered(120)
+        assert app.dev.renders == PAGES  # p90 was not rendered again
+    finally:
+        app.stop()
 
 
 def _wait_for(path: Path, proc: subprocess.Popen | None = None) -> None:
