@@ -1,9 +1,14 @@
 """The background pass of `docsgen dev`: render every page nobody asked for yet, then the files needing them all.
 
 A full build publishes the site with its pages Claimed (docsgen.dev.incremental). This pass renders them in
-page order, a few at a time under the build lock, giving way whenever a request waits to render a page: a
-reader never waits for it. Each render goes to the page store like one asked for (docsgen.dev.rendered), its
-search record to a Pagefind run fed as pages come. Once every page is rendered it adds what needs them all:
+page order: on render processes forked from the server (docsgen.dev.renderpool; as many as docsgen build
+uses) that get batches of pages, or, for small sites and --workers 1, here, a few at a time under the build
+lock. Either way a page asked for renders at once in the server (the pass gives way whenever a request waits
+for the lock, and holds it only to hand out and take in batches): a reader never waits for the pass. A render
+process's result is taken only for a page still waiting and only if the server applied no change since the
+process was forked; otherwise it is dropped, and the processes are forked again from the current state. Each
+render goes to the page store like one asked for (docsgen.dev.rendered), its search record to a Pagefind run
+fed as pages come. Once every page is rendered it adds what needs them all:
 the search index, llms-full.txt & co (from the twins on disk), changelog feeds. Until then /__docsgen/status
 says how far it is and that search is not ready. A newer full build, or stopping the server, ends the pass.
 """

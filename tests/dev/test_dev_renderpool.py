@@ -133,6 +133,31 @@ def test_a_page_asked_for_while_every_process_is_busy_renders_at_once(site: Path
         app.stop()
 
 
+def test_a_newer_full_build_stops_the_processes_of_the_old_pass(site: Path, tmp_path, monkeypatch):
+    _gate(monkeypatch, tmp_path, "*")
+    dev = DevSite(site, site / "_site", lazy=True, workers=2)
+    try:
+        dev.build()
+        _wait_for(tmp_path / "holding")
+        old = dev.background
+        assert old is not None and old._pool is not None
+        pids = [worker.pid for worker in old._pool.workers]
+        assert len(pids) == 2
+        config = json.loads((site / "docs.json").read_text())
+        config["name"] = "Renamed site"
+        (site / "docs.json").write_text(json.dumps(config), encoding="utf-8")
+        assert dev.apply([site / "docs.json"]).kind == "full"
+        for pid in pids:  # killed and reaped by the time the new build is published
+            with pytest.raises(ProcessLookupError):
+                os.kill(pid, 0)
+        (tmp_path / "go").touch()
+        assert dev.wait_rendered(120) and old.done.wait(30)
+        page = dev.snapshot.files["p3/index.html"]
+        assert isinstance(page, Path) and "Renamed site" in page.read_text()
+    finally:
+        dev.close()
+
+
 def _wait_for(path: Path, proc: subprocess.Popen | None = None) -> None:
     deadline = time.monotonic() + 60  # (a hang guard, not a timing assertion)
     while not path.exists():
