@@ -86,6 +86,7 @@ def start(
     force_polling: bool | None = None,
     allow_hosts: Iterable[str] = (),
     integrations: bool = False,
+    workers: int | None = None,
 ) -> DevApp:
     """Read the site, bind the server and start serving and watching in background threads.
 
@@ -94,12 +95,13 @@ def start(
 
     allow_hosts: host names the server answers to besides its address and the loopback names (--allow-host).
     integrations: keep docs.json integrations (analytics, chat) in served pages (--with-integrations).
+    workers: render processes of the background pass (--workers; None: one per CPU, as docsgen build).
     """
     docs_dir = Path(docs_dir)
     if not docs_dir.is_dir():
         raise DocsgenError(f"docs folder '{docs_dir}' does not exist")
     dev = DevSite(
-        docs_dir, docs_dir / "_site", lazy=True
+        docs_dir, docs_dir / "_site", lazy=True, workers=workers
     )  # pages render when asked for, the rest in the background
     dev.on_background = echo
     hub = ReloadHub()
@@ -173,6 +175,7 @@ def run(
     next_free_port: bool = False,
     allow_hosts: Iterable[str] = (),
     integrations: bool = False,
+    workers: int | None = None,
     echo: Echo = print,
 ) -> None:
     """Serve until Ctrl-C: the command behind `docsgen dev`."""
@@ -189,6 +192,7 @@ def run(
                 echo=echo,
                 allow_hosts=allow_hosts,
                 integrations=integrations,
+                workers=workers,
             )
             actual = app.server.server_address[1]
             if port and actual != port:

@@ -1,9 +1,14 @@
 """The background pass of `docsgen dev`: render every page nobody asked for yet, then the files needing them all.
 
 A full build publishes the site with its pages Claimed (docsgen.dev.incremental). This pass renders them in
-page order, a few at a time under the build lock, giving way whenever a request waits to render a page: a
-reader never waits for it. Each render goes to the page store like one asked for (docsgen.dev.rendered), its
-search record to a Pagefind run fed as pages come. Once every page is rendered it adds what needs them all:
+page order: on render processes forked from the server (docsgen.dev.renderpool; as many as docsgen build
+uses) that get batches of pages, or, for small sites and --workers 1, here, a few at a time under the build
+lock. Either way a page asked for renders at once in the server (the pass gives way whenever a request waits
+for the lock, and holds it only to hand out and take in batches): a reader never waits for the pass. A render
+process's result is taken only for a page still waiting and only if the server applied no change since the
+process was forked; otherwise it is dropped, and the processes are forked again from the current state. Each
+render goes to the page store like one asked for (docsgen.dev.rendered), its search record to a Pagefind run
+fed as pages come. Once every page is rendered it adds what needs them all:
 the search index, llms-full.txt & co (from the twins on disk), changelog feeds. Until then /__docsgen/status
 says how far it is and that search is not ready. A newer full build, or stopping the server, ends the pass.
 """
@@ -12,15 +17,20 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import os
+import sys
 import threading
 import time
 import traceback
+from collections import deque
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from docsgen.dev.devsearch import DevSearch
+from docsgen.dev.renderpool import Batch, RenderPool
 from docsgen.dev.snapshot import BuildCancelled
+from docsgen.engine.pool import worker_count
 from docsgen.errors import Diagnostic
 from docsgen.mdx import MdxResult
 from docsgen.outputs.agents import add_agent_files
@@ -39,7 +49,9 @@ from docsgen.write import Claimed, SiteFiles, Streamed
 if TYPE_CHECKING:
     from docsgen.dev.incremental import DevSite
 
-BATCH = 8  # pages rendered per turn of the lock
+BATCH = 8  # pages rendered per turn of the lock, or sent to a render process at a time
+DEPTH = 2  # batches a render process has in hand (it never waits for the server between two)
+WAIT = 0.2  # seconds the pass waits for render processes before looking at stops and edits again
 TRIM_EVERY = 2000  # pages rendered between two returns of freed memory to the system
 
 
@@ -145,8 +157,12 @@ class Pass:
         )  # fed from now: pages asked for before the pass starts are indexed too
         self.feeding = True
         self.search = "indexing"
+        self.rendered_by: dict[int, int] = {}  # pid -> pages of this pass it rendered (processes, or here)
         self._stopped = False
         self._thread: threading.Thread | None = None
+        self._pool: RenderPool | None = None
+        self._pools = 0  # render pools forked so far (their store files are named after it)
+        self._collecting: threading.Thread | None = None  # Pagefind writing finished bundles
 
     # -------------------------------------------------------------- control
     def start(self) -> None:
@@ -158,10 +174,13 @@ class Pass:
         return self.done.wait(timeout)
 
     def stop(self, wait: float = 0) -> None:
-        """End the pass (a newer build, or the server stops); its Pagefind run is killed. wait: seconds to
-        wait for its thread to end (it stops between two pages)."""
+        """End the pass (a newer build, or the server stops): its render processes and Pagefind runs are
+        killed. wait: seconds to wait for its thread to end (it stops between two pages)."""
         self._stopped = True
         self.feeding = False
+        pool = self._pool
+        if pool is not None:
+            pool.stop()
         self.index.close()
         if wait and self._thread is not None and self._thread is not threading.current_thread():
             self._thread.join(wait)
@@ -189,37 +208,184 @@ class Pass:
             self.done.set()
 
     def run(self) -> None:
-        """Render every page still Claimed, then add the files that need them all."""
+        """Render every page still Claimed (on render processes when the site is big enough and the machine
+        has several cores, like docsgen build), then add the files that need them all."""
         dev = self.dev
         try:
             if dev.site is not None:
                 self.index.count(dev.site)  # (no lock: the site is only replaced, never changed in place)
-            keys, at = list(dev.outputs), 0
-            while at < len(keys):
-                if dev.lazy:
-                    self.index.collect(self.index.complete())  # bundles of the versions done (no lock held)
-                while dev.wanted and self._current():
-                    time.sleep(0.001)  # a request renders a page: let it have the lock
-                with dev.lock:
-                    if not self._current():
-                        return
-                    end = min(at + BATCH, len(keys))
-                    while at < end and not dev.wanted:  # a request waiting ends the turn
-                        page = dev.site.pages.get(keys[at]) if dev.site else None
-                        at += 1
-                        if page is not None and isinstance(dev.files.get(page.output), Claimed):
-                            dev._keep(page, dev._render(page))
-                        if at % TRIM_EVERY == 0:
-                            release_memory()
-            self._finish()
+            keys = deque(dev.outputs)
+            workers = worker_count(len(keys), dev.workers)
+            if self._render_pooled(keys, workers) if workers > 1 else self._render_here(keys):
+                self._finish()
         finally:
             self.feeding = False
             self.done.set()
+
+    def _collect(self) -> None:
+        """Have Pagefind write the bundles of the versions done, on a thread of its own: pages render on
+        meanwhile (a bundle of a big version takes about a second)."""
+        if self._collecting is not None and self._collecting.is_alive():
+            return  # (one at a time: the next call takes what became complete meanwhile)
+        folders = self.index.complete()
+        if folders:
+            self._collecting = threading.Thread(
+                target=self._collect_now, args=(folders,), name="docsgen-dev-search", daemon=True
+            )
+            self._collecting.start()
+
+    def _collect_now(self, folders: list[str]) -> None:
+        try:
+            self.index.collect(folders)
+        except Exception as exc:  # noqa: BLE001 - a bug: search fails, the pages are served
+            if not self.dev.closed:
+                traceback.print_exc()
+                self.index.problems.append(str(exc))
+
+    def _give_way(self) -> None:
+        """Wait while a request waits to render a page (it gets the lock first)."""
+        while self.dev.wanted and self._current():
+            time.sleep(0.001)
+
+    def _render_here(self, keys: deque[str], turns: int | None = None) -> bool:
+        """Render these pages in this process, a few per turn of the lock, giving way to requests (all of
+        them, or `turns` turns); return False when the pass is over (stopped, or a newer build)."""
+        dev = self.dev
+        while keys and turns != 0:
+            if dev.lazy:
+                self._collect()
+            self._give_way()
+            with dev.lock:
+                if not self._current():
+                    return False
+                for _ in range(BATCH):
+                    if not keys or dev.wanted:  # a request waiting ends the turn
+                        break
+                    page = dev.site.pages.get(keys.popleft()) if dev.site else None
+                    if page is not None and isinstance(dev.files.get(page.output), Claimed):
+                        dev._keep(page, dev._render(page))
+                        self._count(os.getpid())
+            turns = None if turns is None else turns - 1
+        return True
+
+    def _count(self, pid: int) -> None:
+        self.rendered_by[pid] = self.rendered_by.get(pid, 0) + 1
+        if sum(self.rendered_by.values()) % TRIM_EVERY == 0:
+            release_memory()
+
+    def _render_pooled(self, keys: deque[str], workers: int) -> bool:
+        """Render these pages on `workers` render processes (docsgen.dev.renderpool), forked again after every
+        change the server applies; pages a process could not render (it died) render here. Return False when
+        the pass is over."""
+        dev = self.dev
+        here: deque[str] = deque()  # pages to render in this process
+        pool: RenderPool | None = None
+        try:
+            while True:
+                if dev.lazy:
+                    self._collect()
+                if here and not self._render_here(here, turns=1):
+                    return False
+                self._give_way()
+                with dev.lock:
+                    if not self._current():
+                        return False
+                    if pool is not None and (pool.generation != dev.changes or not pool.workers):
+                        keys.extendleft(reversed(pool.stop()))  # stale (or gone): these render again
+                        if not pool.workers and pool.generation == dev.changes:
+                            here += keys  # no process could be forked: the rest renders here
+                            keys.clear()
+                        pool = None
+                    if pool is None and keys:
+                        pool = self._fork(keys, workers)
+                    if pool is not None:
+                        pool.renew()  # (the state is the pool's: checked above)
+                        for worker in pool.idle(DEPTH):
+                            batch = self._claimed(keys)
+                            if not batch:
+                                break
+                            if not pool.send(worker, batch):
+                                keys.extendleft(reversed(batch))
+                    if not keys and not here and (pool is None or not pool.in_hand()):
+                        return True
+                answers = pool.receive(WAIT) if pool is not None else []
+                if pool is not None and answers:
+                    self._give_way()
+                    with dev.lock:
+                        if not self._current():
+                            return False
+                        for batch_keys, answer in answers:
+                            if pool.generation == dev.changes:
+                                here += self._adopt(batch_keys, answer)
+                            else:  # rendered from the state before an edit: these pages render again
+                                self._discard(answer)
+                                keys.extendleft(reversed(batch_keys))
+        finally:
+            if pool is not None:
+                pool.stop()
+
+    def _fork(self, keys: deque[str], workers: int) -> RenderPool | None:
+        """Fork render processes from the current state (under the lock). The first time, one page renders
+        here first: what it loads lazily (modules, templates, caches) is then inherited, not loaded in each."""
+        dev = self.dev
+        assert dev.site is not None and dev.ctx is not None
+        if self._pools == 0:
+            first = self._claimed(keys, 1)
+            if first:
+                page = dev.site.pages[first[0]]
+                dev._keep(page, dev._render(page))
+                self._count(os.getpid())
+        if not keys:
+            return None
+        self._pools += 1
+        pool = self._pool = RenderPool(workers, dev.changes, f"e{self.epoch}p{self._pools}w")
+        if not self._stopped:
+            pool.start(dev.site, dev.ctx, dev.store)
+        return pool
+
+    def _claimed(self, keys: deque[str], size: int = BATCH) -> list[str]:
+        """Take the next pages still waiting to render (a request may have rendered some meanwhile)."""
+        dev = self.dev
+        batch: list[str] = []
+        while keys and len(batch) < size:
+            key = keys.popleft()
+            page = dev.site.pages.get(key) if dev.site else None
+            if page is not None and isinstance(dev.files.get(page.output), Claimed):
+                batch.append(key)
+        return batch
+
+    def _adopt(self, keys: list[str], answer: Batch | None) -> list[str]:
+        """Apply what a render process of the current state sent (under the lock), for the pages still
+        waiting (a request may have rendered some since: those renders are discarded). Return the pages to
+        render here (the process died, or failed outside a page's render)."""
+        dev = self.dev
+        if answer is None or answer.failed:
+            if answer is not None:
+                sys.stderr.write(answer.failed)
+            return keys
+        if answer.printed:
+            sys.stderr.write(answer.printed)  # tracebacks of crashed renders, as a render here prints them
+        for result in answer.results:
+            page = dev.site.pages.get(result.key) if dev.site else None
+            if page is None or not isinstance(dev.files.get(page.output), Claimed):
+                self._discard(Batch([result], answer.pid))
+            else:
+                dev._adopt(page, result)
+                self._count(answer.pid)
+        return []
+
+    def _discard(self, answer: Batch | None) -> None:
+        """Delete the files of renders that will not be served."""
+        for result in answer.results if answer is not None else []:
+            self.dev.store.discard(result.html)
+            self.dev.store.discard(result.twin)
 
     def _finish(self) -> None:
         """Every page is rendered: add the search index, agent files and feeds; report."""
         dev = self.dev
         self.feeding = False
+        if self._collecting is not None:
+            self._collecting.join()
         bundle = self.index.finish()  # (Pagefind works in its own processes: the lock is free meanwhile)
         problems = [f"the search index could not be built: {p}" for p in dict.fromkeys(self.index.problems)]
         with dev.lock:

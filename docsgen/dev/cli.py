@@ -29,6 +29,11 @@ import click
     is_flag=True,
     help="Load docs.json integrations (analytics, chat, consent scripts) in previewed pages; left out by default.",
 )
+@click.option(
+    "--workers",
+    type=click.IntRange(min=1),
+    help="Render processes of the background pass [default: one per CPU, as docsgen build; small sites: 1].",
+)
 def dev(
     docs_dir: Path,
     port: int,
@@ -37,6 +42,7 @@ def dev(
     next_free_port: bool,
     allow_hosts: tuple[str, ...],
     integrations: bool,
+    workers: int | None,
 ) -> None:
     """Preview the site locally, rebuilding and reloading the browser on every save. Pages render when first
     opened, the rest in the background."""
@@ -50,6 +56,7 @@ def dev(
         next_free_port=next_free_port,
         allow_hosts=allow_hosts,
         integrations=integrations,
+        workers=workers,
         echo=lambda line: click.echo(line, err=_is_problem(line)),
     )
 

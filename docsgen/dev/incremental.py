@@ -25,6 +25,7 @@ from docsgen.dev.rendered import PageResult, render_result
 from docsgen.dev.scope import (
     api_backed,
     nav_signature,
+    refresh_sidebars,
     section_links,
     structure_signature,
     uses_generated_pages,
@@ -33,14 +34,14 @@ from docsgen.dev.snapshot import BuildCancelled, Snapshot, Update
 from docsgen.dev.themes import reset_theme_caches
 from docsgen.errors import Diagnostic, DocsgenError, error
 from docsgen.mdx import MdxResult
-from docsgen.nav import Navigation, build_nav
+from docsgen.nav import build_nav
 from docsgen.outputs import add_before_pages
 from docsgen.outputs.pagefind import RunGroup
 from docsgen.pages import Page, read_page
-from docsgen.render import SiteContext, sidebar_html, site_context
+from docsgen.render import SiteContext, site_context
 from docsgen.site import Site, read_site
 from docsgen.sources import PageFile, read_ignore_file
-from docsgen.urls import content_hash, twin_path
+from docsgen.urls import twin_path
 from docsgen.write import Claimed, SiteFiles
 
 
@@ -51,11 +52,16 @@ def _quiet(_: str) -> None:
 class DevSite:
     """The dev server's build state: the last site read, its rendered files, and per-page diagnostics."""
 
-    def __init__(self, docs_dir: Path, out_dir: Path | None = None, *, lazy: bool = False) -> None:
-        """lazy: build() publishes the site unrendered (pages render when asked for and in the background)."""
+    def __init__(
+        self, docs_dir: Path, out_dir: Path | None = None, *, lazy: bool = False, workers: int | None = None
+    ) -> None:
+        """lazy: build() publishes the site unrendered (pages render when asked for and in the background).
+        workers: render processes of the background pass (None: as docsgen build, docsgen.engine.pool)."""
         self.docs_dir = docs_dir.resolve()
         self.out_dir = out_dir.resolve() if out_dir else None
         self.lazy = lazy
+        self.workers = workers
+        self.changes = 0  # rebuilds applied: renders made from an older state are stale (render processes)
         self.site: Site | None = None
         self.ctx: SiteContext | None = None
         self.files: dict[str, bytes | Path | Claimed] = {}
@@ -110,9 +116,11 @@ class DevSite:
             started = time.perf_counter()
             self.rendered_now = []
             self._nav_changed = False
+            self.changes += 1  # what render processes of the background pass were forked with is old now
             kind, reload, css = self._apply(sorted({Path(p).resolve() for p in paths}))
             self._check_open()
             if kind == "none":
+                self.changes -= 1  # (nothing changed: they render on)
                 return Update(self.snapshot.generation, "none", set(), [], [], time.perf_counter() - started)
             job = self._new_pass() if kind == "full" else None
             update = publish(self, kind, reload, css, started)
@@ -165,6 +173,8 @@ class DevSite:
         lazy, render it all now (the pass runs here, under the lock: an RLock) and return None."""
         if self.site is None or self.closed:
             return None
+        if self.background is not None:
+            self.background.stop()  # its render processes too: they render the old site
         job = background.Pass(self, self.epoch)
         self.background = job
         if self.lazy:
@@ -318,6 +328,12 @@ class DevSite:
         self.rendered_now.append(page.key)
         return result
 
+    def _adopt(self, page: Page, result: PageResult) -> None:
+        """Apply the render of a page made by a render process of the background pass (current state)."""
+        self.renders += 1
+        self.rendered_now.append(page.key)
+        self._keep(page, result)
+
     def _searchable(self, page: Page) -> bool:
         """Tell whether a render should make the page's search record (its first one, for the index being fed)."""
         job, site = self.background, self.site
@@ -412,26 +428,9 @@ class DevSite:
             if before != after or any(k in before or k in after for k in keys):
                 affected.add(other)
         urls = self._rerender(affected, keys)
-        urls |= self._refresh_sidebars(new_nav)
+        assert self.ctx is not None
+        urls |= refresh_sidebars(self.ctx, site, self.files, new_nav)
         return urls
-
-    def _refresh_sidebars(self, nav: Navigation) -> set[str]:
-        """Render every sidebar again; return the URLs of pages whose sidebar changed."""
-        assert self.site is not None and self.ctx is not None
-        changed = set()
-        for section in nav.leaf_sections():
-            html = sidebar_html(self.ctx, section)
-            path = f"_nav/{section.id}.html"
-            data = html.encode("utf-8")
-            if self.files.get(path) != data:
-                self.files[path] = data
-                self.ctx.nav_files[section.id] = f"{path}?v={content_hash(html)}"
-                changed.add(section.id)
-        return {
-            "/" + self.site.pages[key].url
-            for key, place in nav.placements.items()
-            if place.section.id in changed and key in self.site.pages
-        }
 
     def _snippets_edited(self, snippets: list[str]) -> set[str]:
         """Re-render the pages that import an edited snippet (and, for a new one, pages with errors)."""

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from docsgen.nav import Navigation
 from docsgen.pages import Page
+from docsgen.render import SiteContext, sidebar_html
 from docsgen.render.html import section_link
 from docsgen.site import Site
+from docsgen.urls import content_hash
+from docsgen.write import Claimed
 
 # Frontmatter fields shown outside the page itself (sidebar labels, prev/next links).
 NAV_FIELDS = ("title", "sidebarTitle", "icon", "hidden", "tag", "deprecated")
@@ -41,3 +46,24 @@ def api_backed(page: Page) -> bool:
 def section_links(nav: Navigation) -> list[str | None]:
     """Return where every section switcher leads (changes when a first page is hidden)."""
     return [section_link(s) for s in nav.sections]
+
+
+def refresh_sidebars(
+    ctx: SiteContext, site: Site, files: dict[str, bytes | Path | Claimed], nav: Navigation
+) -> set[str]:
+    """Render every sidebar again into files (and the context's sidebar versions); return the URLs of pages
+    whose sidebar changed."""
+    changed = set()
+    for section in nav.leaf_sections():
+        html = sidebar_html(ctx, section)
+        path = f"_nav/{section.id}.html"
+        data = html.encode("utf-8")
+        if files.get(path) != data:
+            files[path] = data
+            ctx.nav_files[section.id] = f"{path}?v={content_hash(html)}"
+            changed.add(section.id)
+    return {
+        "/" + site.pages[key].url
+        for key, place in nav.placements.items()
+        if place.section.id in changed and key in site.pages
+    }
