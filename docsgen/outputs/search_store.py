@@ -17,7 +17,6 @@ import os
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
-from typing import IO
 
 from docsgen.cachedir import cache_dir
 from docsgen.outputs.pagefind import SearchRecord
@@ -54,15 +53,23 @@ class FolderRecords:
         self.kept = self.made = 0
         self.missing: list[str] = []  # kept pages whose record the last build's file did not have
         self._file = self._temporary()
-        self._stream: IO[str] | None = self._file.open("w", encoding="utf-8")
+        self._rows: list[
+            str
+        ] = []  # lines not written yet (flush(): no file stays open, however many bundles)
+        self._open = True
         self._resolved: Path | None = None  # the file of complete records (once resolve() or complete() ran)
 
     def _temporary(self) -> Path:
-        folder = None
         if self.keep:  # beside where it goes: put in place by a rename
-            folder = records_file(self.docs_dir, self.folder).parent
-            folder.mkdir(parents=True, exist_ok=True)
-        handle, name = tempfile.mkstemp(dir=folder, prefix=".records-", suffix=".tmp")
+            try:
+                folder = records_file(self.docs_dir, self.folder).parent
+                folder.mkdir(parents=True, exist_ok=True)
+                handle, name = tempfile.mkstemp(dir=folder, prefix=".records-", suffix=".tmp")
+                os.close(handle)
+                return Path(name)
+            except OSError:  # a cache folder that cannot be written: the records are not kept
+                self.keep = False
+        handle, name = tempfile.mkstemp(prefix="docsgen-records-", suffix=".tmp")
         os.close(handle)
         return Path(name)
 
@@ -77,13 +84,20 @@ class FolderRecords:
         self._write([page_key, body_key])
 
     def _write(self, row: list[str]) -> None:
-        assert self._stream is not None, "records are added before resolve() or complete()"
-        self._stream.write(json.dumps(row, ensure_ascii=False) + "\n")
+        assert self._open, "records are added before resolve() or complete()"
+        self._rows.append(json.dumps(row, ensure_ascii=False) + "\n")
+
+    def flush(self) -> None:
+        """Write the lines taken since the last flush (the file is opened only meanwhile)."""
+        if self._rows:
+            with self._file.open("a", encoding="utf-8") as stream:
+                stream.writelines(self._rows)
+            self._rows = []
 
     def _closed(self) -> Path:
-        if self._stream is not None:
-            self._stream.close()
-            self._stream = None
+        if self._open:
+            self.flush()
+            self._open = False
         return self._file
 
     def complete(self) -> None:

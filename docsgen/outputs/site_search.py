@@ -122,6 +122,8 @@ class SiteSearch:
                     self._records(folder).add_kept(page.key, body_key)
                 elif record is not None:
                     self._records(folder).add(page.key, body_key, record)
+        for folder in {row[0] for row in rows} & self._folders.keys():
+            self._folders[folder].flush()
 
     def _rows(
         self,

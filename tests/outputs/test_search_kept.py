@@ -129,3 +129,14 @@ def test_a_damaged_records_file_is_a_warning_not_a_wrong_index(docs, tmp_path, w
     assert "--no-cache" in warning.hint
     build(docs, out, workers=1, cache=False)  # what the warning says to do: the whole index again
     assert bundle(out) == fresh(docs, tmp_path, "fresh")
+
+
+def test_a_cache_folder_that_cannot_be_written_changes_nothing_but_speed(docs, tmp_path, monkeypatch):
+    blocked = tmp_path / "not-a-folder"
+    blocked.write_text("a file where the cache folder should be")
+    monkeypatch.setenv("DOCSGEN_CACHE_DIR", str(blocked))
+    out = tmp_path / "out"
+    first = build(docs, out, workers=1)
+    second = build(docs, out, workers=1)
+    assert not [d for d in first.diagnostics + second.diagnostics if d.code.startswith("search.")]
+    assert len(folders(out)) == 2 and bundle(out) == fresh(docs, tmp_path, "fresh")
