@@ -329,18 +329,8 @@ def case_corpus(
 
 def stages(base: Path, env: Env, docsgen: Path) -> str:
     """Return `docsgen build --timings` of one cold build of a site copied by measure_site, as Markdown."""
-    out, cache = base / "out", base / "cache"
-    measure.remove(out)
-    measure.remove(cache)
-    proc = subprocess.run(
-        [str(docsgen), "build", str(base / "docs"), "-o", str(out), "--timings"],
-        env=env(DOCSGEN_CACHE_DIR=str(cache)),
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    lines = [line for line in proc.stderr.splitlines() if line.rstrip().endswith(("%", " s"))]
-    return "`docsgen build --timings`, one run:\n\n```\n" + "\n".join(lines) + "\n```"
+    table = measure.build_timings(docsgen, base / "docs", base / "out", base / "cache", env())
+    return "`docsgen build --timings`, one run:\n\n```\n" + table + "\n```"
 
 
 def _load() -> str:

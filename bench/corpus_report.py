@@ -173,18 +173,7 @@ def _targets(report, results: list[SiteResult]) -> None:
 
 def _json(r: SiteResult) -> dict:
     def stats(s: measure.Stats | None) -> dict | None:
-        if s is None:
-            return None
-        return {
-            "label": s.label,
-            "wall": [x.wall for x in s.samples],
-            "cpu": [x.cpu for x in s.samples],
-            "rss_mb": [x.rss_mb for x in s.samples],
-            "size_bytes": s.size_bytes,
-            "files": s.files,
-            "ok": s.ok,
-            "note": s.note,
-        }
+        return s.as_json() if s is not None else None
 
     return {
         "site": r.name,

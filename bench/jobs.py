@@ -58,18 +58,7 @@ class Report:
                 f"| {s.label} | {len(s.samples)} | {s.median('wall'):.2f} s | {s.median('cpu'):.2f} s | "
                 f"{max(x.rss_mb for x in s.samples):.0f} MB | {size} | {s.note} |"
             )
-            self.data.setdefault(title, []).append(
-                {
-                    "label": s.label,
-                    "wall": [x.wall for x in s.samples],
-                    "cpu": [x.cpu for x in s.samples],
-                    "rss_mb": [x.rss_mb for x in s.samples],
-                    "size_bytes": s.size_bytes,
-                    "files": s.files,
-                    "note": s.note,
-                    "ok": s.ok,
-                }
-            )
+            self.data.setdefault(title, []).append(s.as_json())
         if baseline is not None and baseline.ok:
             lines += ["", "Ratios docsgen / " + baseline.label + ":", ""]
             for s in rows:
@@ -120,18 +109,8 @@ def docsgen_build(
 
 def stage_breakdown(site: Path, out: Path) -> str:
     """Return `docsgen build --timings` of one cold build (where the seconds go), as a Markdown code block."""
-    cache = site.parent / "cache"
-    measure.remove(out)
-    measure.remove(cache)
-    proc = subprocess.run(
-        [str(DOCSGEN), "build", str(site), "-o", str(out), "--timings"],
-        env=env(DOCSGEN_CACHE_DIR=str(cache)),
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    lines = [line for line in proc.stderr.splitlines() if line.rstrip().endswith(("%", " s"))]
-    return "Stages of one cold build (`docsgen build --timings`):\n\n```\n" + "\n".join(lines) + "\n```"
+    table = measure.build_timings(DOCSGEN, site, out, site.parent / "cache", env())
+    return "Stages of one cold build (`docsgen build --timings`):\n\n```\n" + table + "\n```"
 
 
 def mkdocs_job(project: Path, out: Path) -> measure.Job:

@@ -43,6 +43,33 @@ class Stats:
     def ok(self) -> bool:
         return bool(self.samples) and all(s.returncode == 0 for s in self.samples)
 
+    def as_json(self) -> dict:
+        """Return the raw samples and facts (RESULTS.json, CORPUS raw data)."""
+        return {
+            "label": self.label,
+            "wall": [x.wall for x in self.samples],
+            "cpu": [x.cpu for x in self.samples],
+            "rss_mb": [x.rss_mb for x in self.samples],
+            "size_bytes": self.size_bytes,
+            "files": self.files,
+            "note": self.note,
+            "ok": self.ok,
+        }
+
+
+def build_timings(docsgen: Path, site: Path, out: Path, cache: Path, env: dict) -> str:
+    """Return the stage table `docsgen build --timings` prints for one cold build (output and cache removed)."""
+    remove(out)
+    remove(cache)
+    proc = subprocess.run(
+        [str(docsgen), "build", str(site), "-o", str(out), "--timings"],
+        env={**env, "DOCSGEN_CACHE_DIR": str(cache)},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    return "\n".join(line for line in proc.stderr.splitlines() if line.rstrip().endswith(("%", " s")))
+
 
 def run(
     command: list[str], *, cwd: Path | None = None, env: dict | None = None, timeout: float = 3600

@@ -121,28 +121,29 @@ class OutputReuse:
         (the same site fingerprint: the same navigation, titles, theme and code, so the same sidebars)."""
         kept = {}
         for section, entry in self.nav.items():
-            try:
-                digest, size = entry
-                path = self.out_dir / safe_output_path(f"_nav/{section}.html")
-                if isinstance(digest, str) and path.stat().st_size == size:
-                    kept[section] = (path, digest, size)
-            except (OSError, TypeError, ValueError):
-                continue
+            if isinstance(entry, list) and len(entry) == 2 and isinstance(entry[0], str):
+                path = self._intact(f"_nav/{section}.html", entry[1])
+                if path is not None:
+                    kept[section] = (path, entry[0], entry[1])
         return kept
+
+    def _intact(self, rel: str, size: object) -> Path | None:
+        """Return the previous output's file `rel` when it has the size the manifest gives (as it was written)."""
+        try:
+            path = Path(self._out, safe_output_path(rel))
+            return path if path.stat().st_size == size else None
+        except (OSError, ValueError):
+            return None
 
     def keep_site_wide(self, files: SiteFiles) -> None:
         """Every page was kept: take the previous build's files made of every page's text (SITE_WIDE) instead of
         making them again, when they are as it wrote them."""
         for rel, size in self.site_wide.items():
             content = files.files.get(rel)
-            if rel not in SITE_WIDE or not isinstance(content, Streamed):
-                continue
-            path = Path(self._out, rel)
-            try:
-                if path.stat().st_size == size:
+            if rel in SITE_WIDE and isinstance(content, Streamed):
+                path = self._intact(rel, size)
+                if path is not None:
                     files.files[rel] = Linked(path, size, content.read)
-            except OSError:
-                continue
 
     def bundle(self, folder: str) -> tuple[str, dict[str, tuple[Path, int]]] | None:
         """Return the previous build's search bundle of a folder, (its key, {name: (file, size)}), when every
@@ -151,14 +152,14 @@ class OutputReuse:
         if not isinstance(entry, list) or len(entry) != 2 or not isinstance(entry[0], str):
             return None
         files: dict[str, tuple[Path, int]] = {}
-        try:
-            for name, size in entry[1]:
-                path = self.out_dir / safe_output_path(f"{folder}/{name}")
-                if path.stat().st_size != size:
-                    return None
-                files[str(name)] = (path, size)
-        except (OSError, TypeError, ValueError):
+        if not isinstance(entry[1], list):
             return None
+        for item in entry[1]:
+            named = isinstance(item, list) and len(item) == 2 and isinstance(item[0], str)
+            path = self._intact(f"{folder}/{item[0]}", item[1]) if named else None
+            if path is None:
+                return None
+            files[item[0]] = (path, item[1])
         return entry[0], files
 
     def keep(self, page: Page, body_key: str) -> tuple[int, int] | None:

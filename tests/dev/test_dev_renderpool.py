@@ -181,11 +181,14 @@ def served(dev: DevSite) -> dict[str, bytes]:
     return out
 
 
-def _reference(site: Path) -> DevSite:
-    """The edited site rendered serially, all at once."""
+def _served_as_reference(site: Path) -> dict:
+    """What the edited site serves when rendered serially, all at once."""
     whole = DevSite(site, site / "_site", workers=1)
-    whole.build()
-    return whole
+    try:
+        whole.build()
+        return served(whole)
+    finally:
+        whole.close()
 
 
 def test_an_edit_wins_over_a_render_process_rendering_from_before_it(site: Path, tmp_path, monkeypatch):
@@ -208,11 +211,7 @@ def test_an_edit_wins_over_a_render_process_rendering_from_before_it(site: Path,
         )  # forked again after the edit
         p51 = dev.snapshot.files["p51/index.html"]
         assert isinstance(p51, Path) and "Renamed fifty" in p51.read_text()
-        whole = _reference(site)
-        try:
-            assert served(dev) == served(whole)
-        finally:
-            whole.close()
+        assert served(dev) == _served_as_reference(site)
     finally:
         dev.close()
 
@@ -236,11 +235,7 @@ def test_a_render_answered_before_an_edit_is_applied_is_discarded(site: Path, mo
         assert dev.wait_rendered(120) and edited
         p51 = dev.snapshot.files["p51/index.html"]
         assert isinstance(p51, Path) and "Renamed fifty" in p51.read_text()
-        whole = _reference(site)
-        try:
-            assert served(dev) == served(whole)
-        finally:
-            whole.close()
+        assert served(dev) == _served_as_reference(site)
     finally:
         dev.close()
 
