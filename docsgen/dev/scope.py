@@ -7,7 +7,7 @@ from pathlib import Path
 from docsgen.nav import Navigation
 from docsgen.pages import Page
 from docsgen.render import SiteContext, sidebar_html
-from docsgen.render.html import section_link
+from docsgen.render.switchers import section_link
 from docsgen.site import Site
 from docsgen.urls import content_hash
 from docsgen.write import Claimed

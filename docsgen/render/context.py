@@ -22,6 +22,7 @@ from docsgen.policies import PagePolicy, site_url
 
 # Template helpers these modules register (dg_contextual, dg_global_nav, dg_directory, ...).
 from docsgen.render import codethemes, contextual, site_nav  # noqa: F401
+from docsgen.render.switchers import SwitcherCache
 from docsgen.routes import link_targets
 from docsgen.site import Site
 from docsgen.theme import Theme, environment, load_theme
@@ -40,8 +41,8 @@ class SiteContext:
     nav_files: dict[str, str] = field(default_factory=dict)  # section id -> "_nav/<id>.html?v=<hash>"
     static_version: str = ""
     helpers: dict[str, Any] = field(default_factory=dict)  # template_globals(), set once per build
-    # (navigation, {language section id: page keys under it}) for the language switcher, made when first asked
-    language_keys: tuple[Navigation, dict[str, set[str]]] | None = field(default=None, repr=False)
+    # what the switchers compute once per navigation (docsgen.render.switchers), made when first asked
+    switcher_cache: SwitcherCache | None = field(default=None, repr=False)
     timestamps: dict[str, datetime] | None = field(default=None, repr=False)  # source -> last change (custom)
 
     @property

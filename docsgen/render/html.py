@@ -6,86 +6,16 @@ from typing import Any
 
 from markupsafe import Markup
 
-from docsgen.config.model import LANGUAGE_NAMES, RTL_LANGUAGES
+from docsgen.config.model import RTL_LANGUAGES
 from docsgen.mdx import MdxResult
 from docsgen.nav import Section
 from docsgen.pages import Page
 from docsgen.render import thumbnails
 from docsgen.render.context import SiteContext
 from docsgen.render.head import adjust_meta_tags, head_html, script_json
+from docsgen.render.switchers import switchers
 from docsgen.theme import environment
 from docsgen.urls import is_external, root_of
-
-
-def section_link(section: Section) -> str | None:
-    """Return where selecting a section leads: its external href or its first page's URL."""
-    if section.href and not section.sections and not section.items:
-        return section.href
-    first = section.first_page()
-    return first.url if first else section.href
-
-
-def _keys_by_language(site: SiteContext) -> dict[str, set[str]]:
-    """Return {language section id: page keys placed under it}, computed once per build."""
-    if site.language_keys is None or site.language_keys[0] is not site.nav:
-        keys: dict[str, set[str]] = {}
-        for key, place in site.nav.placements.items():
-            for s in place.section.chain():
-                if s.kind == "language":
-                    keys.setdefault(s.id, set()).add(key)
-        site.language_keys = (site.nav, keys)
-    return site.language_keys[1]
-
-
-def translated_page(site: SiteContext, page_key: str, current: Section, other: Section) -> str | None:
-    """Return the URL of the same page in another language (fr/guide <-> guide <-> ja/guide), when it exists."""
-    keys = _keys_by_language(site)
-    prefix = current.label + "/"
-    rel = page_key[len(prefix) :] if page_key.startswith(prefix) else page_key
-    for candidate in (f"{other.label}/{rel}", rel, f"{other.label}/{rel}/index"):
-        if candidate in keys.get(other.id, ()) and candidate in site.pages:
-            return site.pages[candidate].url
-    return None
-
-
-def switchers(site: SiteContext, section: Section | None, page_key: str | None = None) -> dict[str, dict]:
-    """Return the dropdowns, tabs and anchors around a page's section, keyed by kind.
-
-    A language entry leads to the same page in that language when it exists, else to the language's first page.
-    """
-    out: dict[str, dict] = {}
-    chain = section.chain() if section else site.nav.default_section_path()
-    for current in chain:
-        parent = current.parent
-        if parent is None:
-            continue
-        entries = []
-        for sibling in parent.sections:
-            if sibling.hidden and sibling is not current:
-                continue
-            target = section_link(sibling)
-            label = sibling.label
-            if sibling.kind == "language":
-                label = LANGUAGE_NAMES.get(sibling.label, sibling.label)
-                if page_key and sibling is current and page_key in site.pages:
-                    target = site.pages[page_key].url
-                elif page_key:
-                    target = translated_page(site, page_key, current, sibling) or target
-            entries.append(
-                {
-                    "label": label,
-                    "code": sibling.label,
-                    "url": target or "",
-                    "external": bool(target and is_external(target)),
-                    "current": sibling is current,
-                    "icon": sibling.fields.get("icon"),
-                    "tag": sibling.fields.get("tag"),
-                    "description": sibling.fields.get("description"),
-                    "default": sibling.is_default,
-                }
-            )
-        out[current.kind] = {"entries": entries, "current": next((e for e in entries if e["current"]), None)}
-    return out
 
 
 def language_of(section: Section | None) -> str | None:

@@ -1,0 +1,182 @@
+"""The dropdowns around a page (versions, languages, products, dropdowns, tabs, menus, anchors) and their lists.
+
+A site of many versions draws the same version list on every page of a version, twice (header and phone
+sidebar). The entries of every switcher but the language one depend only on the page's section, so they are
+made once per section; their `<li>` lists (switch_items) once per section, page depth and place in the page.
+The language entries lead to the same page in each language, so they are made for every page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from markupsafe import Markup, escape
+
+from docsgen.config.model import LANGUAGE_NAMES
+from docsgen.nav import Navigation, Section
+from docsgen.theme import register_template_globals
+from docsgen.urls import is_external
+
+if TYPE_CHECKING:
+    from docsgen.render.context import SiteContext
+
+
+def section_link(section: Section) -> str | None:
+    """Return where selecting a section leads: its external href or its first page's URL."""
+    if section.href and not section.sections and not section.items:
+        return section.href
+    first = section.first_page()
+    return first.url if first else section.href
+
+
+@dataclass
+class SwitcherCache:
+    """What the switchers of one navigation compute once: kept on the site context while its navigation is the
+    site's (docsgen dev builds a new one when the navigation changes)."""
+
+    nav: Navigation
+    kinds: dict[str, dict] = field(default_factory=dict)  # section id -> the switcher it is current in
+    lists: dict[tuple[str, str, str, str], Markup] = field(default_factory=dict)  # see switch_items
+    language_keys: dict[str, set[str]] | None = None  # language section id -> page keys placed under it
+
+
+def _cache(site: SiteContext) -> SwitcherCache:
+    if site.switcher_cache is None or site.switcher_cache.nav is not site.nav:
+        site.switcher_cache = SwitcherCache(site.nav)
+    return site.switcher_cache
+
+
+def _keys_by_language(site: SiteContext) -> dict[str, set[str]]:
+    """Return {language section id: page keys placed under it}, computed once per navigation."""
+    cache = _cache(site)
+    if cache.language_keys is None:
+        keys: dict[str, set[str]] = {}
+        for key, place in site.nav.placements.items():
+            for s in place.section.chain():
+                if s.kind == "language":
+                    keys.setdefault(s.id, set()).add(key)
+        cache.language_keys = keys
+    return cache.language_keys
+
+
+def translated_page(site: SiteContext, page_key: str, current: Section, other: Section) -> str | None:
+    """Return the URL of the same page in another language (fr/guide <-> guide <-> ja/guide, and with the language
+    further down the path: v2/fr/guide <-> v2/ja/guide), when it exists."""
+    keys = _keys_by_language(site)
+    prefix = current.label + "/"
+    rel = page_key[len(prefix) :] if page_key.startswith(prefix) else page_key
+    candidates = [f"{other.label}/{rel}", rel, f"{other.label}/{rel}/index"]
+    segments = page_key.split("/")
+    if current.label in segments[1:]:  # the language's folder inside another (a version's)
+        at = segments.index(current.label, 1)
+        candidates.insert(0, "/".join([*segments[:at], other.label, *segments[at + 1 :]]))
+    for candidate in candidates:
+        if candidate in keys.get(other.id, ()) and candidate in site.pages:
+            return site.pages[candidate].url
+    return None
+
+
+def _entry(sibling: Section, current: Section, label: str, target: str | None) -> dict[str, Any]:
+    return {
+        "label": label,
+        "code": sibling.label,
+        "url": target or "",
+        "external": bool(target and is_external(target)),
+        "current": sibling is current,
+        "icon": sibling.fields.get("icon"),
+        "tag": sibling.fields.get("tag"),
+        "description": sibling.fields.get("description"),
+        "default": sibling.is_default,
+    }
+
+
+def _switcher(site: SiteContext, current: Section, page_key: str | None) -> dict[str, Any]:
+    """Return {"entries", "current", "key"} of the switcher among `current`'s siblings; key: the section id when
+    the entries are the same on every page of the section (all kinds but language), else ""."""
+    assert current.parent is not None
+    entries = []
+    for sibling in current.parent.sections:
+        if sibling.hidden and sibling is not current:
+            continue
+        target, label = section_link(sibling), sibling.label
+        if sibling.kind == "language":
+            label = LANGUAGE_NAMES.get(sibling.label, sibling.label)
+            if page_key and sibling is current and page_key in site.pages:
+                target = site.pages[page_key].url
+            elif page_key:
+                target = translated_page(site, page_key, current, sibling) or target
+        entries.append(_entry(sibling, current, label, target))
+    per_page = current.kind == "language" and bool(page_key)
+    return {
+        "entries": entries,
+        "current": next((e for e in entries if e["current"]), None),
+        "key": "" if per_page else current.id,
+    }
+
+
+def switchers(site: SiteContext, section: Section | None, page_key: str | None = None) -> dict[str, dict]:
+    """Return the dropdowns, tabs and anchors around a page's section, keyed by kind.
+
+    A language entry leads to the same page in that language when it exists, else to the language's first page.
+    """
+    cache = _cache(site).kinds
+    out: dict[str, dict] = {}
+    chain = section.chain() if section else site.nav.default_section_path()
+    for current in chain:
+        if current.parent is None:
+            continue
+        if current.kind == "language" and page_key:
+            out[current.kind] = _switcher(site, current, page_key)
+            continue
+        if current.id not in cache:
+            cache[current.id] = _switcher(site, current, None)
+        out[current.kind] = cache[current.id]
+    return out
+
+
+_BADGE = '<span class="dg-badge">{}</span>'
+
+
+def _items(
+    kind: str, local: list[dict], extra: list[dict], link: Callable[[str], str], badges: bool
+) -> Markup:
+    """Return the `<li>` links of a version or language dropdown: its entries, then navigation.global's."""
+    out: list[str] = []
+    for number, e in enumerate([*local, *extra]):
+        attrs = ' aria-current="true"' if number < len(local) and e["current"] else ""
+        if number >= len(local):
+            attrs = ' class="dg-global"'
+        if kind == "language":
+            code = escape(e["code"])
+            attrs += f' hreflang="{code}" lang="{code}"'
+        tag = " " + _BADGE.format(escape(e["tag"])) if badges and e.get("tag") else ""
+        out.append(f'<li><a href="{escape(link(e["url"]))}"{attrs}>{escape(e["label"])}{tag}</a></li>')
+    return Markup("".join(out))
+
+
+def switch_items(
+    site: SiteContext,
+    link: Callable[[str], str],
+    root: str,
+    kind: str,
+    switch: Any,
+    extra: list[dict],
+    place: str = "header",
+) -> Markup:
+    """Return the `<li>` list of a version or language dropdown, its URLs made by the page's `link` (a function
+    of the page's `root`); place "header" shows the entries' tags as badges, "sidebar" (the phone sidebar's
+    copy) does not. Lists that are the same on every page of a section and root are made once."""
+    local = switch["entries"] if switch else []
+    key = switch["key"] if switch and not extra else ""
+    if not key:
+        return _items(kind, local, extra, link, place == "header")
+    lists = _cache(site).lists
+    found = lists.get((key, kind, root, place))
+    if found is None:
+        found = lists[(key, kind, root, place)] = _items(kind, local, extra, link, place == "header")
+    return found
+
+
+register_template_globals({"dg_switch_items": switch_items})

@@ -1,0 +1,106 @@
+"""Version and language dropdowns: the lists made once per section and page depth are right on every page."""
+
+from __future__ import annotations
+
+import copy
+import json
+import posixpath
+from pathlib import Path
+
+from docsgen.build import build
+from docsgen.render import site_context
+from docsgen.render.html import page_html
+from docsgen.site import read_site
+from tests.htmldom import Node, parse
+
+VERSIONS = ("v1", "v2")
+LANGUAGES = ("en", "fr")
+PAGES = ("index", "guide/setup", "guide/deep/more")  # three depths in every version and language
+
+
+def _site(make_site) -> Path:
+    versions = []
+    files: dict[str, str] = {}
+    for version in VERSIONS:
+        languages = []
+        for lang in LANGUAGES:
+            keys = [f"{version}/{lang}/{p}" for p in PAGES]
+            languages.append({"language": lang, "groups": [{"group": "Guide", "pages": keys}]})
+            for key in keys:
+                files[f"{key}.mdx"] = f"---\ntitle: {key}\n---\n\nText of {key}.\n"
+        entry: dict = {"version": version, "languages": languages}
+        if version == "v2":
+            entry["tag"] = "New"
+        versions.append(entry)
+    files["docs.json"] = json.dumps(
+        {
+            "theme": "mint",
+            "name": "Switchers",
+            "colors": {"primary": "#0D9373"},
+            "navigation": {"versions": versions},
+        }
+    )
+    return make_site(files)
+
+
+def _folder(key: str) -> str:
+    """Return the folder a page's URL names (an index page is its folder's)."""
+    return key.removesuffix("/index").removesuffix("index")
+
+
+def _resolve(out: Path, page_rel: str, href: str) -> str:
+    """Return the folder of the page a relative link of the page at page_rel leads to."""
+    target = posixpath.normpath(posixpath.join(posixpath.dirname(page_rel), href))
+    assert (out / target / "index.html").is_file(), f"{page_rel}: {href} leads nowhere"
+    return target
+
+
+def _lists(doc: Node, kind: str) -> list[Node]:
+    return doc.find_all("details", cls=f"dg-switch-{kind}")
+
+
+def test_every_page_links_its_own_depth_version_and_language(make_site, tmp_path):
+    out = tmp_path / "out"
+    build(_site(make_site), out)
+    checked = 0
+    for version in VERSIONS:
+        for lang in LANGUAGES:
+            for rel in PAGES:
+                key = f"{version}/{lang}/{rel}"
+                page_rel = f"{_folder(key)}/index.html"
+                doc = parse((out / page_rel).read_text(encoding="utf-8"))
+                header, phone = _lists(doc, "version")  # the header's and the phone sidebar's copies
+                for switch in (header, phone):
+                    links = switch.find("ul").find_all("a")
+                    # a version leads to its first page (its first language's), from this page's depth
+                    assert [_resolve(out, page_rel, a.attrs["href"]) for a in links] == [
+                        f"{v}/en" for v in VERSIONS
+                    ]
+                    assert [a.text.split()[0] for a in links if a.attrs.get("aria-current")] == [version]
+                badges = [b.text for b in header.find("ul").find_all("span", cls="dg-badge")]
+                assert badges == ["New"] and phone.find_all("span", cls="dg-badge") == []
+                for switch in _lists(doc, "language"):
+                    links = switch.find("ul").find_all("a")
+                    # a language leads to this same page in that language
+                    assert [_resolve(out, page_rel, a.attrs["href"]) for a in links] == [
+                        _folder(f"{version}/{other}/{rel}") for other in LANGUAGES
+                    ]
+                    assert [a.attrs["hreflang"] for a in links] == list(LANGUAGES)
+                    assert [a.attrs["hreflang"] for a in links if a.attrs.get("aria-current")] == [lang]
+                checked += 1
+    assert checked == len(VERSIONS) * len(LANGUAGES) * len(PAGES)
+
+
+def test_a_new_navigation_gets_new_lists(make_site, tmp_path):
+    """docsgen dev replaces the site's navigation when it changes: the lists made for the old one are not reused."""
+    site = read_site(_site(make_site), tmp_path / "out")
+    ctx = site_context(site)
+    page = site.pages["v1/en/guide/setup"]
+    before = parse(page_html(ctx, page, None))
+    assert [a.text.split()[0] for a in _lists(before, "version")[0].find_all("a")] == ["v1", "v2"]
+    renamed = copy.deepcopy(site.nav)
+    renamed.root.sections[1].label = "v2-beta"
+    site.nav = renamed
+    after = parse(page_html(ctx, page, None))
+    for switch in _lists(after, "version"):
+        assert [a.text.split()[0] for a in switch.find_all("a")] == ["v1", "v2-beta"]
