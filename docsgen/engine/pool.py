@@ -183,9 +183,16 @@ def _flushed(cache: PageCache | None, results: list[Rendered]) -> list[Rendered]
     return results
 
 
+CHUNK_PAGES = 200  # at most this many pages a chunk (a fraction of a second's work)
+
+
 def _chunks(count: int, workers: int, start: int = 0) -> list[list[int]]:
-    """Split `count` page indices from `start` into contiguous chunks, several per worker to balance uneven pages."""
-    size = max(4, count // (workers * 8))
+    """Split `count` page indices from `start` into contiguous chunks, several per worker to balance uneven pages.
+
+    Chunks stay small on large sites: results reach the main process (and the search index) as a steady
+    stream, and the last chunk leaves the other workers idle for a fraction of a second, not for seconds.
+    """
+    size = max(4, min(CHUNK_PAGES, count // (workers * 8)))
     end = start + count
     return [list(range(first, min(first + size, end))) for first in range(start, end, size)]
 
