@@ -129,8 +129,13 @@ def environment(theme_name: str) -> jinja2.Environment:
 
 
 def _compile_all(env: jinja2.Environment) -> None:
-    """Compile every template now: render workers forked later inherit them instead of compiling each."""
+    """Compile every template now: render workers forked later inherit them instead of compiling each.
+
+    Partials are not compiled on their own: the templates including them hold their source (InliningLoader).
+    """
     for name in env.list_templates(extensions=("html", "js")):
+        if name.startswith("partials/"):
+            continue
         try:
             env.get_template(name)
         except jinja2.TemplateError:

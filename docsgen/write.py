@@ -33,7 +33,8 @@ def safe_output_path(path: str) -> str:
     """
     if not path or "\x00" in path or "\\" in path or path.startswith("/"):
         raise UnsafeOutputPath(path)
-    if any(part in ("..", ".", "") for part in path.split("/")):
+    parts = path.split("/")
+    if "" in parts or "." in parts or ".." in parts:
         raise UnsafeOutputPath(path)
     return path
 
