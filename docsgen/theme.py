@@ -10,6 +10,9 @@ from functools import cache
 from pathlib import Path
 
 import jinja2
+from jinja2 import nodes
+from jinja2.ext import Extension
+from markupsafe import Markup
 
 from docsgen.resources import themes_dir
 
@@ -110,6 +113,42 @@ class InliningLoader(jinja2.FileSystemLoader):
         return _INCLUDE.sub(partial, source)
 
 
+class FragmentCache(Extension):
+    """`{% fragment name, key %}...{% endfragment %}`: the block is rendered once per (name, key) and its output
+    reused; a key of none renders it every time.
+
+    A page template wraps in it what is the same on every page of a section at one depth (the version list,
+    the search box, the navbar, the tabs). The key's first item is the generation it belongs to (the site
+    context's switcher cache, made anew with each navigation): a new generation empties the store.
+    """
+
+    tags = {"fragment"}
+
+    def __init__(self, environment: jinja2.Environment) -> None:
+        super().__init__(environment)
+        self._generation: object = None
+        self._store: dict[tuple[object, object], Markup] = {}
+
+    def parse(self, parser: jinja2.parser.Parser) -> nodes.Node:
+        lineno = next(parser.stream).lineno
+        name = parser.parse_expression()
+        parser.stream.expect("comma")
+        key = parser.parse_expression()
+        body = parser.parse_statements(("name:endfragment",), drop_needle=True)
+        return nodes.CallBlock(self.call_method("_render", [name, key]), [], [], body).set_lineno(lineno)
+
+    def _render(self, name: object, key: tuple | None, caller: Callable[[], str]) -> str:
+        if key is None:
+            return caller()
+        if key[0] is not self._generation:
+            self._store.clear()
+            self._generation = key[0]
+        found = self._store.get((name, key))
+        if found is None:
+            found = self._store[(name, key)] = Markup(caller())
+        return found
+
+
 @cache
 def environment(theme_name: str) -> jinja2.Environment:
     """Return the Jinja2 environment of a theme (one per process, templates compiled once)."""
@@ -121,6 +160,7 @@ def environment(theme_name: str) -> jinja2.Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
         auto_reload=False,  # no mtime check per include: the dev server makes a new environment on theme edits
+        extensions=[FragmentCache],
     )
     env.globals.update(_REGISTERED_GLOBALS)
     _loaded_environments[theme_name] = env

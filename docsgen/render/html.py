@@ -13,7 +13,7 @@ from docsgen.pages import Page
 from docsgen.render import thumbnails
 from docsgen.render.context import SiteContext
 from docsgen.render.head import adjust_meta_tags, head_html, script_json
-from docsgen.render.switchers import switchers
+from docsgen.render.switchers import fragment_generation, switchers
 from docsgen.theme import environment
 from docsgen.urls import is_external, root_of
 
@@ -67,6 +67,7 @@ def page_html(site: SiteContext, page: Page, content: MdxResult | None, *, root:
         other = site.pages[key]
         return {"title": other.sidebar_title, "url": link(other.url)}
 
+    search_index = site.site.policies().search_folder(site.policy(page))
     sidebar_sid = (
         section.id if section else (site.nav.leaf_sections()[0].id if site.nav.leaf_sections() else None)
     )
@@ -99,7 +100,9 @@ def page_html(site: SiteContext, page: Page, content: MdxResult | None, *, root:
         "has_body": content is not None,
         "body": content,  # the rendered body (MdxResult): its changelog, assets ...
         "api_data": Markup(script_json(content.api_data)) if content and content.api_data else None,
-        "search_index": site.site.policies().search_folder(site.policy(page)),  # this page's search bundle
+        "search_index": search_index,  # this page's search bundle
+        # what the header's and phone sidebar's fragments depend on (theme.FragmentCache)
+        "fragment_key": (fragment_generation(site), section.id if section else "", root, search_index),
     }
     return template.render(context)
 

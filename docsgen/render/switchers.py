@@ -31,7 +31,7 @@ def section_link(section: Section) -> str | None:
     return first.url if first else section.href
 
 
-@dataclass
+@dataclass(eq=False)  # hashed by identity: it names a generation of cached fragments
 class SwitcherCache:
     """What the switchers of one navigation compute once: kept on the site context while its navigation is the
     site's (docsgen dev builds a new one when the navigation changes)."""
@@ -46,6 +46,12 @@ def _cache(site: SiteContext) -> SwitcherCache:
     if site.switcher_cache is None or site.switcher_cache.nav is not site.nav:
         site.switcher_cache = SwitcherCache(site.nav)
     return site.switcher_cache
+
+
+def fragment_generation(site: SiteContext) -> object:
+    """Return what the theme's cached fragments of pages belong to: this navigation's cache (see
+    theme.FragmentCache); a new navigation makes a new one."""
+    return _cache(site)
 
 
 def _keys_by_language(site: SiteContext) -> dict[str, set[str]]:

@@ -1,4 +1,5 @@
-"""Version and language dropdowns: the lists made once per section and page depth are right on every page."""
+"""Version and language dropdowns, tabs, navbar and search box: made once per section and page depth (switch lists,
+theme.FragmentCache), right on every page."""
 
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ from tests.htmldom import Node, parse
 
 VERSIONS = ("v1", "v2")
 LANGUAGES = ("en", "fr")
-PAGES = ("index", "guide/setup", "guide/deep/more")  # three depths in every version and language
+TABS = {"Guide": ("index", "guide/setup", "guide/deep/more"), "Reference": ("ref/api", "ref/deep/types")}
+PAGES = tuple(page for pages in TABS.values() for page in pages)  # three depths in every version and language
 
 
 def _site(make_site) -> Path:
@@ -24,9 +26,13 @@ def _site(make_site) -> Path:
     for version in VERSIONS:
         languages = []
         for lang in LANGUAGES:
-            keys = [f"{version}/{lang}/{p}" for p in PAGES]
-            languages.append({"language": lang, "groups": [{"group": "Guide", "pages": keys}]})
-            for key in keys:
+            tabs = [
+                {"tab": tab, "groups": [{"group": tab, "pages": [f"{version}/{lang}/{p}" for p in pages]}]}
+                for tab, pages in TABS.items()
+            ]
+            languages.append({"language": lang, "tabs": tabs})
+            for page in PAGES:
+                key = f"{version}/{lang}/{page}"
                 files[f"{key}.mdx"] = f"---\ntitle: {key}\n---\n\nText of {key}.\n"
         entry: dict = {"version": version, "languages": languages}
         if version == "v2":
@@ -38,6 +44,7 @@ def _site(make_site) -> Path:
             "name": "Switchers",
             "colors": {"primary": "#0D9373"},
             "navigation": {"versions": versions},
+            "navbar": {"links": [{"label": "Start", "href": "/v2/fr/ref/api"}]},
         }
     )
     return make_site(files)
@@ -63,6 +70,7 @@ def test_every_page_links_its_own_depth_version_and_language(make_site, tmp_path
     out = tmp_path / "out"
     build(_site(make_site), out)
     checked = 0
+    indexes: dict[str, set[str]] = {}
     for version in VERSIONS:
         for lang in LANGUAGES:
             for rel in PAGES:
@@ -87,8 +95,22 @@ def test_every_page_links_its_own_depth_version_and_language(make_site, tmp_path
                     ]
                     assert [a.attrs["hreflang"] for a in links] == list(LANGUAGES)
                     assert [a.attrs["hreflang"] for a in links if a.attrs.get("aria-current")] == [lang]
+                # the tabs of this version and language, this page's current; the navbar; the search box
+                tabs = doc.find("nav", cls="dg-tabs").find_all("a")
+                assert [_resolve(out, page_rel, a.attrs["href"]) for a in tabs] == [
+                    _folder(f"{version}/{lang}/{pages[0]}") for pages in TABS.values()
+                ]
+                own = next(tab for tab, pages in TABS.items() if rel in pages)
+                assert [a.text for a in tabs if a.attrs.get("aria-current") == "page"] == [own]
+                navbar = doc.find("nav", cls="dg-navbar").find("a")
+                assert _resolve(out, page_rel, navbar.attrs["href"]) == "v2/fr/ref/api"
+                dialog = doc.find("dialog", cls="dg-search-dialog")
+                assert json.loads(dialog.attrs["data-scope"]) == {"version": version}
+                indexes.setdefault(version, set()).add(dialog.attrs["data-index"])
                 checked += 1
     assert checked == len(VERSIONS) * len(LANGUAGES) * len(PAGES)
+    assert all(len(found) == 1 for found in indexes.values())  # one search bundle per version
+    assert len(set.union(*indexes.values())) == len(VERSIONS)
 
 
 def test_a_new_navigation_gets_new_lists(make_site, tmp_path):

@@ -72,3 +72,21 @@ def test_theme_pages_are_the_same_as_with_includes(name, tmp_path, monkeypatch):
         assert (inlined / rel).read_text(encoding="utf-8") == (included / rel).read_text(encoding="utf-8"), (
             rel
         )
+
+
+def test_fragments_are_made_once_per_key_and_generation(tmp_path):
+    (tmp_path / "t.html").write_text(
+        "{% fragment 'f', key %}<{{ calls.append(1) or value }}>{% endfragment %}", encoding="utf-8"
+    )
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(tmp_path)), extensions=[theme.FragmentCache], **OPTIONS
+    )
+    template, calls = env.get_template("t.html"), []
+    first, second = object(), object()
+    assert template.render(key=(first, "a"), value="x&", calls=calls) == "<x&amp;>"
+    assert template.render(key=(first, "a"), value="y", calls=calls) == "<x&amp;>"  # made once for this key
+    assert template.render(key=(first, "b"), value="y", calls=calls) == "<y>"
+    assert template.render(key=(second, "a"), value="z", calls=calls) == "<z>"  # a new generation
+    assert template.render(key=None, value="n", calls=calls) == "<n>"  # none: made every time
+    assert template.render(key=None, value="m", calls=calls) == "<m>"
+    assert len(calls) == 5
