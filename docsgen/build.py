@@ -83,7 +83,8 @@ def build(
     with OutputFolder(out_dir) as folder:
         job = render_job(site, ctx, pages, opts, cache, reuse, PageWriter(folder, files))
         previous = job.reuse.bundle if job.reuse else None  # bundles whose pages are all kept are linked
-        with SiteSearch(ctx, site, cache=opts.cache, previous=previous) as search:
+        output = (files, folder)  # bundles finished while pages render are written at once
+        with SiteSearch(ctx, site, cache=opts.cache, previous=previous, output=output) as search:
             with timings.stage("render pages"):
                 rendered = render_pages(
                     job,

@@ -74,7 +74,15 @@ class Linked:
             return self.fallback()
 
 
-Content = bytes | Path | Claimed | Streamed | Linked  # what SiteFiles holds for a path
+@dataclass(frozen=True)
+class Written:
+    """Content written to the output folder as soon as it was made (a search bundle finished while pages were
+    still rendering): its bytes are not held."""
+
+    size: int
+
+
+Content = bytes | Path | Claimed | Streamed | Linked | Written  # what SiteFiles holds for a path
 
 
 @dataclass
@@ -214,13 +222,21 @@ class OutputFolder:
             elif isinstance(content, Linked):
                 if not self._link(str(content.source), self._target(rel)):
                     _write_bytes(self._target(rel), content.fallback())
-            elif not isinstance(content, Claimed):
+            elif not isinstance(content, Claimed | Written):
                 _write_bytes(self._target(rel), content)
             self.written.add(rel)
 
     def write_text(self, rel: str, text: str) -> None:
         """Write one file now (render workers write their pages while others render)."""
         _write_bytes(self._target(rel), text.encode("utf-8"))
+
+    def write_now(self, files: SiteFiles, rel: str, data: bytes, owner: str) -> bool:
+        """Add a file to `files` as Written and write it now (False: the path is taken, nothing written)."""
+        if not files.add(rel, Written(len(data)), owner):
+            return False
+        _write_bytes(self._target(rel), data)
+        self.written.add(rel)
+        return True
 
     def link_from(self, previous: str | Path, rel: str) -> bool:
         """Put the file `rel` of a previous output folder here unchanged (a hard link, else a copy); False when it

@@ -217,6 +217,11 @@ class PagefindRun:
         else:  # a page added (responses come in order: after result(), this is when the last one was)
             self.added_seconds = time.perf_counter()
 
+    @property
+    def ready(self) -> bool:
+        """Tell whether result() would return at once: the bundle has arrived, or Pagefind stopped."""
+        return not self._reader.is_alive()
+
     def result(self, timeout: float = 600) -> dict[str, bytes]:
         """Wait for the bundle and return {path under pagefind/: bytes}; raise RuntimeError when it failed."""
         try:

@@ -204,6 +204,7 @@ class StreamingIndex:
         self.runs: dict[str, tuple[pagefind.PagefindRun, IndexKey]] = {}
         self.errors: dict[str, Exception] = {}  # bundles whose Pagefind could not start
         self.finished: set[str] = set()
+        self.parts: dict[str, Part] = {}  # bundles whose pages are all in, once taken (take_ready, pending)
 
     def add_pages(self, pages: list[Page], records: list[SearchRecord | None] | None = None) -> None:
         """Index these freshly rendered pages (the searchable ones): their records when given (record_maker),
@@ -224,18 +225,29 @@ class StreamingIndex:
                 self.runs[folder][0].finish()  # its last page is in: Pagefind writes this bundle now
                 self.finished.add(folder)
 
-    def pending(self, *, cache: bool | None = None) -> PendingIndex:
-        """Every page is in: let Pagefind write the bundles, to be collected (and stored for reuse) later."""
-        parts = []
-        for folder in sorted(self.runs):
+    def _part(self, folder: str, cache: bool | None) -> Part:
+        """Return the part of a bundle whose pages are all in (made once: take_ready() may have taken it)."""
+        if folder not in self.parts:
             run, key = self.runs[folder]
-            if folder not in self.finished:
-                run.finish()
             store = None
             if cache_enabled(cache):
                 path = bundle_cache_file(self.site.docs_dir, folder)
                 store = functools.partial(save_bundle, path, key.hexdigest())
-            parts.append(Part(folder, run, store=store, key=key.hexdigest()))
+            self.parts[folder] = Part(folder, run, store=store, key=key.hexdigest())
+        return self.parts[folder]
+
+    def take_ready(self, *, cache: bool | None = None) -> list[Part]:
+        """Return the bundles Pagefind has finished while pages still render (each once), to be written now."""
+        ready = [f for f in sorted(self.finished) if f not in self.parts and self.runs[f][0].ready]
+        return [self._part(folder, cache) for folder in ready]
+
+    def pending(self, *, cache: bool | None = None) -> PendingIndex:
+        """Every page is in: let Pagefind write the bundles, to be collected (and stored for reuse) later."""
+        parts = []
+        for folder in sorted(self.runs):
+            if folder not in self.finished:
+                self.runs[folder][0].finish()
+            parts.append(self._part(folder, cache))
         self.finished.update(self.runs)
         parts += [Part(folder, error=exc) for folder, exc in sorted(self.errors.items())]
         return PendingIndex(parts=parts)

@@ -43,11 +43,14 @@ class Part:
     linked: dict[str, Linked] | None = (
         None  # the previous build's bundle, unchanged (docsgen.outputs.search_store)
     )
+    written: dict[str, int] | None = None  # written to the output as soon as it was made: file name -> size
 
     def files(self) -> list[list[str | int]]:
         """Return [name, size] of each file of the bundle made (for the next build's output reuse)."""
         if self.linked is not None:
             return [[name, file.size] for name, file in sorted(self.linked.items())]
+        if self.written is not None:
+            return [[name, size] for name, size in sorted(self.written.items())]
         return [[name, len(data)] for name, data in sorted((self.bundle or {}).items())]
 
 
@@ -67,6 +70,7 @@ class PendingIndex:
         if parts is None:
             parts = [Part(INDEX_DIR, run, error, bundle, store)] if run or error or bundle is not None else []
         self.parts = parts
+        self.problems: list[str] = []  # bundles that failed before collect() (see finish())
         self.reused = bool(parts) and all(
             p.bundle is not None or p.linked for p in parts
         )  # Pagefind does not run
@@ -83,12 +87,14 @@ class PendingIndex:
         """Wait for the bundles and return {site path: bytes} (linked bundles aside: add_to adds them); a missing
         or failing Pagefind adds a warning."""
         out: dict[str, bytes] = {}
-        problems: list[str] = []
+        problems: list[str] = list(self.problems)
         for part in self.parts:
-            bundle = self._finish(part, problems)
+            bundle = self.finish(part, problems)
             out.update({f"{part.folder}/{rel}": data for rel, data in (bundle or {}).items()})
         folders = [
-            p.folder for p in self.parts if p.folder != INDEX_DIR and (p.bundle is not None or p.linked)
+            p.folder
+            for p in self.parts
+            if p.folder != INDEX_DIR and (p.bundle is not None or p.linked or p.written is not None)
         ]
         if folders:  # a split index: the browser merges the others for "search all"
             listing = json.dumps([f.rpartition("/")[2] for f in sorted(set(folders))])
@@ -104,10 +110,14 @@ class PendingIndex:
             )
         return out
 
-    def _finish(self, part: Part, problems: list[str]) -> dict[str, bytes] | None:
-        """Return one part's bundle (starting its run now when it was deferred), noting why when there is none."""
+    @staticmethod
+    def finish(part: Part, problems: list[str]) -> dict[str, bytes] | None:
+        """Return one part's bundle (starting its run now when it was deferred), noting why when there is none
+        (None too when it was written to the output already)."""
         if part.bundle is not None:
             return part.bundle
+        if part.written is not None:
+            return None
         try:
             if part.error is not None:
                 raise part.error

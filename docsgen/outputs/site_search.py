@@ -29,7 +29,7 @@ from docsgen.outputs.search_store import FolderRecords, read_records, records_fi
 from docsgen.pages import Page
 from docsgen.render import SiteContext
 from docsgen.site import Site
-from docsgen.write import Linked, SiteFiles
+from docsgen.write import Linked, OutputFolder, SiteFiles
 
 # (bundle folder) -> the previous build's bundle there when its files are intact: (its key, {name: (file, size)})
 PreviousBundle = Callable[[str], tuple[str, dict[str, tuple[Path, int]]] | None]
@@ -62,10 +62,14 @@ class SiteSearch:
         cache: bool | None = None,
         stream: bool = True,
         previous: PreviousBundle | None = None,
+        output: tuple[SiteFiles, OutputFolder] | None = None,
     ) -> None:
         """stream=False: the pages are rendered already (or will not be passed to add_pages). previous: the last
-        build's bundles, for bundles whose pages were all kept (docsgen.engine.reuse)."""
+        build's bundles, for bundles whose pages were all kept (docsgen.engine.reuse). output: where a bundle
+        Pagefind finishes while pages still render is written at once (else all are added by add_to)."""
         self.ctx, self.site, self.cache, self.previous = ctx, site, cache, previous
+        self._output = output
+        self._problems: list[str] = []  # bundles written early that failed
         self.keep = cache_enabled(cache)  # records are left for the next build
         self._streaming = stream_search_index(ctx, site, cache=cache) if stream else None
         self._folders: dict[str, FolderRecords] = {}
@@ -116,6 +120,7 @@ class SiteSearch:
                     self._records(folder).add(page.key, body_key, record)
                 resolved.append(record)
             self._streaming.add_pages([row[1] for row in rows], resolved)
+            self._write_ready()
         elif self._spooling:
             for folder, page, record, body_key, was_kept in rows:
                 if was_kept and body_key:
@@ -124,6 +129,21 @@ class SiteSearch:
                     self._records(folder).add(page.key, body_key, record)
         for folder in {row[0] for row in rows} & self._folders.keys():
             self._folders[folder].flush()
+
+    def _write_ready(self) -> None:
+        """Write the bundles Pagefind finished meanwhile (a version whose pages are all in) to the output folder,
+        so their files are not held until the end, nor all written after the last page."""
+        if self._streaming is None or self._output is None:
+            return
+        files, folder = self._output
+        for part in self._streaming.take_ready(cache=self.cache):
+            bundle = PendingIndex.finish(part, self._problems)  # stored for the next build as well
+            if bundle is None:
+                continue
+            part.written = {name: len(data) for name, data in bundle.items()}
+            part.bundle = None
+            for name, data in bundle.items():
+                folder.write_now(files, f"{part.folder}/{name}", data, "search index")
 
     def _rows(
         self,
@@ -165,6 +185,7 @@ class SiteSearch:
             return
         if self._streaming is not None:
             self._pending = self._streaming.pending(cache=self.cache)
+            self._pending.problems = self._problems
             self._last.clear()
             for records in self._folders.values():
                 records.complete()
@@ -220,7 +241,11 @@ class SiteSearch:
         build's output reuse; only bundles made or reused whole)."""
         if self._pending is None:
             return {}
-        return {p.folder: [p.key, p.files()] for p in self._pending.parts if p.key and (p.bundle or p.linked)}
+        return {
+            p.folder: [p.key, p.files()]
+            for p in self._pending.parts
+            if p.key and (p.bundle or p.linked or p.written is not None)
+        }
 
     def save(self) -> None:
         """The output folder is in place: leave this build's records for the next build."""

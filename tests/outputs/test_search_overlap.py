@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import json
+import time
+
 import docsgen.outputs as outputs
 import docsgen.outputs.pagefind as pagefind
 import docsgen.outputs.search as search
 from docsgen.build import build, render_site
+from docsgen.outputs.site_search import SiteSearch
 from docsgen.render import site_context
 from docsgen.site import read_site
+from docsgen.write import OutputFolder
 from tests.conftest import FIXTURES
 
 
@@ -82,3 +87,53 @@ def test_collect_returns_site_paths_and_a_second_build_is_reused(tmp_path, monke
     second = search.start_search_index(ctx, site, cache=True)
     assert second.reused and second.collect(diagnostics) == bundle
     assert not search.start_search_index(ctx, site, cache=False).reused
+
+
+def _versioned_site(make_site, versions: int = 3, pages: int = 25):
+    entries, files = [], {}
+    for v in range(1, versions + 1):
+        keys = [f"v{v}/page-{n}" for n in range(pages)]
+        entries.append({"version": f"v{v}", "groups": [{"group": "Docs", "pages": keys}]})
+        files.update(
+            {
+                f"{key}.mdx": f"---\ntitle: {key}\n---\n\nWords of {key} about topic{v}x{n}.\n"
+                for n, key in enumerate(keys)
+            }
+        )
+    files["docs.json"] = json.dumps(
+        {"theme": "mint", "name": "V", "colors": {"primary": "#112233"}, "navigation": {"versions": entries}}
+    )
+    return make_site(files)
+
+
+def test_a_version_indexed_while_pages_render_is_written_then(make_site, tmp_path, monkeypatch):
+    """A bundle Pagefind finishes while later versions still render goes to the output folder at once (its bytes
+    are not held to the end), and the index is the same as one collected at the end."""
+    monkeypatch.setenv("DOCSGEN_CACHE", "0")
+    docs = _versioned_site(make_site)
+    rendered, early = [0], []
+    real_write_now = OutputFolder.write_now
+
+    def write_now(self, files, rel, data, owner):
+        early.append((rel, rendered[0]))
+        return real_write_now(self, files, rel, data, owner)
+
+    def slow(stage, done, total):  # a page's worth of time, so Pagefind finishes a version meanwhile
+        rendered[0] = done
+        time.sleep(0.01)
+
+    monkeypatch.setattr(OutputFolder, "write_now", write_now)
+    build(docs, tmp_path / "early", workers=1, progress=slow)
+    total = rendered[0]
+    written_early = {rel.split("/")[1] for rel, done in early if done < total}
+    assert {"v1", "v2"} <= {name.split("-")[0] for name in written_early}  # written before the last page
+    monkeypatch.setattr(SiteSearch, "_write_ready", lambda self: None)  # every bundle collected at the end
+    build(docs, tmp_path / "late", workers=1)
+    early_files = sorted(
+        p.relative_to(tmp_path / "early") for p in (tmp_path / "early" / "pagefind").rglob("*")
+    )
+    late_files = sorted(p.relative_to(tmp_path / "late") for p in (tmp_path / "late" / "pagefind").rglob("*"))
+    assert early_files == late_files and len(early_files) > 20
+    for rel in early_files:
+        if (tmp_path / "early" / rel).is_file():
+            assert (tmp_path / "early" / rel).read_bytes() == (tmp_path / "late" / rel).read_bytes(), rel
