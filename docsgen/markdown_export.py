@@ -105,6 +105,8 @@ def mdx_to_markdown(body: str, ctx: ExportContext | None = None, source: str = "
 
 def _strip_esm(src: str, ctx: ExportContext, source: str) -> str:
     """Remove import/export statements, remembering snippet imports and simple exported values."""
+    if "import" not in src and "export" not in src:  # no statement to remove (most pages)
+        return src
     values, _ = parse_exports(src)
     for name, value in values.items():
         ctx.scope.setdefault(name, value)

@@ -150,6 +150,8 @@ def parse_exports(src: str) -> tuple[dict[str, object], set[str]]:
     """Return the simple exported values and the component names defined in a source (no rendering)."""
     values: dict[str, object] = {}
     components: set[str] = set()
+    if "export" not in src:  # most pages: nothing to split
+        return values, components
     for part in _STATEMENT_SPLIT.split(src):
         if not part.startswith("export"):
             continue
