@@ -19,6 +19,7 @@ from pygments.lexers.php import PhpLexer
 from docsgen.mdx.code import _highlight as highlight_uncached  # samples are unique: no cache
 from docsgen.openapi.limits import MAX_HIGHLIGHT_CHARS
 from docsgen.openapi.render.fmt import esc
+from docsgen.openapi.render.literal_lines import LiteralLines
 
 _TOKEN = re.compile(
     r'(?P<w>[ \t\r\n]+)|(?P<s>"(?:[^"\\\n]|\\.)*")|(?P<n>-?(?:0|[1-9]\d*)(?P<f>\.\d+)?(?P<e>[eE][+-]?\d+)?)'
@@ -127,6 +128,9 @@ def _block_lines(block: str, hl: str) -> tuple[str, ...]:
     return tuple(out[:count] + [""] * (count - len(out)))
 
 
+_LITERALS = LiteralLines(_block_lines)
+
+
 def _line_state(line: str) -> tuple[int, bool]:
     """(bit i set: an odd number of _QUOTES[i] outside escapes, the line is continued by a backslash)."""
     bare = _ESCAPED.sub("", line) if "\\" in line else line
@@ -180,8 +184,13 @@ def generated_lines(code: str, hl: str) -> list[str] | None:
             return None
         out.extend(_block_lines(chunks.pop(0), hl))
         hl = "php-code"
+    literals = _LITERALS
     for chunk in chunks:
-        out.extend(_block_lines(chunk, hl))
+        line = literals.line(chunk, hl)  # the URL line, unique to its sample: no lexer (see literal_lines)
+        if line is None:
+            out.extend(_block_lines(chunk, hl))
+        else:
+            out.append(line)
     return out
 
 

@@ -21,6 +21,8 @@ class SampleRequest:
     json_value: Any = None  # for "json"
     text: str = ""  # "form": urlencoded string; "text": the raw text
     form: list[tuple[str, str, bool]] = field(default_factory=list)  # multipart (name, value, is_file)
+    # the JSON body as text by `pretty`: most generators ask for it, and a large body costs milliseconds to dump
+    _json_texts: dict[bool, str] = field(default_factory=dict, repr=False, compare=False)
 
     def all_headers(self) -> list[tuple[str, str]]:
         """Headers including the Content-Type of the body (multipart with its boundary)."""
@@ -34,7 +36,11 @@ class SampleRequest:
     def body_text(self, pretty: bool = True) -> str:
         """The body as one string (multipart spelled out with its boundary; files as placeholders)."""
         if self.body_kind == "json":
-            return json.dumps(self.json_value, indent=2 if pretty else None, ensure_ascii=False)
+            text = self._json_texts.get(pretty)
+            if text is None:
+                text = json.dumps(self.json_value, indent=2 if pretty else None, ensure_ascii=False)
+                self._json_texts[pretty] = text
+            return text
         if self.body_kind == "multipart":
             parts = []
             for name, value, is_file in self.form:

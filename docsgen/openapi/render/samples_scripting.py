@@ -3,8 +3,6 @@ PowerShell."""
 
 from __future__ import annotations
 
-import json
-
 from docsgen.openapi.render.sample_request import (
     SampleRequest,
     dq,
@@ -72,7 +70,7 @@ def _js_options(r: SampleRequest, ts: bool = False, node: bool = False) -> tuple
     body = ""
     if r.body_kind == "json":
         headers.append(("Content-Type", r.content_type or "application/json"))
-        body = f"JSON.stringify({indent_lines(json.dumps(r.json_value, indent=2, ensure_ascii=False), '  ')})"
+        body = f"JSON.stringify({indent_lines(r.body_text(), '  ')})"
     elif r.body_kind == "multipart":
         setup.append("const form = new FormData();")
         for name, value, is_file in r.form:
