@@ -7,7 +7,7 @@ import string
 
 import pytest
 
-from docsgen.openapi.render.highlight import _block_lines, _chunks
+from docsgen.openapi.render.highlight import _chunks, lex_block
 from docsgen.openapi.render.literal_lines import LiteralLines
 from tests.openapi.test_openapi_highlight import generated_samples
 from tests.openapi_real import github_spec, oas_examples
@@ -39,12 +39,12 @@ def _compare(lines: LiteralLines, code: str, hl: str) -> bool:
     made = lines.line(code, hl)
     if made is None:
         return False
-    assert [made] == list(_block_lines(code, hl)), (hl, code)
+    assert [made] == list(lex_block(code, hl)), (hl, code)
     return True
 
 
 def test_every_character_in_a_literal_matches_pygments():
-    lines = LiteralLines(_block_lines)
+    lines = LiteralLines(lex_block)
     applied: dict[str, int] = {}
     for hl, shapes in SHAPES.items():
         for shape in shapes:
@@ -58,7 +58,7 @@ def test_every_character_in_a_literal_matches_pygments():
 
 
 def test_code_that_changes_what_a_literal_is_goes_to_the_lexer():
-    lines = LiteralLines(_block_lines)
+    lines = LiteralLines(lex_block)
     risky = {
         "python": ['url = f"{org}"', 'url = r"a{b}"', '# "a{b}"', '"a""b"', "x = 'a' + \"b\"", 'x = "a\\"b"'],
         "javascript": ["x = `a${b}`", '// "a"', 'x = /"a"/'],
@@ -88,7 +88,7 @@ def _check_spec(data: dict, lines: LiteralLines, limit: int) -> tuple[int, int]:
 @pytest.mark.slow
 def test_real_specs_samples_match_pygments_line_for_line():
     """Every one-line chunk of GitHub's and ReadMe's example specs' generated samples."""
-    lines = LiteralLines(_block_lines)
+    lines = LiteralLines(lex_block)
     applied, total = _check_spec(json.loads(github_spec().read_text()), lines, limit=2000)
     assert applied > 5000, (applied, total)  # the URL line of every sample, most body lines
     for file in sorted(oas_examples().glob("3.*/json/*.json")):

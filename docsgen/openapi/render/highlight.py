@@ -119,8 +119,8 @@ _PHP_CODE = PhpLexer(startinline=True, stripnl=False, ensurenl=False)
 _FORMATTER = HtmlFormatter(nowrap=True, classprefix="")
 
 
-@lru_cache(maxsize=32768)  # lines repeat across a spec's samples: about 15,000 for GitHub's
-def _block_lines(block: str, hl: str) -> tuple[str, ...]:
+def lex_block(block: str, hl: str) -> tuple[str, ...]:
+    """Pygments' per-line HTML of a run of lines (`php-code`: PHP after its `<?php` line)."""
     if hl != "php-code":
         return tuple(highlight_uncached(block, hl))
     out = [line.rstrip("\n") for _, line in _FORMATTER._format_lines(lex(block, _PHP_CODE))]  # type: ignore[attr-defined]
@@ -128,7 +128,14 @@ def _block_lines(block: str, hl: str) -> tuple[str, ...]:
     return tuple(out[:count] + [""] * (count - len(out)))
 
 
-_LITERALS = LiteralLines(_block_lines)
+_LITERALS = LiteralLines(lex_block)
+
+
+# Lines repeat across a spec's samples (about 15,000 distinct for GitHub's, with its ~9,000 URL lines).
+@lru_cache(maxsize=32768)
+def _block_lines(block: str, hl: str) -> tuple[str, ...]:
+    line = _LITERALS.line(block, hl)  # a line of code and plain literals: no lexer (see literal_lines)
+    return (line,) if line is not None else lex_block(block, hl)
 
 
 def _line_state(line: str) -> tuple[int, bool]:
@@ -184,13 +191,8 @@ def generated_lines(code: str, hl: str) -> list[str] | None:
             return None
         out.extend(_block_lines(chunks.pop(0), hl))
         hl = "php-code"
-    literals = _LITERALS
     for chunk in chunks:
-        line = literals.line(chunk, hl)  # the URL line, unique to its sample: no lexer (see literal_lines)
-        if line is None:
-            out.extend(_block_lines(chunk, hl))
-        else:
-            out.append(line)
+        out.extend(_block_lines(chunk, hl))
     return out
 
 
