@@ -134,8 +134,8 @@ _LITERALS = LiteralLines(lex_block)
 # Lines repeat across a spec's samples (about 15,000 distinct for GitHub's, with its ~9,000 URL lines).
 @lru_cache(maxsize=32768)
 def _block_lines(block: str, hl: str) -> tuple[str, ...]:
-    line = _LITERALS.line(block, hl)  # a line of code and plain literals: no lexer (see literal_lines)
-    return (line,) if line is not None else lex_block(block, hl)
+    # code and plain string literals (the URL line, request bodies): no lexer, see literal_lines
+    return _LITERALS.lines(block, hl) or lex_block(block, hl)
 
 
 def _line_state(line: str) -> tuple[int, bool]:
