@@ -66,6 +66,10 @@ def markdown_to_html(text: str) -> str:
     return _safe_markdown().render(text or "")
 
 
+# docsgen.openapi.render.simple_md renders what this renders for the descriptions it accepts
+markdown_to_html.simple_md_exact = True  # type: ignore[attr-defined]
+
+
 def api_settings(config: SiteConfig, meta: dict | None = None) -> ApiSettings:
     """Return the docs.json `api` settings, with a page's `playground` frontmatter winning."""
     api = config.api or {}

@@ -130,3 +130,32 @@ def test_real_spec_descriptions_agree_with_markdown_it():
             taken += 1
             assert fast == markdown_to_html(text), repr(text)
     assert taken > len(texts) // 2, (taken, len(texts))
+
+
+def test_links_and_strong_text_take_the_fast_path_only_for_the_renderer_it_copies():
+    """A page rendered with another Markdown renderer gets that renderer's output for links and strong text."""
+    from docsgen.openapi.render import ApiSettings, render_operation
+
+    spec = {
+        "openapi": "3.0.0",
+        "info": {"title": "T", "version": "1"},
+        "paths": {
+            "/a": {
+                "get": {
+                    "description": "See [the guide](https://docs.example.com/guide) and **this**.",
+                    "parameters": [{"name": "q", "in": "query", "description": "Uses `code` only."}],
+                    "responses": {"200": {"description": "ok"}},
+                }
+            }
+        },
+    }
+
+    def custom(text: str) -> str:
+        return "<p>CUSTOM</p>\n"
+
+    page = render_operation(spec, "get", "/a", settings=ApiSettings(), markdown=custom)
+    assert "CUSTOM" in page.html and "docs.example.com" not in page.html
+    assert "<code>code</code>" in page.html  # code spans: the same in every CommonMark renderer
+    page = render_operation(spec, "get", "/a", settings=ApiSettings(), markdown=markdown_to_html)
+    assert '<a href="https://docs.example.com/guide">the guide</a>' in page.html
+    assert "<strong>this</strong>" in page.html

@@ -114,7 +114,9 @@ class RenderContext:
             if _PLAIN_LINE.fullmatch(stripped) and "  " not in stripped:
                 cached = "<p>" + stripped.replace('"', "&quot;") + "</p>\n"
             else:
-                cached = simple_markdown(text)  # sentences with `code`: same html, no parser
+                # sentences with `code`, links and strong text: same html, no parser (links and strong text
+                # only for the renderer the fast path copies: another one may render them differently)
+                cached = simple_markdown(text, getattr(self.markdown_fn, "simple_md_exact", False))
                 if cached is None:
                     cached = self.markdown_fn(text)
             self._md[text] = cached

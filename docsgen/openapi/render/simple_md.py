@@ -29,6 +29,9 @@ _LINE = re.compile(
     rf"|(?={_STRONG}|{_LINK})"  # a line may start with strong text or a link
 )
 _REST = re.compile(rf"(?:{_PLAIN}|{_CODE_SPAN}|{_STRONG}|{_LINK})*(?<!\s)")
+_PLAIN_LINE = re.compile(
+    rf"(?![\s#=+\-0-9*_\[\]<>&!|~\\]|``)(?:{_PLAIN}|{_CODE_SPAN})+(?<!\s)"
+)  # without strong text and links
 _INLINE = re.compile(rf"({_CODE_SPAN})|\*\*((?:(?!\*\*).)+)\*\*|\[([^\]]+)\]\(([^)]*)\)")
 _PARAGRAPHS = re.compile(r"\n{2,}")
 
@@ -51,13 +54,19 @@ def _line_ok(line: str) -> bool:
     return start is not None and _REST.fullmatch(line, start.start()) is not None
 
 
-def simple_markdown(text: str) -> str | None:
-    """Return the CommonMark HTML of plain paragraphs with code spans, strong text and links, or None."""
+def simple_markdown(text: str, rich: bool = True) -> str | None:
+    """Return the CommonMark HTML of plain paragraphs with code spans, strong text and links, or None.
+
+    rich=False: code spans only (strong text and links are left to the caller's renderer).
+    """
     paragraphs = _PARAGRAPHS.split(text.strip("\n"))
     out = []
     for para in paragraphs:
         lines = para.split("\n")
-        if not all(_line_ok(line) for line in lines):
+        if rich:
+            if not all(_line_ok(line) for line in lines):
+                return None
+        elif not all(_PLAIN_LINE.fullmatch(line) for line in lines):
             return None
         inner = "\n".join(lines)
         if "`" in inner or "*" in inner or "[" in inner:
