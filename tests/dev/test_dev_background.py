@@ -139,12 +139,19 @@ def test_stopping_during_the_background_pass_stops_it(site: Path, tmp_path: Path
         env=env,
     )
     try:
+        assert proc.stdout is not None
+        printed = []  # up to the server's "Serving" line: the background pass may start rendering before it
+        while not any(line.startswith("Serving ") for line in printed):
+            line = proc.stdout.readline()
+            assert line, f"docsgen dev stopped before serving: {printed}"
+            printed.append(line)
         deadline = time.monotonic() + 60
         while len(_lines(log)) < 3:
             assert time.monotonic() < deadline and proc.poll() is None, "the background pass never started"
             time.sleep(0.05)
         proc.send_signal(sig)
-        out, _ = proc.communicate(timeout=30)
+        rest, _ = proc.communicate(timeout=30)
+        out = "".join(printed) + rest
     finally:
         if proc.poll() is None:
             proc.kill()
