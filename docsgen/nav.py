@@ -296,7 +296,7 @@ class _Builder:
 
     def lookup(self, entry: NavEntry, node: NavNode, inherited: dict) -> list[Page]:
         value = entry.value
-        if API_ENTRY.match(value) and self.generated is not None:
+        if self.generated is not None and API_ENTRY.match(value):
             return self.generated.get(entry.json_path, [])
         key = value.strip().lstrip("/")
         for suffix in (".mdx", ".md"):
