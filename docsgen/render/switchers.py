@@ -2,8 +2,8 @@
 
 A site of many versions draws the same version list on every page of a version, twice (header and phone
 sidebar). The entries of every switcher but the language one depend only on the page's section, so they are
-made once per section; their `<li>` lists (switch_items) once per section, page depth and place in the page.
-The language entries lead to the same page in each language, so they are made for every page.
+made once per section; the theme draws their lists once per section and page depth (theme.FragmentCache). The
+language entries lead to the same page in each language, so they are made for every page.
 """
 
 from __future__ import annotations
@@ -38,7 +38,6 @@ class SwitcherCache:
 
     nav: Navigation
     kinds: dict[str, dict] = field(default_factory=dict)  # section id -> the switcher it is current in
-    lists: dict[tuple[str, str, str, str], Markup] = field(default_factory=dict)  # see switch_items
     language_keys: dict[str, set[str]] | None = None  # language section id -> page keys placed under it
 
 
@@ -99,8 +98,7 @@ def _entry(sibling: Section, current: Section, label: str, target: str | None) -
 
 
 def _switcher(site: SiteContext, current: Section, page_key: str | None) -> dict[str, Any]:
-    """Return {"entries", "current", "key"} of the switcher among `current`'s siblings; key: the section id when
-    the entries are the same on every page of the section (all kinds but language), else ""."""
+    """Return {"entries", "current"} of the switcher among `current`'s siblings."""
     assert current.parent is not None
     entries = []
     for sibling in current.parent.sections:
@@ -114,12 +112,7 @@ def _switcher(site: SiteContext, current: Section, page_key: str | None) -> dict
             elif page_key:
                 target = translated_page(site, page_key, current, sibling) or target
         entries.append(_entry(sibling, current, label, target))
-    per_page = current.kind == "language" and bool(page_key)
-    return {
-        "entries": entries,
-        "current": next((e for e in entries if e["current"]), None),
-        "key": "" if per_page else current.id,
-    }
+    return {"entries": entries, "current": next((e for e in entries if e["current"]), None)}
 
 
 def switchers(site: SiteContext, section: Section | None, page_key: str | None = None) -> dict[str, dict]:
@@ -163,26 +156,12 @@ def _items(
 
 
 def switch_items(
-    site: SiteContext,
-    link: Callable[[str], str],
-    root: str,
-    kind: str,
-    switch: Any,
-    extra: list[dict],
-    place: str = "header",
+    link: Callable[[str], str], kind: str, switch: Any, extra: list[dict], place: str = "header"
 ) -> Markup:
-    """Return the `<li>` list of a version or language dropdown, its URLs made by the page's `link` (a function
-    of the page's `root`); place "header" shows the entries' tags as badges, "sidebar" (the phone sidebar's
-    copy) does not. Lists that are the same on every page of a section and root are made once."""
+    """Return the `<li>` list of a version or language dropdown, its URLs made by the page's `link`; place
+    "header" shows the entries' tags as badges, "sidebar" (the phone sidebar's copy) does not."""
     local = switch["entries"] if switch else []
-    key = switch["key"] if switch and not extra else ""
-    if not key:
-        return _items(kind, local, extra, link, place == "header")
-    lists = _cache(site).lists
-    found = lists.get((key, kind, root, place))
-    if found is None:
-        found = lists[(key, kind, root, place)] = _items(kind, local, extra, link, place == "header")
-    return found
+    return _items(kind, local, extra, link, place == "header")
 
 
 register_template_globals({"dg_switch_items": switch_items})
