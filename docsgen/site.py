@@ -8,6 +8,7 @@ from pathlib import Path
 from docsgen.config import SiteConfig, load_config
 from docsgen.errors import Diagnostic, DocsgenError
 from docsgen.nav import Navigation, build_nav
+from docsgen.openapi.navigation import uses_api
 from docsgen.pages import Page, read_page
 from docsgen.policies import PagePolicy, PolicyTable
 from docsgen.sources import Sources, scan
@@ -100,6 +101,8 @@ def read_site(
 
 def _api_pages(docs_dir: Path, config: SiteConfig, pages: dict[str, Page], files: list[str] | None = None):
     """Return the OpenAPI page generator when the site uses OpenAPI (imported lazily: it is the heaviest stage)."""
+    if not uses_api(config, pages):
+        return None
     from docsgen.openapi.pages import ApiPages
 
     return ApiPages.for_site(docs_dir, config, pages, files)

@@ -5,7 +5,7 @@ The cache lives outside the docs folder (docsgen.cachedir: $DOCSGEN_CACHE_DIR or
 one pack file (`pack-<hash>.json`, an object of entries by key): creating a file costs far more than writing its
 bytes on many file systems, so one file per chunk instead of one per page. A pack holds what checks an entry and
 the body's small facts (assets, icons, diagnostics); the body's HTML, Markdown and table of contents are in the
-pack's `body-<hash>.json`, read only when the page is rendered again (a page whose files a rebuild keeps,
+pack's `body-<hash>.txt`, read only when the page is rendered again (a page whose files a rebuild keeps,
 docsgen.engine.reuse, never needs them). `index.json` maps each entry the last build used to its pack; the main
 process reads it once (workers inherit it) and writes it at the end.
 
@@ -16,7 +16,8 @@ while rendering, and a cached result is only reused when replaying those calls a
 gives the same answers (so a page linking to a page that was removed or renamed is rendered again). The full
 page HTML (navigation, neighbours) is always re-rendered: it is cheap and depends on the whole site.
 
-The cache is JSON, never pickle: a docs folder may come from anyone, and loading it must not run code.
+The cache is JSON and plain text (body files: docsgen.engine.bodies), never pickle: a docs folder may come from
+anyone, and loading it must not run code.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from docsgen.cachedir import cache_dir, code_fingerprint
+from docsgen.engine.bodies import HEAVY, BodyPack, encode_bodies, encode_body
 from docsgen.errors import Diagnostic, Severity
 from docsgen.mdx import MdxResult, TocItem
 from docsgen.mdx.grammars import grammar_files
@@ -38,17 +40,7 @@ from docsgen.pages import Page
 from docsgen.render import LinkCall, SiteContext
 from docsgen.site import Site
 
-FORMAT = 6  # 3: entries in pack files with an index; 4: text_html instead of text; 5: typed API fields; 6: bodies apart
-HEAVY = (
-    "html",
-    "toc",
-    "text_html",
-    "panel_html",
-    "aside_html",
-    "markdown",
-    "search_html",
-    "api_data",
-)  # body file
+FORMAT = 7  # 3: packs with an index; 4: text_html; 5: typed API fields; 6: bodies apart; 7: bodies as text
 INDEX = "index.json"
 PACKS_KEPT = 4  # packs a process keeps parsed (chunks are contiguous runs of the sorted pages)
 _DIAG_FIELDS = tuple(f.name for f in fields(Diagnostic))
@@ -138,7 +130,7 @@ def _plain_json(value: object) -> bool:
 
 def body_file(pack: str) -> str:
     """Return the name of the file holding the bodies of a pack's entries."""
-    return "body-" + pack.removeprefix("pack-")
+    return "body-" + pack.removeprefix("pack-").removesuffix(".json") + ".txt"
 
 
 def decode_facts(data: dict) -> MdxResult:
@@ -192,9 +184,11 @@ class PageCache:
         self._index: dict[str, str] | None = (
             None  # key -> pack of the previous build (read once, before forks)
         )
-        self._packs: dict[str, dict] = {}  # packs parsed by this process, the last PACKS_KEPT (bodies apart)
+        self._packs: dict[
+            str, Any
+        ] = {}  # packs (dict) and body files (BodyPack) read, the last PACKS_KEPT of each
         self._pending: dict[str, str] = {}  # entries stored since the last flush(): key -> JSON text
-        self._bodies: dict[str, str] = {}  # and their bodies' JSON text
+        self._bodies: dict[str, tuple[list[int], bytes]] = {}  # and their bodies (encode_body)
 
     def _file_hash(self, rel: str) -> str | None:
         """Return the content hash of a docs-relative file (None when unreadable), once per process."""
@@ -249,14 +243,18 @@ class PageCache:
         if name in self._packs:
             self._packs[name] = self._packs.pop(name)  # most recently used last: the oldest is dropped first
         else:
+            data: Any = None
             try:
-                data = json.loads((self.folder / name).read_text(encoding="utf-8"))
+                if body:
+                    data = BodyPack((self.folder / name).read_bytes())
+                else:
+                    data = json.loads((self.folder / name).read_text(encoding="utf-8"))
             except (OSError, ValueError):
-                data = None
+                pass
             if len(self._packs) >= 2 * PACKS_KEPT:
                 self._packs.pop(next(iter(self._packs)))
-            self._packs[name] = data if isinstance(data, dict) else {}
-        entry = self._packs[name].get(key)
+            self._packs[name] = data if isinstance(data, dict | BodyPack) else {}
+        entry = self._packs[name].get(key)  # a body file: raises ValueError when the entry cannot be decoded
         return entry if isinstance(entry, dict) else None
 
     def restore_body(self, restored: Restored) -> Restored | None:
@@ -327,10 +325,11 @@ class PageCache:
         key = self.key(page)
         try:
             text = json.dumps(entry, ensure_ascii=False, separators=(",", ":"))
-            body = json.dumps(
-                {name: encoded[name] for name in HEAVY}, ensure_ascii=False, separators=(",", ":")
-            )
+            text.encode("utf-8")  # written as UTF-8: a lone surrogate could not be
         except (TypeError, ValueError):
+            return None
+        body = encode_body(encoded)
+        if body is None:
             return None
         self._pending[key], self._bodies[key] = text, body
         return key
@@ -343,9 +342,8 @@ class PageCache:
             return None
         keys = sorted(pending)
         name = f"pack-{_sha(*keys)[:24]}.json"
-        text = "{" + ",".join(f"{json.dumps(k)}:{bodies[k]}" for k in keys) + "}"
-        if not _write_atomic(self.folder / body_file(name), text):  # first: a pack is complete when it exists
-            return None
+        if not _write_atomic(self.folder / body_file(name), encode_bodies(bodies)):  # first: a pack is whole
+            return None  # when it exists
         text = "{" + ",".join(f"{json.dumps(k)}:{pending[k]}" for k in keys) + "}"
         return name if _write_atomic(self.folder / name, text) else None
 
@@ -368,14 +366,14 @@ class PageCache:
             pass  # an unwritable cache folder: the build is fine without it
 
 
-def _write_atomic(path: Path, text: str) -> bool:
+def _write_atomic(path: Path, text: str | bytes) -> bool:
     """Write a file through a temporary name so a reader never sees half of it; never fail the build."""
     tmp = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".entry-", suffix=".tmp")
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(text)
+        with os.fdopen(fd, "wb") as out:
+            out.write(text.encode("utf-8") if isinstance(text, str) else text)
         os.replace(tmp, path)
         return True
     except OSError:

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, Any
 
 from docsgen.errors import Diagnostic, error, warning
 from docsgen.mdx import MdxContext, MdxResult, render_mdx
 from docsgen.openapi.discover import SpecFinder
+from docsgen.openapi.navigation import ENTRY, WEBHOOK
 from docsgen.openapi.playground_auth import playground_page
 from docsgen.openapi.render import render_manual_endpoint, render_schema_page
 from docsgen.openapi.render.playground import documented_fields
@@ -19,12 +19,8 @@ if TYPE_CHECKING:
 
     from docsgen.config.model import SiteConfig
 
-ENTRY = re.compile(
-    r"^(?:(?P<spec>\S+)\s+)?(?P<method>GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE)\s+(?P<path>/\S*)$", re.I
-)
 # Where a frontmatter problem is reported: (file, line, column, JSON path), spread into a Diagnostic helper.
 Where = tuple[str, int, int, str]
-WEBHOOK = re.compile(r"^(?:(?P<spec>\S+)\s+)?webhook\s+(?P<name>\S.*)$", re.I)
 
 
 def spec_refs(value: Any) -> list[tuple[str, str | None]]:

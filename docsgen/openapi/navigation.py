@@ -20,9 +20,35 @@ API_ENTRY = re.compile(
     r"^(?:(\S+)\s+)?(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE|WEBHOOK)\s+(\S.*)$", re.I
 )
 
+# A frontmatter `openapi` value or navigation entry naming an operation ("[spec] METHOD /path") or a webhook.
+ENTRY = re.compile(
+    r"^(?:(?P<spec>\S+)\s+)?(?P<method>GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE)\s+(?P<path>/\S*)$", re.I
+)
+WEBHOOK = re.compile(r"^(?:(?P<spec>\S+)\s+)?webhook\s+(?P<name>\S.*)$", re.I)
+
 LISTING_MODES = ("accordion", "card", "none")  # navigation `directory` values that name a listing layout
 Resolver = Callable[[NavEntry, NavNode, dict], list["Page"]]
 Generated = dict[tuple, list["Page"]]  # JSON path of a navigation entry -> the pages it names
+
+
+def uses_api(config: SiteConfig, pages: dict[str, Page]) -> bool:
+    """Tell whether anything in the site refers to OpenAPI or AsyncAPI: docs.json's `api.openapi`, a navigation
+    element's `openapi`/`asyncapi` or API entry, or a page's frontmatter (the API modules load only then)."""
+    if config.api.get("openapi") or _nav_uses_api(config.navigation):
+        return True
+    keys = ("openapi", "openapi-schema", "api", "asyncapi")
+    return any(p.meta.get(k) not in (None, "") for p in pages.values() for k in keys)
+
+
+def _nav_uses_api(node: NavNode) -> bool:
+    if node.fields.get("openapi") or node.fields.get("asyncapi"):
+        return True
+    for child in node.children:
+        if isinstance(child, NavNode) and _nav_uses_api(child):
+            return True
+        if isinstance(child, NavEntry) and (ENTRY.match(child.value) or WEBHOOK.match(child.value)):
+            return True
+    return False
 
 
 def inherit(node: NavNode, inherited: dict) -> dict:

@@ -17,18 +17,14 @@ from docsgen.openapi import urls
 from docsgen.openapi.asyncapi_pages import channel_pages
 from docsgen.openapi.discover import SpecFinder
 from docsgen.openapi.frontmatter import (
-    ENTRY as _ENTRY,
-)
-from docsgen.openapi.frontmatter import (
-    WEBHOOK as _WEBHOOK,
-)
-from docsgen.openapi.frontmatter import (
     FrontmatterPages,
     join_markdown,
     readable,
     spec_refs,
 )
-from docsgen.openapi.navigation import Generated, navigation_pages
+from docsgen.openapi.navigation import ENTRY as _ENTRY
+from docsgen.openapi.navigation import WEBHOOK as _WEBHOOK
+from docsgen.openapi.navigation import Generated, navigation_pages, uses_api
 from docsgen.openapi.overview import add_overviews
 from docsgen.openapi.playground_auth import check_site, playground_page
 from docsgen.openapi.render import ApiSettings, RenderedApi, render_operation, render_webhook
@@ -117,13 +113,7 @@ class ApiPages(FrontmatterPages):
         `files` lists the docs folder's non-page files (docs-relative): where specs named by file name, or not
         named at all, are looked for. Without it the folder is walked when needed.
         """
-        uses_nav = _nav_uses_openapi(config.navigation)
-        uses_pages = any(
-            p.meta.get(k) not in (None, "")
-            for p in pages.values()
-            for k in ("openapi", "openapi-schema", "api", "asyncapi")
-        )
-        if not (config.api.get("openapi") or uses_nav or uses_pages):
+        if not uses_api(config, pages):
             return None
         api = cls(docs_dir, config, pages, SpecStore(docs_dir), finder=SpecFinder(docs_dir, files))
         api.diagnostics += check_site(docs_dir, config)
@@ -418,17 +408,6 @@ def _group_label(spec: Spec, tag: str) -> str:
             label = item.get("x-group")
             return label.strip() if isinstance(label, str) and label.strip() else tag
     return tag
-
-
-def _nav_uses_openapi(node: NavNode) -> bool:
-    if node.fields.get("openapi") or node.fields.get("asyncapi"):
-        return True
-    for child in node.children:
-        if isinstance(child, NavNode) and _nav_uses_openapi(child):
-            return True
-        if isinstance(child, NavEntry) and (_ENTRY.match(child.value) or _WEBHOOK.match(child.value)):
-            return True
-    return False
 
 
 def _nav_specs(node: NavNode) -> list[tuple[str, str | None]]:

@@ -79,3 +79,33 @@ def test_large_sites_render_in_small_chunks_in_page_order(make_site, tmp_path, m
     assert [key for batch in batches for key in batch] == [page.key for page in pages]
     # the first page renders before the pool forks, then chunks of at most 4
     assert batches[0] == [pages[0].key] and {len(batch) for batch in batches[1:-1]} == {4}
+
+
+def test_workers_collect_young_objects_less_often_and_the_heap_is_unfrozen_after(
+    make_site, tmp_path, monkeypatch
+):
+    """Render workers raise the collector's first threshold (rendering makes millions of short-lived objects);
+    the heap inherited from the main process is frozen while they live and unfrozen once they are gone."""
+    import gc
+    import os
+
+    from docsgen.render import render_page
+
+    monkeypatch.setattr(pool, "MIN_PAGES_PER_WORKER", 1)
+    site = read_site(make_site(site_files(8)))
+    ctx, pages = site_context(site), site.pages_to_render()
+    seen = tmp_path / "seen"
+    seen.mkdir()
+
+    def render(*args, **kwargs):
+        (seen / str(os.getpid())).write_text(f"{gc.get_threshold()[0]} {gc.get_freeze_count() > 0}")
+        return render_page(*args, **kwargs)
+
+    threshold = gc.get_threshold()
+    assert gc.get_freeze_count() == 0
+    rendered = render_pages(Job(ctx, pages, render=render), workers=2)
+    assert len(rendered) == len(pages) and all(r.page.html for r in rendered)
+    workers = {p.name: p.read_text() for p in seen.iterdir() if p.name != str(os.getpid())}
+    assert len(workers) == 2, "two worker processes rendered pages"
+    assert set(workers.values()) == {f"{pool.WORKER_GC_THRESHOLD} True"}
+    assert gc.get_threshold() == threshold and gc.get_freeze_count() == 0, "the main process is as it was"
