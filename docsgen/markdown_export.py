@@ -200,7 +200,7 @@ def _convert(src: str, ctx: ExportContext) -> str:
                     after = tag.end
                 else:
                     inner, after = src[tag.end : found[0]], found[1]
-            block = at_line_start or src[:i].rsplit("\n", 1)[-1].strip() == ""
+            block = at_line_start or not src[src.rfind("\n", 0, i) + 1 : i].strip()  # no copy of src[:i]
             out.append(_component(tag, inner, ctx, block=block))
             i = after
             continue

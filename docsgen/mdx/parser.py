@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from functools import lru_cache
 from typing import cast
 
@@ -17,6 +19,21 @@ from docsgen.mdx.paragraph import paragraph
 from docsgen.mdx.renderer import MdxRenderer
 
 MAX_NESTING = MAX_JSX_NESTING  # components nest deeper than CommonMark's 20 levels of lists and quotes
+
+
+# A link markdown-it's normalizeLink gives back unchanged: a path, query and fragment of characters its encoder
+# keeps, after an optional lowercase http(s) host (the parser lowercases hosts and schemes; `%` and `:` may be
+# re-encoded). Checked against every link target of the real-site corpus and fuzzed (tests/mdx/test_links_plain).
+_PLAIN_LINK = re.compile(r"(?:https?://[a-z0-9.\-]+(?=[/?#]|\Z))?(?!//)[A-Za-z0-9\-._~/#?=&]*\Z")
+
+
+def _plain_links_as_written(normalize: Callable[[str], str]) -> Callable[[str], str]:
+    """Return normalizeLink skipping its URL parse (11 us a link) for links it would give back unchanged."""
+
+    def normalize_link(url: str) -> str:
+        return url if _PLAIN_LINK.match(url) else normalize(url)
+
+    return normalize_link
 
 
 def build_markdown() -> MarkdownIt:
@@ -39,7 +56,7 @@ def build_markdown() -> MarkdownIt:
     md.block.ruler.at("paragraph", paragraph)
     # Pure functions of the URL, and sites repeat their links: normalise each distinct URL once.
     # (instance attributes over the methods, for this instance only)
-    md.normalizeLink = lru_cache(maxsize=8192)(md.normalizeLink)  # type: ignore[method-assign]
+    md.normalizeLink = _plain_links_as_written(lru_cache(maxsize=8192)(md.normalizeLink))  # type: ignore[method-assign]
     md.validateLink = lru_cache(maxsize=8192)(md.validateLink)  # type: ignore[method-assign]
     # The math plugin installs its own render rules; ours produce MathML instead.
     renderer = cast(MdxRenderer, md.renderer)  # renderer_cls above
