@@ -56,7 +56,7 @@ def build_markdown() -> MarkdownIt:
     md.block.ruler.at("paragraph", paragraph)
     # Pure functions of the URL, and sites repeat their links: normalise each distinct URL once.
     # (instance attributes over the methods, for this instance only)
-    md.normalizeLink = _plain_links_as_written(lru_cache(maxsize=8192)(md.normalizeLink))  # type: ignore[method-assign]
+    md.normalizeLink = _plain_links_as_written(lru_cache(maxsize=8192)(md.normalizeLink))  # type: ignore[method-assign,assignment]
     md.validateLink = lru_cache(maxsize=8192)(md.validateLink)  # type: ignore[method-assign]
     # The math plugin installs its own render rules; ours produce MathML instead.
     renderer = cast(MdxRenderer, md.renderer)  # renderer_cls above
