@@ -112,9 +112,13 @@ def build(site: Path, out: Path, cache: Path, label: str, pages: int, *, cold: b
         measure.remove(out)
         measure.remove(cache)
         read_sources(site)
+        os.sync()
         timed = measure.run(command, env=env)
         measure.remove(out)
         measure.remove(cache)
+    # The previous build's gigabyte of output is still being written back to the disk (Linux flushes dirty pages
+    # 30 s after they were written): flushed first, untimed, it no longer competes with the build measured.
+    os.sync()
     with TreeMemory() as memory:
         sample = measure.run(command, env=env)
     return Run(label, pages, timed or sample, memory.peak)
