@@ -97,6 +97,10 @@ class TreeMemory:
         self._thread.join()
 
 
+def _env(cache: Path) -> dict[str, str]:
+    return {**os.environ, "DOCSGEN_CACHE_DIR": str(cache)}
+
+
 def build(site: Path, out: Path, cache: Path, label: str, pages: int, *, cold: bool) -> Run:
     """Time one `docsgen build` of the site (cold: output and caches removed first).
 
@@ -105,7 +109,7 @@ def build(site: Path, out: Path, cache: Path, label: str, pages: int, *, cold: b
     held meanwhile) and slowed the 25k build by seconds. A rebuild is run once, with the sampler (its second
     run would find nothing to do).
     """
-    env = {**os.environ, "DOCSGEN_CACHE_DIR": str(cache)}
+    env = _env(cache)
     command = [str(DOCSGEN), "build", str(site), "-o", str(out)]
     timed = None
     if cold:  # a rebuild keeps the previous output: unchanged pages keep their files
@@ -137,17 +141,27 @@ def read_sources(site: Path) -> None:
 
 
 def measure_sizes(work: Path, sizes: tuple[int, ...], runs: int) -> list[Run]:
-    """Build each size cold then again with nothing changed, `runs` times; return every run."""
-    results = []
+    """Build each size cold `runs` times, then again with nothing changed and with one page edited; return every
+    run.
+
+    Every cold build comes first: a rebuild's swap deletes the previous output's folders (25,000+ at full size),
+    and ext4 without a journal makes creating files slower for minutes after a mass deletion: a cold build right
+    after rebuilds paid seconds for it.
+    """
+    sites = []
     for size in sizes:
         site = work / f"versioned-{size}"
         if not (site / "docs.json").is_file():
             sitegen.write_versioned_site(site, size)
         pages = sum(1 for _ in site.rglob("*.mdx"))
-        out, cache = work / f"versioned-{size}-out", work / f"versioned-{size}-cache"
+        sites.append((site, pages, work / f"versioned-{size}-out", work / f"versioned-{size}-cache"))
+    results = []
+    for site, pages, out, cache in sites:
         for _ in range(runs):
             print(f"scale: {pages} pages cold", flush=True)
             results.append(build(site, out, cache, "cold", pages, cold=True))
+    for site, pages, out, cache in sites:
+        for _ in range(runs):
             print(f"scale: {pages} pages rebuild, nothing changed", flush=True)
             results.append(build(site, out, cache, "rebuild, nothing changed", pages, cold=False))
             page = min(site.rglob("*.mdx"))  # one page's text edited (its version's search index made again)
@@ -158,6 +172,8 @@ def measure_sizes(work: Path, sizes: tuple[int, ...], runs: int) -> list[Run]:
                 results.append(build(site, out, cache, "rebuild, one page edited", pages, cold=False))
             finally:
                 page.write_text(text, encoding="utf-8")
+            # untimed: the output matches the sources again, so the next "nothing changed" is exactly that
+            measure.run([str(DOCSGEN), "build", str(site), "-o", str(out)], env=_env(cache))
     return results
 
 
