@@ -4,15 +4,19 @@ For each size: a cold build (output and caches removed), a rebuild with nothing 
 edited (then put back), each timed as a whole
 process (wall, CPU of the tree, largest process's peak RSS) while the memory of the whole process tree is sampled
 from /proc (proportional set size: pages shared by forked render workers counted once), so "peak memory" is what
-the build really holds, and per page. Run alone or as `bench/run.py --cases scale`:
+the build really holds, and per page. Then `docsgen dev` on the largest size (bench/dev_reload.py, an empty cache
+folder): start to the first page served, and one page's edit to the new page served. Run alone or as
+`bench/run.py --cases scale`:
 
-    .venv/bin/python bench/scale.py [--sizes 1000,5000,25200] [--runs 1] [--out /tmp/SCALE.md]
+    .venv/bin/python bench/scale.py [--sizes 1000,5000,25200] [--runs 1] [--dev-runs 10] [--out /tmp/SCALE.md]
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
+import subprocess
 import sys
 import threading
 import time
@@ -28,7 +32,7 @@ import sitegen  # noqa: E402
 
 DOCSGEN = Path(sys.executable).parent / "docsgen"
 SIZES = (1000, 5000, 25_200)
-TARGETS = {"cold_s": 60.0, "memory_mb": 1024.0, "rebuild_s": 10.0}  # issue 22, at the full size
+TARGETS = {"cold_s": 60.0, "memory_mb": 1024.0, "rebuild_s": 10.0, "dev_first_s": 10.0, "dev_edit_ms": 200.0}
 
 
 @dataclass
@@ -95,6 +99,17 @@ class TreeMemory:
     def __exit__(self, *exc: object) -> None:
         self._stop.set()
         self._thread.join()
+
+
+@dataclass
+class DevRun:
+    """`docsgen dev` on one size: what bench/dev_reload.py printed, and the figures read from it."""
+
+    pages: int
+    lines: list[str]
+    first_s: float | None  # start of the process -> the first page served
+    edit_ms: float | None  # median: a page's source saved -> the new page served
+    returncode: int
 
 
 def _env(cache: Path) -> dict[str, str]:
@@ -177,6 +192,58 @@ def measure_sizes(work: Path, sizes: tuple[int, ...], runs: int) -> list[Run]:
     return results
 
 
+def measure_dev(site: Path, size: int, cache: Path, runs: int) -> DevRun:
+    """Run bench/dev_reload.py on a site written by `write_versioned_site(site, size)`, with an empty cache folder.
+
+    The sources are read first, as before a cold build. dev_reload waits for the whole site to be rendered and
+    indexed before it edits (an author edits a running server), and puts the edited page back at the end.
+    """
+    pages = sum(1 for _ in site.rglob("*.mdx"))
+    measure.remove(cache)
+    read_sources(site)
+    os.sync()
+    command = [sys.executable, str(BENCH / "dev_reload.py"), "--docs", str(site), "--site", "versioned"]
+    command += ["--pages", str(size), "--runs", str(runs)]  # the size the site was written for: its shape
+    print(f"scale: {pages} pages, docsgen dev", flush=True)
+    done = subprocess.run(command, capture_output=True, text=True, env=_env(cache), timeout=3600, check=False)
+    measure.remove(cache)
+    lines = [line.strip() for line in done.stdout.splitlines() if line.strip()]
+    if done.returncode != 0:
+        lines += (done.stderr or "").strip().splitlines()[-3:]
+    first = re.search(r"first page served ([\d.]+)s after start", done.stdout)
+    edit = re.search(r"page edit, served\s*: median\s+([\d.]+) ms", done.stdout)
+    return DevRun(
+        pages,
+        lines,
+        float(first.group(1)) if first else None,
+        float(edit.group(1)) if edit else None,
+        done.returncode,
+    )
+
+
+def dev_verdicts(dev: DevRun) -> list[tuple[str, str, str, bool]]:
+    """Return (target, measured, bar, met) for `docsgen dev` on the largest size; a failed run fails both."""
+    first = f"{dev.first_s:.1f} s" if dev.first_s is not None else "failed: " + " ".join(dev.lines[-1:])
+    edit = (
+        f"{dev.edit_ms:.0f} ms (median)" if dev.edit_ms is not None else "failed: " + " ".join(dev.lines[-1:])
+    )
+    limit_first, limit_edit = TARGETS["dev_first_s"], TARGETS["dev_edit_ms"]
+    return [
+        (
+            f"{dev.pages:,}-page versioned site: `docsgen dev` first page served after start (empty cache)",
+            first,
+            f"<= {limit_first:.0f} s",
+            dev.first_s is not None and dev.first_s <= limit_first,
+        ),
+        (
+            f"{dev.pages:,}-page versioned site: `docsgen dev` one-page edit to the new page served",
+            edit,
+            f"<= {limit_edit:.0f} ms",
+            dev.edit_ms is not None and dev.edit_ms <= limit_edit,
+        ),
+    ]
+
+
 def table(results: list[Run]) -> str:
     """Return the results as a Markdown table (medians when a size was run several times)."""
     rows = [
@@ -223,9 +290,14 @@ def verdicts(results: list[Run]) -> list[tuple[str, str, str, bool]]:
     return out
 
 
-def case_scale(report: Any, work: Path, runs: int, sizes: tuple[int, ...] = SIZES) -> None:
+def case_scale(
+    report: Any, work: Path, runs: int, sizes: tuple[int, ...] = SIZES, dev_runs: int = 10
+) -> None:
     """`bench/run.py --cases scale`: the growth curve into the report, and the issue 22 targets."""
     results = measure_sizes(work / "scale", sizes, runs)
+    largest = max(sizes)
+    site, cache = work / "scale" / f"versioned-{largest}", work / "scale" / f"versioned-{largest}-dev-cache"
+    dev = measure_dev(site, largest, cache, dev_runs)
     body = (
         "A generated versioned site (`bench/sitegen.py` `write_versioned_site`: versions x 4 languages x about "
         "180 pages, a third with Tabs, Cards, Accordions, Steps and CodeGroups, navigation by version, language "
@@ -236,7 +308,13 @@ def case_scale(report: Any, work: Path, runs: int, sizes: tuple[int, ...] = SIZE
         "process's smaps_rollup: ~10 ms of CPU), its memory from a second run with it.\n\n" + table(results)
     )
     report.text("Versioned site: 1k, 5k and 25k pages (memory per page, growth)", body)
-    for name, measured, bar, ok in verdicts(results):
+    report.text(
+        f"Versioned site: `docsgen dev` at {dev.pages:,} pages",
+        "`bench/dev_reload.py --site versioned` on the largest size, an empty cache folder, the sources read "
+        "first; edits come after the whole site is rendered and indexed.\n\n"
+        + "\n".join(f"- {line}" for line in dev.lines),
+    )
+    for name, measured, bar, ok in verdicts(results) + dev_verdicts(dev):
         report.target(name, measured, bar, ok)
 
 
@@ -244,6 +322,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default=",".join(str(s) for s in SIZES))
     parser.add_argument("--runs", type=int, default=1)
+    parser.add_argument(
+        "--dev-runs", type=int, default=10, help="page edits timed in `docsgen dev` (0: no dev)"
+    )
     parser.add_argument("--work", type=Path, default=BENCH / ".work" / "scale")
     parser.add_argument("--out", type=Path, default=None, help="write the table here (Markdown)")
     args = parser.parse_args(argv)
@@ -252,7 +333,14 @@ def main(argv: list[str] | None = None) -> int:
     started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     load = os.getloadavg()
     try:
-        results = measure_sizes(args.work, tuple(int(s) for s in args.sizes.split(",")), args.runs)
+        sizes = tuple(int(s) for s in args.sizes.split(","))
+        results = measure_sizes(args.work, sizes, args.runs)
+        found = verdicts(results)
+        if args.dev_runs > 0:
+            site = args.work / f"versioned-{max(sizes)}"
+            cache = args.work / f"versioned-{max(sizes)}-dev-cache"
+            dev = measure_dev(site, max(sizes), cache, args.dev_runs)
+            found += dev_verdicts(dev)
     finally:
         measure.empty_trash()
     text = [
@@ -263,7 +351,7 @@ def main(argv: list[str] | None = None) -> int:
     ]
     text += [
         f"- {name}: {measured} (target {bar}): {'met' if ok else 'NOT met'}"
-        for name, measured, bar, ok in verdicts(results)
+        for name, measured, bar, ok in found
     ]
     report = "\n".join(text) + "\n"
     if args.out:
