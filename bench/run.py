@@ -350,6 +350,7 @@ def main(argv: list[str] | None = None) -> int:
         measure.empty_trash()
         os.sync()
         time.sleep(RECENTLY_DELETED_SECONDS)
+    measure.compile_bytecode()
     report = Report()
     try:
         run_cases(report, args, cases, pages, big, with_peers)
