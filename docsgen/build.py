@@ -14,8 +14,10 @@ from docsgen.engine import (
     OutputReuse,
     PageCache,
     Rendered,
+    fewer_collections,
     finish_output_reuse,
     finish_page_cache,
+    forget_output_reuse,
     keep_site_wide_files,
     open_output_reuse,
     open_page_cache,
@@ -66,6 +68,7 @@ class BuildResult:
         return f"Built {self.pages} pages ({self.files} files) with {len(self.warnings)} warning(s) in {self.seconds:.2f}s -> {self.out_dir}"
 
 
+@fewer_collections()
 def build(
     docs_dir: Path, out_dir: Path, options: BuildOptions | None = None, **overrides: Any
 ) -> BuildResult:
@@ -80,7 +83,7 @@ def build(
         reuse = open_output_reuse(ctx, cache, out_dir)  # the previous build's files, where nothing changed
         kept = reuse.sidebars() if reuse else None
         add_before_pages(ctx, site, pages, files, kept)  # page paths claimed: workers write only there
-    with OutputFolder(out_dir) as folder:
+    with OutputFolder(out_dir, in_place=reuse is not None and reuse.can_update()) as folder:
         job = render_job(site, ctx, pages, opts, cache, reuse, PageWriter(folder, files))
         previous = job.reuse.bundle if job.reuse else None  # bundles whose pages are all kept are linked
         output = (files, folder)  # bundles finished while pages render are written at once
@@ -105,7 +108,10 @@ def build(
             diagnostics = check(site, rendered, files, strict=opts.strict)
             with timings.stage("write"):
                 folder.write(files)
-                folder.commit()
+                forget_output_reuse(
+                    job.reuse
+                )  # until the folder is complete (an update in place is not atomic)
+                folder.commit(files.files.keys())
                 search.save()  # the records of the bundles: for the next build, with the files now in place
                 finish_output_reuse(job.reuse, rendered, search.bundles(), ctx.nav_files)
     seconds = time.perf_counter() - started

@@ -8,12 +8,13 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
 from docsgen.errors import Diagnostic, error, warning
+from docsgen.output_update import update_in_place
 
 # What SiteFiles.add does when a path is taken: refuse the build ("error"), keep the first with a warning
 # ("keep"), or keep the first silently ("yield": a generated file the docs folder may replace with its own,
@@ -198,11 +199,17 @@ class OutputFolder:
 
     Used as a context manager: leaving the block without commit() (an error, a refused build) deletes the
     temporary folder, so out_dir is either the old site or the complete new one, never half of either.
+
+    in_place (a rebuild that keeps the previous build's files where nothing changed, docsgen.engine.reuse): the
+    files of out_dir kept as they are stay there instead of being linked into the temporary folder, and commit()
+    moves the new files into out_dir and deletes the ones the build no longer has (docsgen.output_update).
     """
 
-    def __init__(self, out_dir: Path) -> None:
+    def __init__(self, out_dir: Path, *, in_place: bool = False) -> None:
         self.out_dir = out_dir.resolve()
         self.out_dir.parent.mkdir(parents=True, exist_ok=True)
+        self.in_place = in_place and self.out_dir.is_dir() and not out_dir.is_symlink()
+        self._out = str(self.out_dir)
         self.tmp = Path(tempfile.mkdtemp(prefix=f".{self.out_dir.name}.tmp-", dir=self.out_dir.parent))
         self._root = str(self.tmp)  # paths as strings: tens of thousands of files, pathlib's cost shows
         self.written: set[str] = set()
@@ -220,7 +227,9 @@ class OutputFolder:
                     for chunk in content.chunks():
                         stream.write(chunk)
             elif isinstance(content, Linked):
-                if not self._link(str(content.source), self._target(rel)):
+                if self.in_place and str(content.source) == os.path.join(self._out, rel):
+                    pass  # the previous build's file, where it is
+                elif not self._link(str(content.source), self._target(rel)):
                     _write_bytes(self._target(rel), content.fallback())
             elif not isinstance(content, Claimed | Written):
                 _write_bytes(self._target(rel), content)
@@ -240,7 +249,9 @@ class OutputFolder:
 
     def link_from(self, previous: str | Path, rel: str) -> bool:
         """Put the file `rel` of a previous output folder here unchanged (a hard link, else a copy); False when it
-        cannot be (the file is gone): the caller writes it anew."""
+        cannot be (the file is gone): the caller writes it anew. In place, out_dir's own file stays where it is."""
+        if self.in_place and os.path.normpath(previous) == self._out:
+            return True
         return self._link(os.path.join(previous, safe_output_path(rel)), self._target(rel))
 
     @staticmethod
@@ -257,8 +268,13 @@ class OutputFolder:
         return True
 
     def read_text(self, rel: str) -> str:
-        """Read back a file this build wrote (a page's Markdown twin, for llms-full.txt)."""
-        return (self.tmp / safe_output_path(rel)).read_text(encoding="utf-8")
+        """Read back a file this build wrote or, in place, kept (a page's Markdown twin, for llms-full.txt)."""
+        try:
+            return (self.tmp / safe_output_path(rel)).read_text(encoding="utf-8")
+        except FileNotFoundError:
+            if not self.in_place:
+                raise
+            return (self.out_dir / rel).read_text(encoding="utf-8")
 
     def _target(self, rel: str) -> str:
         target = os.path.join(self._root, safe_output_path(rel))
@@ -271,10 +287,15 @@ class OutputFolder:
             self._made.add(parent)
         return target
 
-    def commit(self) -> None:
-        """Put the folder in place of out_dir."""
-        os.chmod(self.tmp, 0o755)
-        swap_into_place(self.tmp, self.out_dir)
+    def commit(self, outputs: Collection[str] = ()) -> None:
+        """Put the folder in place of out_dir; in place, move its files into out_dir, then delete out_dir's files
+        not in `outputs` (every path of the build)."""
+        if self.in_place:
+            update_in_place(self._root, self._out, outputs)
+            shutil.rmtree(self.tmp, ignore_errors=True)
+        else:
+            os.chmod(self.tmp, 0o755)
+            swap_into_place(self.tmp, self.out_dir)
         self._done = True
 
     def abort(self) -> None:

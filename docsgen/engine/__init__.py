@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from docsgen.engine.cache import PageCache
-from docsgen.engine.pool import Job, Rendered, render_pages, worker_count
+from docsgen.engine.pool import Job, Rendered, fewer_collections, render_pages, worker_count
 from docsgen.engine.reuse import OutputReuse, site_fingerprint
 from docsgen.render import SiteContext
 from docsgen.render.custom import timestamps
@@ -24,7 +24,9 @@ __all__ = [
     "Rendered",
     "OutputReuse",
     "finish_output_reuse",
+    "fewer_collections",
     "finish_page_cache",
+    "forget_output_reuse",
     "keep_site_wide_files",
     "open_output_reuse",
     "open_page_cache",
@@ -61,6 +63,12 @@ def keep_site_wide_files(reuse: OutputReuse | None, rendered: list[Rendered], fi
     """When every page kept its files, keep the previous build's files made of all of them (llms-full.txt)."""
     if reuse is not None and rendered and all(r.reused for r in rendered):
         reuse.keep_site_wide(files)
+
+
+def forget_output_reuse(reuse: OutputReuse | None) -> None:
+    """Drop the previous build's manifest before the output folder changes (finish_output_reuse writes the new)."""
+    if reuse is not None:
+        reuse.forget()
 
 
 def finish_output_reuse(

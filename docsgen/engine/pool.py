@@ -9,11 +9,12 @@ Where fork is unavailable (Windows, macOS defaults) or the site is small, pages 
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import gc
 import multiprocessing
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
@@ -132,6 +133,20 @@ _JOB: Job | None = None  # what forked workers inherit; set only while a pool ru
 # A worker's young objects are collected every this many allocations (Python's default: 700). Rendering makes
 # and drops millions of short-lived tokens; the default's collections cost ~3% of a worker's time.
 WORKER_GC_THRESHOLD = 10_000
+
+
+@contextlib.contextmanager
+def fewer_collections() -> Iterator[None]:
+    """While a build runs in this process: collect young objects every WORKER_GC_THRESHOLD allocations, as its
+    workers do. The main process makes and drops hundreds of thousands of small objects (cache entries, search
+    records, paths) beside the site's long-lived heap, which the default's collections walk again and again:
+    ~1.2 s of the 6.5 s of a no-change rebuild of the 25,200-page benchmark site. Restored after."""
+    before = gc.get_threshold()
+    gc.set_threshold(WORKER_GC_THRESHOLD, *before[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*before)
 
 
 def _start_worker() -> None:

@@ -18,6 +18,7 @@ import contextlib
 import hashlib
 import json
 import os
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -88,6 +89,7 @@ class OutputReuse:
         self.search: dict[str, Any] = {}
         self.site_wide: dict[str, Any] = {}
         self.nav: dict[str, Any] = {}  # the previous build's sidebars: section id -> [hash, size]
+        self._folders: dict[str, bool] = {}  # folders of the previous output: a real folder (not a link)?
         self.previous: dict[str, list[Any]] = self._read()
 
     def _read(self) -> dict[str, list[Any]]:
@@ -130,10 +132,34 @@ class OutputReuse:
     def _intact(self, rel: str, size: object) -> Path | None:
         """Return the previous output's file `rel` when it has the size the manifest gives (as it was written)."""
         try:
-            path = Path(self._out, safe_output_path(rel))
-            return path if path.stat().st_size == size else None
-        except (OSError, ValueError):
+            return Path(self._out, rel) if self._regular(safe_output_path(rel), size) else None
+        except ValueError:
             return None
+
+    def _regular(self, rel: str, size: object) -> bool:
+        """Tell whether the previous output's `rel` is a file (not a link) of that size in real folders of it:
+        kept files stay where they are (docsgen.output_update), so none may be reached through a link."""
+        try:
+            found = os.lstat(os.path.join(self._out, rel))
+        except OSError:
+            return False
+        return stat.S_ISREG(found.st_mode) and found.st_size == size and self._real(rel.rpartition("/")[0])
+
+    def _real(self, folder: str) -> bool:
+        """Tell whether the previous output's `folder` and each folder above it are folders, not links (cached)."""
+        known = self._folders.get(folder)
+        if known is None:
+            try:
+                mode = os.lstat(os.path.join(self._out, folder)).st_mode
+                known = stat.S_ISDIR(mode) and (not folder or self._real(folder.rpartition("/")[0]))
+            except OSError:
+                known = False
+            self._folders[folder] = known
+        return known
+
+    def can_update(self) -> bool:
+        """Tell whether the previous build's files may be kept where they are (a manifest of the same site)."""
+        return bool(self.previous)
 
     def keep_site_wide(self, files: SiteFiles) -> None:
         """Every page was kept: take the previous build's files made of every page's text (SITE_WIDE) instead of
@@ -174,12 +200,8 @@ class OutputReuse:
             return None
         html_size, twin_size = entry[1], entry[2]
         files = ((page.output, html_size), (twin_path(page.url), twin_size))
-        for rel, size in files:
-            try:
-                if os.stat(os.path.join(self._out, rel)).st_size != size:
-                    return None
-            except OSError:
-                return None
+        if not all(self._regular(rel, size) for rel, size in files):
+            return None
         writer = self.writer
         if writer is None or not all(writer.link(self._out, rel, page.key) for rel, _ in files):
             return None
@@ -222,4 +244,5 @@ class OutputReuse:
 
     def forget(self) -> None:
         """Drop the manifest (a build that will not commit its folder must not be reused from)."""
-        self.path.unlink(missing_ok=True)
+        with contextlib.suppress(OSError):  # no cache folder (or not writable): there is no manifest to trust
+            self.path.unlink(missing_ok=True)

@@ -3,6 +3,10 @@ a later file needs them (llms-full.txt), so memory does not grow with the size o
 
 from __future__ import annotations
 
+import gc
+
+import pytest
+
 from docsgen.build import build
 from docsgen.engine import Job, pool, render_pages
 from docsgen.outputs import add_before_pages
@@ -109,3 +113,28 @@ def test_workers_collect_young_objects_less_often_and_the_heap_is_unfrozen_after
     assert len(workers) == 2, "two worker processes rendered pages"
     assert set(workers.values()) == {f"{pool.WORKER_GC_THRESHOLD} True"}
     assert gc.get_threshold() == threshold and gc.get_freeze_count() == 0, "the main process is as it was"
+
+
+def test_a_build_collects_young_objects_less_often_and_restores_the_collector(
+    make_site, tmp_path, monkeypatch
+):
+    import docsgen.build
+
+    site = make_site(site_files(4))
+    during: list[int] = []
+    real = docsgen.build.read_site
+
+    def reading(*args, **kwargs):
+        during.append(gc.get_threshold()[0])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(docsgen.build, "read_site", reading)
+    before = gc.get_threshold()
+    assert before[0] != pool.WORKER_GC_THRESHOLD
+    build(site, tmp_path / "out", workers=1)
+    assert during == [pool.WORKER_GC_THRESHOLD]
+    assert gc.get_threshold() == before
+    monkeypatch.setattr(docsgen.build, "read_site", lambda *a, **k: (_ for _ in ()).throw(OSError("disk")))
+    with pytest.raises(OSError):
+        build(site, tmp_path / "out", workers=1)
+    assert gc.get_threshold() == before, "restored when the build fails too"

@@ -27,6 +27,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
             "docsgen.contrast",
             "docsgen.theme",
             "docsgen.write",
+            "docsgen.output_update",
             "docsgen.themes",
         ),
     ),
