@@ -109,7 +109,6 @@ class DevRun:
     lines: list[str]
     first_s: float | None  # start of the process -> the first page served
     edit_ms: float | None  # median: a page's source saved -> the new page served
-    returncode: int
 
 
 def _env(cache: Path) -> dict[str, str]:
@@ -159,9 +158,9 @@ def measure_sizes(work: Path, sizes: tuple[int, ...], runs: int) -> list[Run]:
     """Build each size cold `runs` times, then again with nothing changed and with one page edited; return every
     run.
 
-    Every cold build comes first: a rebuild's swap deletes the previous output's folders (25,000+ at full size),
-    and ext4 without a journal makes creating files slower for minutes after a mass deletion: a cold build right
-    after rebuilds paid seconds for it.
+    Every cold build comes first: a build that replaces its output folder deletes the previous one (25,000+
+    folders at full size; every rebuild did before rebuilds updated the folder in place), and ext4 without a
+    journal makes creating files slower for minutes after a mass deletion: a cold build right after paid seconds.
     """
     sites = []
     for size in sizes:
@@ -192,12 +191,13 @@ def measure_sizes(work: Path, sizes: tuple[int, ...], runs: int) -> list[Run]:
     return results
 
 
-def measure_dev(site: Path, size: int, cache: Path, runs: int) -> DevRun:
-    """Run bench/dev_reload.py on a site written by `write_versioned_site(site, size)`, with an empty cache folder.
+def measure_dev(work: Path, size: int, runs: int) -> DevRun:
+    """Run bench/dev_reload.py on the site measure_sizes wrote for `size` in `work`, with an empty cache folder.
 
     The sources are read first, as before a cold build. dev_reload waits for the whole site to be rendered and
     indexed before it edits (an author edits a running server), and puts the edited page back at the end.
     """
+    site, cache = work / f"versioned-{size}", work / f"versioned-{size}-dev-cache"
     pages = sum(1 for _ in site.rglob("*.mdx"))
     measure.remove(cache)
     read_sources(site)
@@ -213,11 +213,7 @@ def measure_dev(site: Path, size: int, cache: Path, runs: int) -> DevRun:
     first = re.search(r"first page served ([\d.]+)s after start", done.stdout)
     edit = re.search(r"page edit, served\s*: median\s+([\d.]+) ms", done.stdout)
     return DevRun(
-        pages,
-        lines,
-        float(first.group(1)) if first else None,
-        float(edit.group(1)) if edit else None,
-        done.returncode,
+        pages, lines, float(first.group(1)) if first else None, float(edit.group(1)) if edit else None
     )
 
 
@@ -295,9 +291,7 @@ def case_scale(
 ) -> None:
     """`bench/run.py --cases scale`: the growth curve into the report, and the issue 22 targets."""
     results = measure_sizes(work / "scale", sizes, runs)
-    largest = max(sizes)
-    site, cache = work / "scale" / f"versioned-{largest}", work / "scale" / f"versioned-{largest}-dev-cache"
-    dev = measure_dev(site, largest, cache, dev_runs)
+    dev = measure_dev(work / "scale", max(sizes), dev_runs)
     body = (
         "A generated versioned site (`bench/sitegen.py` `write_versioned_site`: versions x 4 languages x about "
         "180 pages, a third with Tabs, Cards, Accordions, Steps and CodeGroups, navigation by version, language "
@@ -338,10 +332,7 @@ def main(argv: list[str] | None = None) -> int:
         results = measure_sizes(args.work, sizes, args.runs)
         found = verdicts(results)
         if args.dev_runs > 0:
-            site = args.work / f"versioned-{max(sizes)}"
-            cache = args.work / f"versioned-{max(sizes)}-dev-cache"
-            dev = measure_dev(site, max(sizes), cache, args.dev_runs)
-            found += dev_verdicts(dev)
+            found += dev_verdicts(measure_dev(args.work, max(sizes), args.dev_runs))
     finally:
         measure.empty_trash()
     text = [

@@ -108,9 +108,8 @@ def build(
             diagnostics = check(site, rendered, files, strict=opts.strict)
             with timings.stage("write"):
                 folder.write(files)
-                forget_output_reuse(
-                    job.reuse
-                )  # until the folder is complete (an update in place is not atomic)
+                # no manifest until the folder is complete: an update in place is not atomic
+                forget_output_reuse(job.reuse)
                 folder.commit(files.files.keys())
                 search.save()  # the records of the bundles: for the next build, with the files now in place
                 finish_output_reuse(job.reuse, rendered, search.bundles(), ctx.nav_files)

@@ -13,6 +13,7 @@ mixed; the build forgets its reuse manifest before it starts, so the next build 
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import stat
@@ -70,8 +71,9 @@ def update_in_place(new: str, out_dir: str, outputs: Collection[str]) -> None:
         parent = rel.rpartition("/")[0]
         folders.make(parent)
         target = os.path.join(out_dir, rel)
-        if os.path.isdir(target) and not os.path.islink(target):
-            shutil.rmtree(target)  # an old folder where a file goes: nothing of this build is in it
+        with contextlib.suppress(FileNotFoundError):
+            if stat.S_ISDIR(os.lstat(target).st_mode):
+                shutil.rmtree(target)  # an old folder where a file goes: nothing of this build is in it
         os.replace(os.path.join(new, rel), target)
     _prune(out_dir, "", set(outputs))
 

@@ -198,11 +198,12 @@ class OutputFolder:
     """A temporary sibling of out_dir that is filled in steps and becomes out_dir only on commit().
 
     Used as a context manager: leaving the block without commit() (an error, a refused build) deletes the
-    temporary folder, so out_dir is either the old site or the complete new one, never half of either.
+    temporary folder, so out_dir stays the old site until commit() puts the complete new one in place.
 
     in_place (a rebuild that keeps the previous build's files where nothing changed, docsgen.engine.reuse): the
     files of out_dir kept as they are stay there instead of being linked into the temporary folder, and commit()
-    moves the new files into out_dir and deletes the ones the build no longer has (docsgen.output_update).
+    moves the new files into out_dir and deletes the ones the build no longer has (docsgen.output_update; only
+    a crash during that commit can leave old and new files mixed).
     """
 
     def __init__(self, out_dir: Path, *, in_place: bool = False) -> None:
