@@ -39,8 +39,13 @@ def _line_of(state: StateBlock, pos: int, start: int, end: int) -> int:
     return min(idx, end - 1)
 
 
+_COMMENTS_ONLY_RE = re.compile(r"(?:\s*\{\s*/\*(?:[^*]|\*(?!/))*\*/\s*\})+\s*")
+
+
 def _blank(src: str, start: int, end: int) -> bool:
-    return not src[start:end].strip()
+    """Tell whether src[start:end] holds nothing a reader sees (spaces, `{/* comments */}`)."""
+    text = src[start:end]
+    return not text.strip() or "{" in text and _COMMENTS_ONLY_RE.fullmatch(text) is not None
 
 
 def _reset_line(state: StateBlock, line: int, pos: int) -> None:

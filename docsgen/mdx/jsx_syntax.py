@@ -48,7 +48,11 @@ def is_tag_start(src: str, pos: int) -> bool:
         return False
     ch = src[pos + 1]
     if ch == "/":
-        return pos + 2 < len(src) and (src[pos + 2].isalpha() or src[pos + 2] == ">")
+        # `</ Note>`: JSX allows space after `</` (Mintlify's sites write it).
+        after = pos + 2
+        while after < len(src) and src[after] in " \t" and after < pos + 8:
+            after += 1
+        return after < len(src) and (src[after].isalpha() or src[after] == ">" and after == pos + 2)
     return ch.isalpha() or ch == ">"
 
 
@@ -177,6 +181,8 @@ def scan_tag(src: str, pos: int, end: int | None = None) -> Tag:
     if i < end and src[i] == "/":
         closing = True
         i += 1
+        while i < end and i < pos + 8 and src[i] in " \t":
+            i += 1
     if i < end and src[i] == ">":
         return Tag("", pos, i + 1, closing=closing)
     m = NAME_RE.match(src, i, end)

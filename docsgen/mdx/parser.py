@@ -8,12 +8,14 @@ from functools import lru_cache
 from typing import cast
 
 from markdown_it import MarkdownIt
+from markdown_it.rules_block import StateBlock, html_block
 from mdit_py_plugins.deflist import deflist_plugin
 from mdit_py_plugins.dollarmath import dollarmath_plugin
 from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.tasklists import tasklists_plugin
 
 from docsgen.mdx.jsx_rules import jsx_plugin
+from docsgen.mdx.jsx_syntax import JsxSyntaxError, is_known_name, is_tag_start, scan_tag
 from docsgen.mdx.limits import MAX_JSX_NESTING
 from docsgen.mdx.paragraph import paragraph
 from docsgen.mdx.renderer import MdxRenderer
@@ -36,6 +38,25 @@ def _plain_links_as_written(normalize: Callable[[str], str]) -> Callable[[str], 
     return normalize_link
 
 
+def html_block_unless_jsx(state: StateBlock, start_line: int, end_line: int, silent: bool) -> bool:
+    """CommonMark's raw HTML block, except on a line that starts with a JSX element.
+
+    MDX reads `<div/>{/* note */}` or `<Tip>x</Tip> and more` as JSX followed by more content; as a raw HTML
+    block the rest of the paragraph (comments, components, Markdown) would reach the page as literal text.
+    Such a line is left to the paragraph rule, whose inline JSX rule renders each tag.
+    """
+    src = state.src
+    pos = state.bMarks[start_line] + state.tShift[start_line]
+    if is_tag_start(src, pos):
+        try:
+            tag = scan_tag(src, pos, state.eMarks[start_line])
+        except JsxSyntaxError:
+            tag = None
+        if tag is not None and is_known_name(tag.name):
+            return False
+    return bool(html_block(state, start_line, end_line, silent))
+
+
 def build_markdown() -> MarkdownIt:
     """Build the MDX-flavoured markdown-it instance (CommonMark + GFM bits + JSX rules)."""
     md = MarkdownIt(
@@ -54,6 +75,7 @@ def build_markdown() -> MarkdownIt:
     dollarmath_plugin(md, allow_space=False, allow_digits=False, allow_labels=False, double_inline=True)
     jsx_plugin(md)
     md.block.ruler.at("paragraph", paragraph)
+    md.block.ruler.at("html_block", html_block_unless_jsx)
     # Pure functions of the URL, and sites repeat their links: normalise each distinct URL once.
     # (instance attributes over the methods, for this instance only)
     md.normalizeLink = _plain_links_as_written(lru_cache(maxsize=8192)(md.normalizeLink))  # type: ignore[method-assign,assignment]

@@ -34,7 +34,7 @@ def test_deeply_nested_expression_is_a_warning_not_a_crash():
 
 def test_crossed_html_tags_are_located():
     result = render("Intro\n\n<div><span>x</div></span>\n", line_offset=1)
-    assert located(result) == [("mdx.html-nesting", "warning", 4, 13)]
+    assert located(result) == [("mdx.html-nesting", "warning", 4, 6)]  # at the <span> left open
     assert "<span>" in result.diagnostics[0].message
 
 
