@@ -22,7 +22,7 @@ FRONTMATTER = re.compile(r"\A---[ \t]*\n.*?\n---[ \t]*(\n|\Z)", re.S)
 
 
 @pytest.mark.skipif(not CORPUS.is_dir(), reason="corpus not present")
-def test_every_corpus_page_renders(capsys):
+def test_every_corpus_page_renders():
     from docsgen.mdx.components import COMPONENTS, render_component  # noqa: F401 - registry loaded on first use
 
     counts: collections.Counter[str] = collections.Counter()
@@ -46,9 +46,7 @@ def test_every_corpus_page_renders(capsys):
                 name = re.search(r"<([\w.]+)>", diag.message).group(1)
                 assert name not in COMPONENTS, diag.format()
             assert diag.path and diag.line > 0, diag.format()
-    with capsys.disabled():
-        print(f"\ncorpus: {len(pages)} pages; diagnostics per code: {dict(sorted(counts.items()))}")
-    assert problems == []
+    assert problems == [], f"{len(pages)} pages; diagnostics per code: {dict(sorted(counts.items()))}"
 
 
 @pytest.mark.skipif(not CORPUS.is_dir(), reason="corpus not present")
