@@ -25,6 +25,27 @@ SNIPPET_EXTENSIONS = (".mdx", ".md")
 CODE_EXTENSIONS = (".jsx", ".js", ".tsx", ".ts", ".mjs")
 
 
+_BACKTICK_RE = re.compile(r"\\.|`", re.S)
+
+
+def split_statements(src: str) -> list[str]:
+    """Split ESM text at lines starting with import/export, except inside a template literal."""
+    parts: list[str] = []
+    start = 0
+    ticks = _BACKTICK_RE.finditer(src)
+    inside = False
+    tick = next(ticks, None)
+    for m in _STATEMENT_SPLIT.finditer(src):
+        while tick is not None and tick.start() < m.start():
+            inside ^= tick.group(0) == "`"
+            tick = next(ticks, None)
+        if not inside and m.start() > start:
+            parts.append(src[start : m.start()])
+            start = m.start()
+    parts.append(src[start:])
+    return parts
+
+
 def resolve_import_path(source: str, current: str) -> str:
     """Resolve an import path (absolute from the docs root, or relative to the current file) to a posix path."""
     if source.startswith("/"):
@@ -41,7 +62,7 @@ def process_esm(tokens: list[Token], state: RenderState) -> None:
         if token.type != "mdx_esm":
             continue
         base = token.meta["pos"]
-        for part in _STATEMENT_SPLIT.split(token.content):
+        for part in split_statements(token.content):
             if not part.strip():
                 continue
             offset = token.content.find(part) + len(part) - len(part.lstrip())
@@ -152,7 +173,7 @@ def parse_exports(src: str) -> tuple[dict[str, object], set[str]]:
     components: set[str] = set()
     if "export" not in src:  # most pages: nothing to split
         return values, components
-    for part in _STATEMENT_SPLIT.split(src):
+    for part in split_statements(src):
         if not part.startswith("export"):
             continue
         statement = part.strip()

@@ -117,14 +117,12 @@ def jsx_block(state: StateBlock, start_line: int, end_line: int, silent: bool) -
     ch = src[pos]
     if ch == "{":
         return _block_expression(state, start_line, end_line, silent, pos)
+    if ch == "i" and IMPORT_LINE_RE.match(src, pos, line_end):
+        # A whole `import X from '...'` line is hoisted wherever it is written (after prose, in a list item,
+        # in a component's children, indented), as Mintlify does: never shown as text.
+        return True if silent else _block_esm(state, start_line, start_line + 1, silent)
     if ch in "ie" and (
-        state.level == 0
-        and state.sCount[start_line] == 0
-        and state.parentType in ("root", "paragraph")
-        # An import written inside a component's children (snippets do this) is hoisted, not shown.
-        or ch == "i"
-        and state.parentType == "jsx"
-        and IMPORT_LINE_RE.match(src, pos, line_end)
+        state.level == 0 and state.sCount[start_line] == 0 and state.parentType in ("root", "paragraph")
     ):
         if ESM_RE.match(src, pos):
             # import/export never interrupts a paragraph ("export your data" in prose stays text).
@@ -278,12 +276,14 @@ def _block_esm(state: StateBlock, start_line: int, end_line: int, silent: bool) 
     """Consume an import/export statement: lines until brackets balance at a blank line or a new statement."""
     src = state.src
     depth = 0
+    in_template = False  # a template literal runs over lines: its text is not code
     line = start_line
     while line < end_line:
         text = src[state.bMarks[line] : state.eMarks[line]]
-        depth += _bracket_delta(text)
+        delta, in_template = _bracket_delta(text, in_template)
+        depth += delta
         nxt = line + 1
-        if depth <= 0:
+        if depth <= 0 and not in_template:
             if nxt >= end_line:
                 break
             next_text = src[state.bMarks[nxt] : state.eMarks[nxt]]
@@ -305,12 +305,21 @@ def _block_esm(state: StateBlock, start_line: int, end_line: int, silent: bool) 
     return True
 
 
-def _bracket_delta(text: str) -> int:
+def _bracket_delta(text: str, in_template: bool = False) -> tuple[int, bool]:
+    """Return the bracket balance of one line of code and whether a template literal is still open after it.
+
+    A `"` string ends with its line (JSX text holds lone quotes); a template literal may span lines.
+    """
     delta = 0
-    quote = ""
+    quote = "`" if in_template else ""
+    escaped = False
     for ch in text:
         if quote:
-            if ch == quote:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == quote:
                 quote = ""
             continue
         if ch in '"`':
@@ -319,7 +328,7 @@ def _bracket_delta(text: str) -> int:
             delta += 1
         elif ch in "})]":
             delta -= 1
-    return delta
+    return delta, quote == "`"
 
 
 def jsx_inline(state: StateInline, silent: bool) -> bool:

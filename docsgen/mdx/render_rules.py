@@ -111,14 +111,13 @@ class TextRules:
             try:
                 value = evaluate(expr, state.frame.scope)
             except Unevaluable as exc:
-                state.warn(
-                    "mdx.expression",
-                    f"cannot evaluate {{{stripped[:60]}}}: {exc}; rendered as text",
-                    line,
-                    col,
-                )
-                text = esc("{" + expr + "}")
-                return f"<p>{text}</p>\n" if block else text
+                # A block of code (`{items.map(...)}` over data docsgen cannot see) would print its whole
+                # source into the page: it renders nothing; a short one in prose stays as the reader wrote it.
+                shown = " ".join(stripped.split())
+                shown = shown if len(shown) <= 60 else shown[:57] + "..."
+                what = "not rendered" if block else "rendered as text"
+                state.warn("mdx.expression", f"cannot evaluate {{{shown}}}: {exc}; {what}", line, col)
+                return "" if block else esc("{" + expr + "}")
         text = esc(to_text(value))
         return f"<p>{text}</p>\n" if block and text else text
 

@@ -18,6 +18,9 @@ _ATTR_NAME = re.compile(r"^[A-Za-z_$][\w$-]*$")
 _NAME = re.compile(r"^[A-Z][\w$]*(?:\.[A-Za-z_$][\w$]*)*$")
 RAW_RE = re.compile(r'<dg-raw data-k="(\d+)"></dg-raw>')
 MDX_RE = re.compile(r'<dg-mdx data-k="(\d+)"></dg-mdx>')
+_BLOCK_HTML_RE = re.compile(
+    r"<(?:p|div|ul|ol|dl|pre|table|h[1-6]|blockquote|figure|section|details|hr|dg-mdx|dg-html)\b", re.I
+)
 
 
 def substitute(out: str, raw: list[str], expanded: list[str], wrap: bool) -> str:
@@ -62,7 +65,12 @@ def render_mdx_component(element: Element, name: str, props: dict[str, Any], chi
         for key, value in props.items()
         if _ATTR_NAME.match(key) and key != "key" and value is not None
     )
-    src = f"<{name}{attrs}>\n\n{MARKER}\n\n</{name}>\n" if children.strip() else f"<{name}{attrs} />\n"
+    if not children.strip():
+        src = f"<{name}{attrs} />\n"
+    elif _BLOCK_HTML_RE.search(children):
+        src = f"<{name}{attrs}>\n\n{MARKER}\n\n</{name}>\n"
+    else:  # phrasing content (a word under a tooltip): no line break may reach the page around it
+        src = f"<{name}{attrs}>{MARKER}</{name}>\n"
     state = element.state
     parent = state.frame
     frame = FileFrame(
