@@ -20,6 +20,9 @@ MAX_SCHEMA_PROBLEMS = 500  # validation stops reporting after this many problems
 
 # Rendering a page (each bounds the work per page, whatever the spec holds).
 MAX_ALL_OF_DEPTH = 16  # allOf inside allOf merged into one schema
+# Schema tree work per page: each object expanded costs 1 + its properties and alternatives, cached or not, so
+# a dense graph of alternatives (every schema a oneOf of many others) cannot make a page's work exponential.
+MAX_TREE_WORK = 40_000
 EXAMPLE_MAX_DEPTH = 10  # levels of a generated example value
 EXAMPLE_MAX_PROPS = 200  # properties per object of a generated example
 EXAMPLE_MAX_NODES = 3000  # values generated per example (dense schema graphs would grow exponentially)

@@ -22,6 +22,7 @@ from docsgen.openapi.frontmatter import (
     readable,
     spec_refs,
 )
+from docsgen.openapi.limits import MAX_TREE_WORK
 from docsgen.openapi.navigation import ENTRY as _ENTRY
 from docsgen.openapi.navigation import WEBHOOK as _WEBHOOK
 from docsgen.openapi.navigation import Generated, navigation_pages, uses_api
@@ -334,7 +335,22 @@ class ApiPages(FrontmatterPages):
                 rendered = render_operation(
                     spec.data, op.method, op.path, settings=settings, markdown=markdown_to_html
                 )
-            return self._combine(page, rendered, mdx(page), ctx, trusted)
+            result = self._combine(page, rendered, mdx(page), ctx, trusted)
+            if rendered.trees_cut:
+                line, column = spec.line_of(op.json_path)
+                result.diagnostics.append(
+                    warning(
+                        "openapi.too-large",
+                        f"the schemas of {op.method.upper()} {op.path} are too large to show in full "
+                        f"(more than {MAX_TREE_WORK:,} schema objects and alternatives expanded); the rest is "
+                        "shown collapsed",
+                        spec.source,
+                        line,
+                        column,
+                        spec.format_path(op.json_path),
+                    )
+                )
+            return result
 
         return generate
 

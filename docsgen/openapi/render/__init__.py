@@ -87,6 +87,7 @@ class RenderedApi:
     )
     markdown: str = ""  # the same content as Markdown, for the agents' twin of the page (docsgen.render.twin)
     search_html: str = ""  # compact HTML for the search index: headings with ids, first-level fields
+    trees_cut: bool = False  # the page's schema trees were too large to show in full (limits.MAX_TREE_WORK)
 
 
 Markdown = Callable[[str], str]

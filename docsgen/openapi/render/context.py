@@ -10,6 +10,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from docsgen.openapi.limits import MAX_REF_HOPS as _MAX_HOPS
+from docsgen.openapi.limits import MAX_TREE_WORK as _MAX_TREE_WORK
 from docsgen.openapi.render.mdtext import spec_markdown
 from docsgen.openapi.render.simple_md import simple_markdown
 
@@ -29,6 +30,14 @@ def plain_text(fragment: str) -> str:
     return " ".join(html.unescape(_TAG.sub(" ", fragment)).split())
 
 
+class TreeBudget:
+    """The schema-tree work a page may still do (see schema_tree.TreeRenderer.children); `cut` once it ran out."""
+
+    def __init__(self, work: int = _MAX_TREE_WORK) -> None:
+        self.left = work
+        self.cut = False
+
+
 class RenderContext:
     """Everything cached while rendering the pages of one spec with one settings object and markdown renderer."""
 
@@ -39,6 +48,7 @@ class RenderContext:
         self.settings = settings
         self.markdown_fn = markdown
         self.fragments: dict[tuple, Any] = {}  # schema tree fragments, see schema_tree.py
+        self.budget = TreeBudget()  # replaced at the start of each page (new_page)
         # same spec, other settings: `shared` gives what does not depend on them
         self._pointers: dict[str, Any] = {} if shared is None else shared._pointers
         self._md: dict[str, str] = shared._md if shared is not None and shared.markdown_fn is markdown else {}
@@ -54,6 +64,11 @@ class RenderContext:
         self.keep: list[Any] = [] if shared is None else shared.keep
         version = str(self.data.get("openapi", ""))
         self.is_31 = version.startswith("3.1") or version.startswith("3.2")
+
+    def new_page(self) -> TreeBudget:
+        """Start a page: a fresh schema-tree budget (returned, so the caller can tell whether it was cut)."""
+        self.budget = TreeBudget()
+        return self.budget
 
     # -- references -------------------------------------------------------------------------------------
     def lookup(self, ref: str) -> Any:

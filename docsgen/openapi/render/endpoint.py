@@ -146,6 +146,7 @@ def _page(
     title: str,
 ) -> RenderedApi:
     ids = Ids()
+    budget = ctx.new_page()
     # A webhook is sent to the reader's own endpoint: the spec's servers are not where it goes.
     servers = servers_for(ctx, path_item, op) if kind == "operation" else []
     params = merged_parameters(ctx, path_item, op)
@@ -226,6 +227,7 @@ def _page(
         },
         markdown="\n\n".join(m for m in md if m) + "\n",
         search_html=operation_record(kind, method, path, op, searched, response, callbacks),
+        trees_cut=budget.cut,
     )
 
 
@@ -261,6 +263,7 @@ def render_model_page(
     if not isinstance(schemas, dict) or schema_name not in schemas:
         raise LookupError(f"schema {schema_name!r} is not in the spec's components.schemas")
     ref = {"$ref": "#/components/schemas/" + schema_name.replace("~", "~0").replace("/", "~1")}
+    budget = ctx.new_page()
     tree = TreeRenderer(ctx, "")
     flat = tree.flat(ref)
     ids = Ids()
@@ -296,6 +299,7 @@ def render_model_page(
             f'<div class="dg-api" data-kind="schema"><h2 id="{hid}">{esc(schema_name)}</h2>'
             f"{f'<div>{desc}</div>' if desc else ''}{fields}</div>"
         ),
+        trees_cut=budget.cut,
     )
 
 

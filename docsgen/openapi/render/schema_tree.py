@@ -9,6 +9,10 @@ A page must not depend on the pages rendered before it in the same process. A fr
 of the schemas it meets are its ancestors (those are shown as "Recursive"), so each fragment records the schemas
 it asked about (`deps`) and a cached one is reused only where the ancestors among them are the same. A subtree
 over the row limit is only counted up to the limit, so every caller sees the same count however it was made.
+
+The work of a page is bounded too (`ctx.budget`, MAX_TREE_WORK): each expanded object costs 1 + its properties and
+alternatives, and a cached fragment costs what it cost to make, so a page spends the same whatever was cached
+before it. Once the budget is spent, further subtrees are shown collapsed and the page gets one warning.
 """
 
 from __future__ import annotations
@@ -41,6 +45,8 @@ class Fragment:
     hits: frozenset[int]  # recursive references to schemas outside this fragment
     md: str = ""
     deps: frozenset[int] = frozenset()  # schemas whose presence among the ancestors decided a row
+    cost: int = 0  # tree work spent making it (cached or not, a page spends this much on it)
+    cut: bool = False  # left out: the page's tree budget was spent
 
 
 EMPTY = Fragment("", 0, frozenset(), frozenset())
@@ -175,7 +181,9 @@ class TreeRenderer:
                 child = self.children(node, pushed, next_level, FRAGMENT_ROWS)
                 hits = child.hits - set(pushed[len(stack) :])
                 deps |= child.deps
-                if child.rows > FRAGMENT_ROWS:
+                if child.cut:
+                    note = f"{node.name or 'object'}: nested fields not shown (this page's schemas are too large)"
+                elif child.rows > FRAGMENT_ROWS:
                     note = f"{node.name or 'object'}: more than {FRAGMENT_ROWS} nested fields not shown"
                 elif child.rows:
                     children_md = child.md
@@ -237,9 +245,17 @@ class TreeRenderer:
         anyway), which keeps mutually recursive schemas cheap; the rows are then reported as `limit + 1`.
         """
         key = (id(flat.raw), self.direction, level, flat.ref)
+        budget = self.ctx.budget
         cached = self._cached(key, stack, limit)
+        cost = cached.cost if cached is not None else 1 + len(flat.props) + len(flat.alternatives)
+        if cost > budget.left:
+            budget.left, budget.cut = 0, True
+            return Fragment("", 0 if limit is None else limit + 1, frozenset(), frozenset(), cut=True)
         if cached is not None:
+            budget.left -= cost
             return cached
+        start, was_cut = budget.left, budget.cut
+        budget.left -= cost
         parts: list[str] = []
         mds: list[str] = []
         ids: set[str] = set()
@@ -268,9 +284,8 @@ class TreeRenderer:
             deps |= frag.deps
             rows += frag.rows
             if limit is not None and rows > limit:
-                return self._store(
-                    key, stack, limit, flat, Fragment("", limit + 1, frozenset(), frozenset(hits)), deps
-                )
+                over = Fragment("", limit + 1, frozenset(), frozenset(hits))
+                return self._store(key, stack, limit, flat, over, deps, start, was_cut)
         add = flat.additional
         if isinstance(add, dict) and add:
             child = self.flat(add)
@@ -297,27 +312,27 @@ class TreeRenderer:
             deps |= frag.deps
             rows += frag.rows
         if limit is not None and rows > limit:
-            return self._store(
-                key, stack, limit, flat, Fragment("", limit + 1, frozenset(), frozenset(hits)), deps
-            )
+            over = Fragment("", limit + 1, frozenset(), frozenset(hits))
+            return self._store(key, stack, limit, flat, over, deps, start, was_cut)
         fragment = Fragment(
             "".join(parts), rows, frozenset(ids), frozenset(hits), "\n".join(m for m in mds if m)
         )
-        return self._store(key, stack, None, flat, fragment, deps)
+        return self._store(key, stack, None, flat, fragment, deps, start, was_cut)
 
     def _cached(self, key: tuple, stack: tuple[int, ...], limit: int | None) -> Fragment | None:
         """A cached fragment made under the same answers to "is this schema an ancestor?" as `stack` gives.
 
-        A complete fragment serves any limit (counted as `limit + 1` when over it); a cut-short one only
-        its own limit.
+        A complete fragment serves any limit it fits in; a cut-short one only its own limit (a complete one
+        over the limit is not reused for it: making the cut-short one costs less, and the cost must be the same
+        whichever was cached).
         """
         for made_limit, answers, fragment in self.ctx.fragments.get(key, ()):
             if made_limit is not None and made_limit != limit:
                 continue
+            if made_limit is None and limit is not None and fragment.rows > limit:
+                continue
             if answers != frozenset(a for a in stack if a in fragment.deps):
                 continue
-            if made_limit is None and limit is not None and fragment.rows > limit:
-                return Fragment("", limit + 1, frozenset(), fragment.hits, deps=fragment.deps)
             return fragment
         return None
 
@@ -329,13 +344,21 @@ class TreeRenderer:
         flat: Flat,
         fragment: Fragment,
         deps: set[int],
+        start: int,
+        was_cut: bool,
     ) -> Fragment:
-        """Remember `fragment` with the ancestors it depended on; return it with its dependencies."""
+        """Remember `fragment` with the ancestors it depended on and the work it took (from `start`, the
+        budget before it); return it with both. Made while the budget ran out, it is incomplete: not kept."""
         own = id(flat.raw)  # always the last ancestor where this key is asked for: no dependency
         hits = fragment.hits - {own}
         deps.discard(own)
-        fragment = Fragment(fragment.html, fragment.rows, fragment.ids, hits, fragment.md, frozenset(deps))
+        cost = start - self.ctx.budget.left
+        fragment = Fragment(
+            fragment.html, fragment.rows, fragment.ids, hits, fragment.md, frozenset(deps), cost
+        )
         variants = self.ctx.fragments.setdefault(key, [])
+        if self.ctx.budget.cut and not was_cut:
+            return fragment
         if len(variants) < MAX_VARIANTS:
             variants.append((limit, frozenset(a for a in stack if a in deps), fragment))
         return fragment
