@@ -87,8 +87,8 @@ class LinkResolver:
                 return href
             url, suffix = self.target(page, href)
             if url is None:
-                guess = href.split("#")[0].split("?")[0]
-                if not posixpath.splitext(guess)[1]:
+                path = href[: len(href) - len(suffix)]  # the fragment and query are added once, below
+                if posixpath.splitext(path)[1].lower() in ("", ".mdx", ".md"):  # a page, not a file
                     diagnostics.append(
                         warning(
                             "link.broken",
@@ -97,7 +97,7 @@ class LinkResolver:
                             *locate_in_page(page, href),
                         )
                     )
-                url = href.lstrip("/") if href.startswith("/") else None
+                url = path.lstrip("/") if path.startswith("/") else None
                 if url is None:
                     return href
             if is_external(url):
