@@ -276,8 +276,8 @@ class _Builder:
             if pages:
                 group.root = self.place(pages[0], sec, [*groups, group])
         group.children = self.items(node, sec, [*groups, group], depth + 1, inherited)
-        if node.get("hidden"):
-            return None
+        if node.get("hidden") or not group.children and group.root is None:
+            return None  # hidden, or nothing to list (a group of sdk/graphql pages docsgen does not generate)
         listing = inherited.get("listing")
         if group.root and group.root.key and listing in ("accordion", "card"):
             group.directory = listing

@@ -9,7 +9,7 @@ from docsgen.jsonpos import JsonPath, type_name
 
 # Rules of the interface spec that published Mintlify sites break: a plain build warns and does what Mintlify
 # does; `validate` and `--strict` report them as errors (see promote_spec_rules).
-SPEC_RULE_CODES = frozenset({"nav.several-patterns", "nav.menu-content"})
+SPEC_RULE_CODES = frozenset({"nav.several-patterns", "nav.menu-content", "nav.mixed-children"})
 
 # What a tab's menu item may hold besides its own fields (spec 2.3: groups, pages and an external link).
 _MENU_CHILDREN = ("groups", "pages")
@@ -57,6 +57,8 @@ def _node(
     raw: RawConfig, data: dict, kind: str, label: str, path: JsonPath, diags: list[Diagnostic]
 ) -> NavNode:
     child_keys = [k for k in CHILD_KEYS if k in data]
+    if kind not in ("root", "group") and child_keys == ["groups", "pages"]:
+        return _pages_then_groups(raw, data, kind, label, path, diags)
     if kind != "root" and len(child_keys) > 1:
         diags.append(
             raw.diagnostic(
@@ -99,6 +101,31 @@ def _node(
                     children.append(child)
     fields = {k: v for k, v in data.items() if k not in CHILD_KEYS}
     return NavNode(kind, label, path, fields, tuple(children), child_key)
+
+
+def _pages_then_groups(
+    raw: RawConfig, data: dict, kind: str, label: str, path: JsonPath, diags: list[Diagnostic]
+) -> NavNode:
+    """A section holding both `pages` and `groups`: Mintlify publishes its pages first, then its groups."""
+    diags.append(
+        raw.diagnostic(
+            "nav.mixed-children",
+            f"a {kind} holds both pages and groups; expected one kind of child element per level; "
+            "the site lists its pages first, then its groups, as Mintlify does",
+            (*path, "groups"),
+            key=True,
+            severity="warning",
+        )
+    )
+    children: list[NavNode | NavEntry] = []
+    for key in ("pages", "groups"):
+        items = data[key]
+        for i, item in enumerate(items if isinstance(items, list) else ()):
+            child = _child(raw, key, item, (*path, key, i), diags)
+            if child is not None:
+                children.append(child)
+    fields = {k: v for k, v in data.items() if k not in CHILD_KEYS}
+    return NavNode(kind, label, path, fields, tuple(children), "pages")
 
 
 def _child(
@@ -167,7 +194,30 @@ def _group(raw: RawConfig, item: dict, path: JsonPath, diags: list[Diagnostic]) 
     label = item.get("group")
     if not isinstance(label, str):
         return None
-    if not any(key in item for key in ("pages", "openapi", "asyncapi", "root")):
+    ungenerated = [key for key in ("sdk", "graphql") if key in item]
+    if ungenerated and not any(key in item for key in ("pages", "openapi", "asyncapi", "root")):
+        diags.append(
+            raw.diagnostic(
+                "nav.not-generated",
+                f"group '{label}' has only {' and '.join(repr(k) for k in ungenerated)} pages, which docsgen does "
+                "not generate: the group is left out of the navigation",
+                (*path, ungenerated[0]),
+                key=True,
+                severity="warning",
+            )
+        )
+    elif ungenerated:
+        diags.append(
+            raw.diagnostic(
+                "nav.not-generated",
+                f"group '{label}': docsgen does not generate {' or '.join(repr(k) for k in ungenerated)} pages; "
+                "the group shows only its other pages",
+                (*path, ungenerated[0]),
+                key=True,
+                severity="warning",
+            )
+        )
+    elif not any(key in item for key in ("pages", "openapi", "asyncapi", "root")):
         diags.append(
             raw.diagnostic(
                 "nav.group-pages",

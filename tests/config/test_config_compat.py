@@ -175,3 +175,57 @@ def test_menu_item_holding_other_divisions_warns_in_build_and_fails_validate(mak
     assert (tmp_path / "out" / "other" / "index.html").is_file()
     code, output = run("validate", str(site))
     assert code == 1 and f"{at} error: {message}" in output
+
+
+def test_tab_and_dropdown_with_pages_and_groups_list_pages_then_groups_with_a_warning(make_site, tmp_path):
+    nav = {
+        "tabs": [
+            {
+                "tab": "Guides",
+                "groups": [{"group": "G", "pages": ["grouped"]}],
+                "pages": ["index", "loose"],
+            },
+            {
+                "tab": "More",
+                "dropdowns": [
+                    {
+                        "dropdown": "D",
+                        "pages": ["d-page"],
+                        "groups": [{"group": "DG", "pages": ["d-grouped"]}],
+                    }
+                ],
+            },
+        ]
+    }
+    files = {f"{name}.mdx": f"# {name}\n" for name in ("index", "loose", "grouped", "d-page", "d-grouped")}
+    site = make_site({"docs.json": config(nav), **files})
+    at = where(site, '"groups"')
+    code, output = run("build", str(site), "-o", str(tmp_path / "out"))
+    assert code == 0, output
+    assert f"{at} warning: a tab holds both pages and groups" in output and "[nav.mixed-children]" in output
+    assert "a dropdown holds both pages and groups" in output
+    sidebar = sidebar_of(tmp_path / "out", built(tmp_path / "out", "index.html"))
+    assert [a.text.strip() for a in sidebar.find_all("a")] == ["Index", "Loose", "Grouped"]
+    sidebar = sidebar_of(tmp_path / "out", built(tmp_path / "out", "d-page/index.html"))
+    assert [a.text.strip() for a in sidebar.find_all("a")] == ["D page", "D grouped"]
+    # validate and --strict hold the spec's rule
+    code, output = run("validate", str(site))
+    assert code == 1 and f"{at} error: a tab holds both pages and groups" in output
+    code, output = run("build", "--strict", str(site), "-o", str(tmp_path / "strict"))
+    assert code == 1 and "error: a dropdown holds both pages and groups" in output
+
+
+def test_group_of_only_sdk_or_graphql_pages_warns_and_is_left_out(make_site, tmp_path):
+    groups = [
+        {"group": "Guides", "pages": ["index"]},
+        {"group": "SDK", "sdk": {"format": "typedoc", "source": "sdk/typedoc.json"}},
+        {"group": "GraphQL", "graphql": "schema.graphql"},
+    ]
+    site = make_site({"docs.json": config({"groups": groups}), "index.mdx": "# Home\n"})
+    at = where(site, '"sdk"')
+    code, output = run("build", str(site), "-o", str(tmp_path / "out"))
+    assert code == 0, output
+    assert f"{at} warning: group 'SDK' has only 'sdk' pages, which docsgen does not generate" in output
+    assert "group 'GraphQL' has only 'graphql' pages" in output and "[nav.not-generated]" in output
+    titles = sidebar_of(tmp_path / "out", built(tmp_path / "out", "index.html")).find_all("p")
+    assert [p.text.strip() for p in titles] == ["Guides"]
