@@ -24,7 +24,7 @@ from docsgen.mdx.jsx_syntax import (
     is_tag_start,
     scan_tag,
 )
-from docsgen.mdx.limits import MAX_JSX_NESTING
+from docsgen.mdx.limits import MAX_EXPANDED_CHARS, MAX_JSX_NESTING, MAX_SNIPPET_EXPANSIONS
 from docsgen.mdx.props import tag_props
 from docsgen.mdx.render import substitute_variables
 
@@ -50,6 +50,14 @@ _MAX_DEPTH = 8
 
 
 @dataclass
+class ExpansionBudget:
+    """Snippets one page's Markdown may still inline, shared by every snippet of the page (as the HTML render's)."""
+
+    expansions: int = MAX_SNIPPET_EXPANSIONS
+    chars: int = MAX_EXPANDED_CHARS
+
+
+@dataclass
 class ExportContext:
     """What the converter knows about the site: variables and how to read snippet files."""
 
@@ -60,10 +68,13 @@ class ExportContext:
     depth: int = 0
     read: Callable[[str], str | None] | None = None
     nesting: int = 0  # components being converted inside each other (bounded by MAX_JSX_NESTING)
+    budget: ExpansionBudget = field(default_factory=ExpansionBudget)
 
     def child(self, scope: dict[str, Any]) -> ExportContext:
-        """Return a context for a snippet (its own scope, one level deeper)."""
-        return ExportContext(self.docs_dir, self.variables, scope, {}, self.depth + 1, self.read)
+        """Return a context for a snippet (its own scope, one level deeper, the page's budget)."""
+        return ExportContext(
+            self.docs_dir, self.variables, scope, {}, self.depth + 1, self.read, budget=self.budget
+        )
 
 
 @functools.lru_cache(maxsize=8)
@@ -376,6 +387,12 @@ def _snippet(path: str, props: dict[str, Any], ctx: ExportContext) -> str:
     from docsgen.pages import split_frontmatter
 
     _, body, _, _ = split_frontmatter(text, path)
+    budget = ctx.budget
+    if budget.expansions <= 0 or len(body) > budget.chars:
+        budget.expansions = 0  # the page's HTML reports the limit (mdx.too-large); its twin stops inlining
+        return ""
+    budget.expansions -= 1
+    budget.chars -= len(body)
     child = ctx.child({**ctx.scope, **props, "props": props})
     with contextlib.suppress(RecursionError):
         return _block(mdx_to_markdown(body, child, path))

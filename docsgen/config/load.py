@@ -15,6 +15,9 @@ CONFIG_NAMES = ("docs.json", "mint.json")
 
 # Deepest nesting accepted in docs.json (its `$ref` files included); real configurations stay under 20 levels.
 MAX_DEPTH = 64
+# Values docs.json may hold once its `$ref` files are inlined: a file included twice by a file included twice...
+# grows exponentially (22 files of two `$ref`s each: 4 million values). Real configurations hold a few thousand.
+MAX_VALUES = 100_000
 
 _BRACKETS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]', re.S)
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
@@ -198,6 +201,8 @@ def load_raw_config(docs_dir: Path) -> tuple[RawConfig | None, list[Diagnostic]]
     raw = RawConfig(data={}, main_file=main, indexes=indexes, files=[main])
     resolver = _RefResolver(docs_dir.resolve(), raw, diags)
     resolved = resolver.resolve(data, main, (), (), (main,))
+    if resolver.values > MAX_VALUES:
+        return None, diags  # reported where the limit was reached; what was made is not worth checking
     if not isinstance(resolved, dict):  # a top-level $ref that failed (reported) or holds no object
         if not any(d.is_error for d in diags):
             found = f"its $ref includes {type_name(resolved)}"
@@ -216,10 +221,28 @@ class _RefResolver:
     def __init__(self, root: Path, raw: RawConfig, diags: list[Diagnostic]):
         self.root, self.raw, self.diags = root, raw, diags
         self.cache: dict[str, object] = {}
+        self.values = 0  # values made so far (MAX_VALUES)
+        self.targets: dict[tuple[str, str], tuple[Path, str | None]] = {}
 
     def resolve(
         self, value: object, file: str, inner: JsonPath, outer: JsonPath, stack: tuple[str, ...]
     ) -> object:
+        self.values += 1
+        if self.values > MAX_VALUES:
+            if self.values == MAX_VALUES + 1:
+                line, col = self.raw.indexes[file].locate(inner)
+                self.diags.append(
+                    error(
+                        "config.too-large",
+                        f"configuration holds more than {MAX_VALUES:,} values once its $ref files are "
+                        "included (a file included many times over); include each file fewer times",
+                        file,
+                        line,
+                        col,
+                        format_path(outer),
+                    )
+                )
+            return None
         self.raw.origins[outer] = (file, inner)
         if len(outer) > MAX_DEPTH and isinstance(value, dict | list):
             line, col = self.raw.indexes[file].locate(inner)
@@ -244,29 +267,42 @@ class _RefResolver:
             return [self.resolve(v, file, (*inner, i), (*outer, i), stack) for i, v in enumerate(value)]
         return value
 
+    def _target(self, file: str, ref_file: str) -> tuple[Path, str | None]:
+        """The file a `$ref` in `file` names and its path in the docs folder (None: outside), memoised."""
+        key = (file, ref_file)
+        found = self.targets.get(key)
+        if found is None:
+            target = ((self.root / file).parent / ref_file).resolve()
+            try:
+                found = target, target.relative_to(self.root).as_posix()
+            except ValueError:
+                found = target, None
+            self.targets[key] = found
+        return found
+
     def _include(
         self, value: dict, ref: str, file: str, inner: JsonPath, outer: JsonPath, stack: tuple[str, ...]
     ) -> object:
-        index = self.raw.indexes[file]
-        line, col = index.locate((*inner, "$ref"))
-        where = (file, line, col, format_path(outer) + ".$ref" if outer else "$ref")
-        base = (self.root / file).parent
+        def where() -> tuple[str, int, int, str]:  # made only for a problem: paths through includes are long
+            line, col = self.raw.indexes[file].locate((*inner, "$ref"))
+            return file, line, col, format_path(outer) + ".$ref" if outer else "$ref"
+
         ref_file, _, fragment = ref.partition("#")
-        target = (base / ref_file).resolve()
-        try:
-            rel = target.relative_to(self.root).as_posix()
-        except ValueError:
+        target, rel = self._target(file, ref_file)
+        if rel is None:
             self.diags.append(
-                error("config.ref-outside", f"$ref '{ref}' points outside the docs folder", *where)
+                error("config.ref-outside", f"$ref '{ref}' points outside the docs folder", *where())
             )
             return None
         if rel in stack:
             chain = " -> ".join([*stack, rel])
-            self.diags.append(error("config.ref-cycle", f"$ref cycle: {chain}", *where))
+            self.diags.append(error("config.ref-cycle", f"$ref cycle: {chain}", *where()))
             return None
         if not target.is_file():
             self.diags.append(
-                error("config.ref-missing", f"$ref '{ref}' names a file that does not exist ({rel})", *where)
+                error(
+                    "config.ref-missing", f"$ref '{ref}' names a file that does not exist ({rel})", *where()
+                )
             )
             return None
         if rel not in self.cache:
@@ -285,7 +321,7 @@ class _RefResolver:
                     "config.ref-missing",
                     f"$ref '{ref}': {rel} has no value at '#{fragment}'; expected a JSON pointer such as "
                     "'#/navigation/groups' to a value of the file",
-                    *where,
+                    *where(),
                 )
             )
             return None
@@ -298,7 +334,7 @@ class _RefResolver:
                 error(
                     "config.ref-merge",
                     f"$ref '{ref}' holds {type_name(referenced)}, so sibling keys cannot be merged over it",
-                    *where,
+                    *where(),
                 )
             )
             return referenced
