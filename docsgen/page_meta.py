@@ -72,16 +72,16 @@ def _groups(page: Page) -> list[Diagnostic]:
     names = [str(g) for g in groups] if isinstance(groups, list) else [str(groups)]
     page.meta["hidden"] = True
     page.meta["noindex"] = True
-    page.meta["searchable"] = False
     return [
         info(
             "page.groups",
             f"page is restricted to groups {', '.join(names)[:120]}: a static site cannot check who reads it, so "
-            "it is built but left out of the navigation, search, sitemap.xml and llms.txt (anyone with its URL "
-            "can still open it)",
+            "it is built but left out of the navigation, sitemap.xml and llms.txt, its search records kept in a "
+            "bundle only `docsgen server`'s sign-in gate serves (anyone with its URL can still open it)",
             *_where(page),
             "groups",
-            "do not deploy pages that must stay private, or serve the site behind your own authentication",
+            "serve the site with `docsgen server` and sign-in (docs/deploy/private-docs.mdx), or keep the page "
+            "off public hosts",
         )
     ]
 

@@ -23,6 +23,42 @@ INDEX_DIR = "pagefind"  # where the search bundle (or bundles) go in the site
 
 
 @dataclass(frozen=True)
+class Access:
+    """Who may read a page behind `docsgen server`'s sign-in gate (Mintlify's authentication rules).
+
+    `groups` set: signed-in readers in at least one of them; else `public`: everyone; else any signed-in reader.
+    """
+
+    public: bool = False
+    groups: tuple[str, ...] = ()
+
+    @property
+    def marked(self) -> bool:
+        """Tell whether the page says anything about access (a site without any marks is not split)."""
+        return self.public or bool(self.groups)
+
+    @property
+    def label(self) -> str:
+        """Name the access class: 'public', 'members' or 'groups:<g1>,<g2>' (sorted)."""
+        if self.groups:
+            return "groups:" + ",".join(sorted(self.groups))
+        return "public" if self.public else "members"
+
+
+def access_of(meta: dict[str, Any], chain: list[dict]) -> Access:
+    """Return a page's access: frontmatter `groups` (OpenAPI `x-mint.groups` arrive there too) and `public`, or a
+    navigation group's `public: true` above it."""
+    raw = meta.get("groups")
+    if isinstance(raw, str):
+        raw = [raw]
+    groups = tuple(sorted({str(g).strip() for g in raw if str(g).strip()})) if isinstance(raw, list) else ()
+    public = meta.get("public") is True or (
+        meta.get("public") is None and any(f.get("public") is True for f in chain)
+    )
+    return Access(public=public and not groups, groups=groups)
+
+
+@dataclass(frozen=True)
 class PagePolicy:
     """Where a page may appear: navigation, sitemap and llms.txt, site search; its robots tag and search boost."""
 
@@ -35,6 +71,7 @@ class PagePolicy:
         default_factory=dict
     )  # {"language": "fr", "version": "v2", "product": "API"}
     crumbs: tuple[str, ...] = ()  # section and group labels, outermost first
+    access: Access = Access()  # who may read it behind docsgen server's gate
 
 
 def site_url(obj: Any = None) -> str | None:
@@ -64,8 +101,9 @@ def indexing_all(config: SiteConfig) -> bool:
 class PolicyTable:
     """Every page's policy for one navigation, computed when first asked (a replaced Page is recomputed)."""
 
-    def __init__(self, config: SiteConfig, nav: Navigation) -> None:
+    def __init__(self, config: SiteConfig, nav: Navigation, pages_marked: bool = False) -> None:
         self.config, self.nav = config, nav
+        self.pages_marked = pages_marked  # some page's frontmatter has `public` or `groups`
         self._groups: dict[int, dict] | None = None
         self._known: dict[str, tuple[Page, PagePolicy]] = {}
 
@@ -86,13 +124,42 @@ class PolicyTable:
     def search_folder(self, policy: PagePolicy) -> str:
         """Return the folder of the search bundle holding a page: pagefind, or pagefind/<group> on a split site
         (pages outside every product and version: pagefind/site)."""
-        if not self.split_search:
-            return INDEX_DIR
-        return f"{INDEX_DIR}/{search_group(policy) or 'site'}"
+        base = self.search_base(policy)
+        if not self.access_marked or not (policy.access.groups or not policy.access.public):
+            return base
+        # A site that marks access keeps restricted pages' records out of the bundle everyone may read.
+        return f"{INDEX_DIR}/{access_bundle_name(base, policy.access)}"
+
+    def search_base(self, policy: PagePolicy) -> str:
+        """Return the bundle a page's search box loads: its product and version's (restricted bundles merged)."""
+        return f"{INDEX_DIR}/{search_group(policy) or 'site'}" if self.split_search else INDEX_DIR
+
+    @functools.cached_property
+    def access_marked(self) -> bool:
+        """Tell whether the site marks access anywhere (page `public`/`groups`, a navigation group's `public`):
+        then each access class of pages gets search bundles of its own (see search_folder)."""
+        return self.pages_marked or navigation_marks_access(self.config.navigation)
 
     def table(self, pages: dict[str, Page]) -> dict[str, PagePolicy]:
         """Return the policy of each page, by key."""
         return {key: self.of(page) for key, page in pages.items()}
+
+
+def access_bundle_name(base: str, access: Access) -> str:
+    """Name the search bundle of a base bundle's pages of one restricted access class (a folder under pagefind/)."""
+    stem = base.removeprefix(INDEX_DIR).strip("/")
+    digest = hashlib.sha256(access.label.encode("utf-8")).hexdigest()[:10]
+    kind = "members" if not access.groups else f"groups-{digest}"
+    return f"{stem}--{kind}" if stem else f"access-{kind}"
+
+
+def navigation_marks_access(node: Any) -> bool:
+    """Tell whether a docs.json navigation tree has a group with `public`."""
+    if isinstance(node, NavNode):
+        if "public" in node.fields:
+            return True
+        return any(navigation_marks_access(child) for child in node.children)
+    return False
 
 
 def search_group(policy: PagePolicy) -> str:
@@ -141,13 +208,16 @@ def _policy(config: SiteConfig, nav: Navigation, page: Page, groups: dict[int, d
         or (everything and not external)
         or (place is not None and hidden_parent and parent_searchable and not page.hidden)
     )
+    access = access_of(page.meta, chain)
     searchable = (
-        indexed
+        (indexed or (bool(access.groups) and not external))  # a group's page: in its group's bundle only
         and page.meta.get("searchable") is not False
         and not any(f.get("searchable") is False for f in chain)
     )
     noindex = explicit_noindex or (page.hidden and not everything)
-    return PagePolicy(navigable, indexed, searchable, noindex, _boost(page, chain), scope, tuple(crumbs))
+    return PagePolicy(
+        navigable, indexed, searchable, noindex, _boost(page, chain), scope, tuple(crumbs), access
+    )
 
 
 def _boost(page: Page, chain: list[dict]) -> float:

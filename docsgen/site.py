@@ -42,7 +42,8 @@ class Site:
             or self._policies.nav is not self.nav
             or self._policies.config is not self.config
         ):
-            self._policies = PolicyTable(self.config, self.nav)
+            marked = any("groups" in p.meta or "public" in p.meta for p in self.pages.values())
+            self._policies = PolicyTable(self.config, self.nav, marked)
         return self._policies
 
     def is_rendered(self, page: Page) -> bool:

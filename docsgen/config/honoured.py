@@ -23,7 +23,7 @@ FIELDS: dict[str, tuple[str, str]] = {
     "theme": (USED, ""),
     "name": (USED, ""),
     "description": (USED, ""),
-    "public": (IGNORED, "static builds have no authentication: every page is public"),
+    "public": (IGNORED, "a site is private only behind `docsgen server run --site`, set there"),
     "colors": (USED, ""),
     "logo": (USED, ""),
     "favicon": (USED, ""),
@@ -71,7 +71,7 @@ FIELDS: dict[str, tuple[str, str]] = {
     "#node": (USED, ""),
     "#node.graphql": (IGNORED, "no GraphQL pages are generated"),
     "#tab.align": (IGNORED, "tabs are drawn in one row, in order"),
-    "#node.public": (IGNORED, "static builds have no authentication: every page is public"),
+    "#node.public": (USED, "docsgen server's sign-in gate; static hosts serve every file"),
 }
 
 

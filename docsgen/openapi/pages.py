@@ -284,6 +284,8 @@ class ApiPages(FrontmatterPages):
         if op.hidden:
             meta["hidden"] = True  # x-hidden: built and reachable by URL, not in the navigation (Mintlify)
         meta.update(self._spec_metadata(spec, op, ext.get("metadata")))
+        if isinstance(ext.get("groups"), list) and "groups" not in meta:  # x-mint.groups (Mintlify)
+            meta["groups"] = [str(g) for g in ext["groups"] if isinstance(g, str | int)]
         url = page_url(key)
         page = Page(key, url, url_output(url), meta=meta, kind="webhook" if webhook else "endpoint")
         page.method = "WEBHOOK" if webhook else op.method

@@ -238,6 +238,12 @@ def playground_page(docs_dir: Path, config: Any, page: Page, data: dict) -> tupl
     if groups:
         data["groups"] = groups
     settings = playground.get("auth") if isinstance(playground, dict) else None
+    if settings is None and groups and display != "auth" and page.meta.get("playground") != "auth":
+        # No client-side sign-in: `groups` restricts the page itself, which docsgen server's gate guards (a
+        # reader who got the page may use its playground); a static host serves it to anyone who has its URL.
+        data["display"] = display
+        data.pop("groups", None)
+        return set(PLAYGROUND_ASSETS), []
     if settings is None:
         key = "groups" if groups and page.meta.get("playground") != "auth" else "playground"
         if page.meta.get(key) is None:

@@ -21,7 +21,7 @@ from docsgen.openapi.spec import METHODS, Spec
 __all__ = ["external_ref_errors", "ref_warnings", "semantic_problems"]
 
 SVC_KEYS = ("x-svc", "x-mint")
-SVC_FIELDS = {"metadata", "content", "href", "mcp"}
+SVC_FIELDS = {"metadata", "content", "href", "mcp", "groups"}
 
 
 def semantic_problems(spec: Spec) -> list[Diagnostic]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
+from docsgen.outputs.access import add_access_files
 from docsgen.outputs.agents import add_agent_files
 from docsgen.outputs.assets import (
     add_sidebars,
@@ -81,5 +82,6 @@ def add_after_pages(
     add_customization_checks(ctx, files)
     add_seo_files(ctx, site, files)
     add_agent_files(site, twins, files)
+    add_access_files(site, files)
     add_changelog_feeds(ctx, site, files)
     add_branding_files(ctx, pages, files)

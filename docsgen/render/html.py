@@ -67,7 +67,7 @@ def page_html(site: SiteContext, page: Page, content: MdxResult | None, *, root:
         other = site.pages[key]
         return {"title": other.sidebar_title, "url": link(other.url)}
 
-    search_index = site.site.policies().search_folder(site.policy(page))
+    search_index = site.site.policies().search_base(site.policy(page))
     sidebar_sid = (
         section.id if section else (site.nav.leaf_sections()[0].id if site.nav.leaf_sections() else None)
     )
@@ -101,6 +101,7 @@ def page_html(site: SiteContext, page: Page, content: MdxResult | None, *, root:
         "body": content,  # the rendered body (MdxResult): its changelog, assets ...
         "api_data": Markup(script_json(content.api_data)) if content and content.api_data else None,
         "search_index": search_index,  # this page's search bundle
+        "search_access": site.site.policies().access_marked,  # restricted bundles: pagefind/access.json
         # what the header's and phone sidebar's fragments depend on (theme.FragmentCache)
         "fragment_key": (fragment_generation(site), section.id if section else "", root, search_index),
     }

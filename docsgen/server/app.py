@@ -13,7 +13,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
-from starlette.routing import Route
+from starlette.routing import Mount, Route
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from docsgen.server import feedback as fb
@@ -275,11 +275,13 @@ def create_app(
     build_fn: BuildFn | None = None,
     forwarded_allow_ips: str | None = None,
     build_limits: BuildLimits | None = None,
+    site_project: str | None = None,
 ) -> Starlette:
     """Build the ASGI app, creating or migrating the database first.
 
     `forwarded_allow_ips` (comma-separated addresses or networks, `*` for any) names the reverse proxies whose
     X-Forwarded-For and X-Forwarded-Proto are believed; by default none is, whatever uvicorn is told.
+    `site_project` serves that project's published site at the root, behind its sign-in gate (site_gate).
     """
     server = FeedbackServer(engine or open_database(db_url), rate_limit, max_body, build_fn, build_limits)
     routes = [
@@ -298,6 +300,10 @@ def create_app(
     )
     app.state.server = server
     mount_dashboard(app, server)  # /dashboard and GET /v1/analytics/{projectId}/feedback/by-page
+    if site_project is not None:  # last: every path the routes above do not take is the site's
+        from docsgen.server.site_gate import SiteGate
+
+        app.router.routes.append(Mount("", app=SiteGate(server.engine, site_project)))
     app.add_middleware(_SecurityHeaders)
     if forwarded_allow_ips:  # added last, so it runs first: every route and limiter sees the real client
         app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=forwarded_allow_ips)

@@ -84,6 +84,13 @@ def server() -> None:
     type=click.IntRange(0),
     help="Address space in MiB a deployment build may use before it fails as out of memory (0: no limit).",
 )
+@click.option(
+    "--site",
+    "site_project",
+    default=None,
+    metavar="PROJECT",
+    help="Also serve this project's published site at / behind its sign-in gate (`docsgen server auth`).",
+)
 def run(
     db: str | None,
     host: str,
@@ -93,8 +100,9 @@ def run(
     forwarded_allow_ips: str | None,
     build_timeout: float,
     build_memory: int,
+    site_project: str | None,
 ) -> None:
-    """Serve the feedback API."""
+    """Serve the feedback API (and, with --site, a project's site)."""
     import uvicorn
 
     from docsgen.server.app import create_app
@@ -106,6 +114,7 @@ def run(
         max_body=max_body,
         forwarded_allow_ips=forwarded_allow_ips,
         build_limits=BuildLimits(timeout=build_timeout, memory=build_memory * 2**20),
+        site_project=site_project,
     )
     # The app applies --forwarded-allow-ips itself; uvicorn's own default would trust loopback peers.
     uvicorn.run(app, host=host, port=port, log_level="info", server_header=False, proxy_headers=False)
@@ -215,6 +224,10 @@ def projects_list(db: str | None) -> None:
             origins = ",".join(origins_of(row)) or "-"
             click.echo(f"{row.id}\torigins={origins}\tdocs={row.docs_dir or '-'}\tout={row.out_dir or '-'}")
 
+
+from docsgen.server.auth_cli import auth  # noqa: E402 - the command group below the others
+
+server.add_command(auth)
 
 if __name__ == "__main__":  # `python -m docsgen.server.cli run ...` before the lead registers the group
     server()

@@ -22,12 +22,28 @@
   const index = (dialog.dataset.index || "pagefind").replace(/\/*$/, "/");
   let merged = null;
 
+  // A site that marks access (docsgen server's sign-in gate) keeps restricted pages in bundles of their own,
+  // listed per base bundle in pagefind/access.json; the gate lists only those the reader may read.
+  function restricted() {
+    if (!("access" in dialog.dataset)) return Promise.resolve([]);
+    return fetch(new URL(root + "pagefind/access.json", location.href))
+      .then((response) => (response.ok ? response.json() : {}))
+      .then((listing) => (listing[index.replace(/\/$/, "")] || []).map((f) => new URL(root + f + "/", location.href).href))
+      .catch(() => []);
+  }
+
   function load() {
     if (!engine) {
-      const url = new URL(root + index + "pagefind.js", location.href).href;
-      engine = import(url).then(async (pf) => {
+      engine = restricted().then(async (extra) => {
+        const bundles = [new URL(root + index, location.href).href, ...extra];
+        let pf = null;
+        while (bundles.length && !pf) {  // the base bundle is missing when every page of it is restricted
+          pf = await import(bundles.shift() + "pagefind.js").catch(() => null);
+        }
+        if (!pf) throw new Error("no search index");
         await pf.options({ excerptLength: 24 });
         pf.init();
+        await Promise.all(bundles.map((url) => pf.mergeIndex(url).catch(() => null)));
         return pf;
       });
       engine.catch(() => { engine = null; });

@@ -1,0 +1,116 @@
+"""The access manifest (`_access.json`) that `docsgen server`'s sign-in gate reads, and the search bundle listing.
+
+Written only for sites that mark access (a page's `public` or `groups`, OpenAPI `x-mint.groups`, a navigation
+group's `public`). It names, for each page, who may read it (`public`, `members`: any signed-in reader, or
+`groups:<a>,<b>`) and the files that carry its text: its HTML and Markdown twin, the search bundle holding its
+records, the spec file documenting it. Static hosts serve these files to everyone; the server's gate does not
+(docs/deploy/private-docs.mdx). `pagefind/access.json` lists, per base bundle, the restricted bundles the
+search box merges (the gate drops those a reader may not read).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+
+from docsgen.errors import warning
+from docsgen.pages import Page
+from docsgen.policies import INDEX_DIR, site_url
+from docsgen.site import Site
+from docsgen.urls import twin_path
+from docsgen.write import SiteFiles
+
+MANIFEST = "_access.json"
+SEARCH_LISTING = f"{INDEX_DIR}/access.json"
+FORMAT = 1
+BASIC_AUTH_ENV = "DOCSGEN_BASIC_AUTH"  # user:password for the Netlify Basic-Auth rule of restricted paths
+
+
+def _agent_order(site: Site) -> list[Page]:
+    from docsgen.outputs.agents import agent_pages  # the order llms.txt and llms-full.txt use
+
+    return agent_pages(site)
+
+
+def access_manifest(site: Site) -> tuple[dict, dict[str, list[str]]]:
+    """Return the manifest of a site that marks access, and the search listing (see the module docstring)."""
+    table = site.policies()
+    pages: dict[str, dict] = {}
+    spec_needs: dict[str, set[str]] = {}
+    search: dict[str, dict[str, str]] = {}
+    listing: dict[str, list[str]] = {}
+    for page in site.pages_to_render():
+        policy = site.policy(page)
+        label = policy.access.label
+        pages["/" + page.url] = {
+            "access": label,
+            "files": [page.output, twin_path(page.url)],
+            "sitemap": policy.indexed,
+        }
+        if page.spec and "://" not in page.spec:
+            spec_needs.setdefault(page.spec.lstrip("/"), set()).add(label)
+        if policy.searchable:
+            folder, base = table.search_folder(policy), table.search_base(policy)
+            search[folder] = {"access": label, "base": base}
+            if label == "members" and folder not in listing.setdefault(base, []):
+                # A static host checks nobody: it lists no group's bundle (the gate lists them per reader).
+                listing[base].append(folder)
+    base_url = site_url(site)
+    return {
+        "format": FORMAT,
+        "pages": pages,
+        "specs": {path: sorted(labels) for path, labels in sorted(spec_needs.items())},
+        "search": dict(sorted(search.items())),
+        "llms": {
+            "base": base_url,
+            "pages": [["/" + p.url, twin_path(p.url)] for p in _agent_order(site)],
+        },
+    }, listing
+
+
+def add_access_files(site: Site, files: SiteFiles) -> None:
+    """Add _access.json and pagefind/access.json when the site marks access."""
+    if not site.policies().access_marked:
+        return
+    manifest, listing = access_manifest(site)
+    manifest["specs"] = {p: labels for p, labels in manifest["specs"].items() if files.has(p)}
+    files.add(MANIFEST, json.dumps(manifest, indent=1, sort_keys=True), "access manifest")
+    files.add(SEARCH_LISTING, json.dumps(dict(sorted(listing.items())), sort_keys=True), "search")
+    basic_auth = os.environ.get(BASIC_AUTH_ENV) or None
+    files.add("_headers", static_host_rules(manifest, basic_auth), "access rules", on_clash="yield")
+    restricted = sum(1 for e in manifest["pages"].values() if e["access"] != "public")
+    groups = sum(1 for e in manifest["pages"].values() if e["access"].startswith("groups:"))
+    if restricted:
+        how = (
+            "Netlify asks for the $DOCSGEN_BASIC_AUTH password on them (_headers); Cloudflare Pages, GitHub "
+            "Pages, S3 and nginx cannot be told by a file"
+            if basic_auth
+            else "no static host can check sign-in from the built files ($DOCSGEN_BASIC_AUTH adds a Netlify "
+            "password rule)"
+        )
+        files.diagnostics.append(
+            warning(
+                "access.static-host",
+                f"{restricted} page(s) need a signed-in reader ({groups} of them a group): {how}; a static "
+                "host serves them, their Markdown twins and their search bundles to anyone with the URL",
+                hint="serve the site with `docsgen server run --site PROJECT` (docs/deploy/private-docs)",
+            )
+        )
+
+
+def static_host_rules(manifest: dict, basic_auth: str | None) -> str:
+    """Return `_headers` (Netlify, Cloudflare Pages): restricted files kept out of search engines and caches, and
+    with a `user:password` (Netlify only) behind HTTP basic authentication."""
+    paths: set[str] = set()
+    for entry in manifest["pages"].values():
+        if entry["access"] != "public":
+            paths.update("/" + f.removesuffix("index.html") for f in entry["files"])
+    paths.update("/" + p for p in manifest["specs"])
+    paths.update(f"/{folder}/*" for folder, e in manifest["search"].items() if e["access"] != "public")
+    paths.add("/" + MANIFEST)
+    lines = []
+    for path in sorted(paths):
+        lines += [path, "  X-Robots-Tag: noindex", "  Cache-Control: private, no-store"]
+        if basic_auth:
+            lines.append(f"  Basic-Auth: {basic_auth}")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,198 @@
+"""What a reader may fetch from a built site: the build's `_access.json` (docsgen.outputs.access) read once per
+change, a rule for every file, and the site-wide lists (llms*.txt, sitemaps, search listings) cut to the reader.
+
+Without a manifest (a site that marks nothing) every file but the theme's assets needs a signed-in reader.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from docsgen.server.reader_sessions import Reader
+
+MANIFEST = "_access.json"
+SEARCH_LISTING = "pagefind/access.json"
+SEARCH_INDEXES = "pagefind/indexes.json"
+NEVER_SERVED = frozenset({MANIFEST, "_headers"})
+LLMS_FILES = frozenset({"llms.txt", ".well-known/llms.txt"})
+_SITEMAP = re.compile(r"^sitemap(?:-\d+)?\.xml$")
+_SITEMAP_ENTRY = re.compile(r"\s*<url><loc>([^<]*)</loc></url>")
+_LLMS_LINK = re.compile(r"^- \[[^\]]*\]\(([^)\s]+)\)")
+# The theme's own files: what the sign-in page and public pages need to look right; they hold no content.
+ASSET_PREFIXES = ("_static/",)
+
+
+@dataclass
+class SiteAccess:
+    """The rules of one published build (reloaded when `_access.json` changes)."""
+
+    root: Path
+    files: dict[str, list[str]] = field(default_factory=dict)  # path -> labels, all of which must pass
+    pages: dict[str, str] = field(default_factory=dict)  # URL path (/a/b/) -> label
+    bundles: dict[str, dict[str, str]] = field(default_factory=dict)  # folder -> {access, base}
+    llms_pages: list[tuple[str, str]] = field(default_factory=list)  # (URL path, twin file), llms-full order
+    base_url: str | None = None
+    has_public: bool = False
+    marked: bool = False
+
+    @classmethod
+    def load(cls, root: Path) -> SiteAccess:
+        """Read the manifest of the build in `root` (a site without one marks nothing)."""
+        access = cls(root)
+        try:
+            data = json.loads((root / MANIFEST).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return access
+        access.marked = True
+        for url, entry in data.get("pages", {}).items():
+            label = entry["access"]
+            access.pages[url] = label
+            access.has_public |= label == "public"
+            for path in entry.get("files", []):
+                access.files[path] = [label]
+        for path, labels in data.get("specs", {}).items():
+            access.files[path] = list(labels)
+        for folder, entry in data.get("search", {}).items():
+            access.bundles[folder] = entry
+        access.llms_pages = [(url, twin) for url, twin in data.get("llms", {}).get("pages", [])]
+        access.base_url = data.get("llms", {}).get("base")
+        return access
+
+    def labels(self, path: str) -> list[str]:
+        """Return the labels guarding a file (all must pass); [] for a file anyone may fetch."""
+        if path in self.files:
+            return self.files[path]
+        folder = self.bundle_of(path)
+        if folder is not None:
+            return [self.bundles[folder]["access"]]
+        if path.startswith(ASSET_PREFIXES) or path in ("favicon.ico", "favicon.svg", "404.html"):
+            return []
+        # Images, sidebars, redirect pages: open where some page is public (it may show them), else members'.
+        return [] if self.has_public else ["members"]
+
+    def bundle_of(self, path: str) -> str | None:
+        """Return the search bundle folder a file belongs to (the deepest one), or None."""
+        best = None
+        for folder in self.bundles:
+            if path.startswith(folder + "/") and (best is None or len(folder) > len(best)):
+                best = folder
+        return best
+
+    def page_label(self, url_path: str) -> str | None:
+        """Return the label of the page at a URL path (with or without its trailing slash), or None."""
+        path = url_path if url_path.endswith("/") else url_path + "/"
+        return self.pages.get(path) or self.pages.get(url_path)
+
+    def may_link(self, reader: Reader, link: str) -> bool:
+        """Tell whether a reader may read the page a link (absolute, root-relative or a twin path) names."""
+        path = urlsplit(link).path if "://" in link else "/" + link.lstrip("/")
+        if path.endswith(".md"):
+            path = path[: -len(".md")] + "/"
+            if path == "/index/":
+                path = "/"
+        label = self.page_label(path)
+        return label is None or reader.may(label)
+
+
+class AccessCache:
+    """The SiteAccess of a folder, loaded again when its manifest's modification time or target changes."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._known: dict[Path, tuple[tuple[int, int], SiteAccess]] = {}
+
+    def get(self, root: Path) -> SiteAccess:
+        real = root.resolve()
+        try:
+            stat = (real / MANIFEST).stat()
+            stamp = (stat.st_mtime_ns, stat.st_ino)
+        except OSError:
+            stamp = (0, 0)
+        with self._lock:
+            hit = self._known.get(real)
+            if hit is None or hit[0] != stamp:
+                hit = self._known[real] = (stamp, SiteAccess.load(real))
+            return hit[1]
+
+
+def filtered_text(access: SiteAccess, reader: Reader, path: str, data: bytes) -> bytes | None:
+    """Return a site-wide list cut to what the reader may read, or None when the file is not such a list (or the
+    site marks nothing: then every page needs the same sign-in and the lists are served whole)."""
+    if not access.marked:
+        return None
+    if path in LLMS_FILES:
+        lines = data.decode("utf-8").split("\n")
+        kept = [
+            line for line in lines if not (m := _LLMS_LINK.match(line)) or access.may_link(reader, m.group(1))
+        ]
+        return "\n".join(kept).encode("utf-8")
+    if _SITEMAP.match(path):
+        text = data.decode("utf-8")
+        return _SITEMAP_ENTRY.sub(
+            lambda m: m.group(0) if access.may_link(reader, _unescape(m.group(1))) else "", text
+        ).encode("utf-8")
+    if path == "llms-full.txt":
+        return llms_full(access, reader)
+    if path == SEARCH_LISTING:
+        return json.dumps(search_listing(access, reader), sort_keys=True).encode("utf-8")
+    if path == SEARCH_INDEXES:
+        names = json.loads(data)
+        allowed = [
+            n for n in names if reader.may(access.bundles.get(f"pagefind/{n}", {}).get("access", "public"))
+        ]
+        return json.dumps(allowed).encode("utf-8")
+    return None
+
+
+def _unescape(text: str) -> str:
+    return text.replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">")
+
+
+def llms_full(access: SiteAccess, reader: Reader) -> bytes:
+    """Join the Markdown twins of the pages the reader may read, as the build's llms-full.txt does."""
+    parts: list[str] = []
+    for url, twin in access.llms_pages:
+        label = access.page_label(url)
+        if label is not None and not reader.may(label):
+            continue
+        try:
+            body = (access.root / twin).read_text(encoding="utf-8")
+        except OSError:
+            continue
+        first, _, rest = body.partition("\n")
+        source = f"{access.base_url}{url}" if access.base_url else (url.lstrip("/") or "./")
+        parts.append(f"{chr(10) if parts else ''}{first}\nSource: {source}\n{rest.rstrip()}\n")
+    return "".join(parts).encode("utf-8")
+
+
+def search_listing(access: SiteAccess, reader: Reader) -> dict[str, list[str]]:
+    """Return pagefind/access.json for this reader: per base bundle, the restricted bundles they may search."""
+    listing: dict[str, list[str]] = {}
+    for folder, entry in sorted(access.bundles.items()):
+        if entry["access"] != "public" and reader.may(entry["access"]):
+            listing.setdefault(entry["base"], []).append(folder)
+    return listing
+
+
+def user_script(reader: Reader) -> bytes:
+    """Return the script a page served to a signed-in reader gets: their data for personalised content and the
+    API playground (window.docsgenUser, and a `docsgen:user` event)."""
+    data = json.dumps(reader.public_json(), sort_keys=True).replace("<", "\\u003c")
+    return (
+        f"<script>window.docsgenUser={data};"
+        "document.dispatchEvent(new CustomEvent('docsgen:user',{detail:window.docsgenUser}));</script>"
+    ).encode()
+
+
+def personalise(html: bytes, reader: Reader) -> bytes:
+    """Put the reader's data into a page: before </head>, so page scripts find it when they run."""
+    marker = b"</head>"
+    at = html.find(marker)
+    if at < 0 or not reader.signed_in:
+        return html
+    return html[:at] + user_script(reader) + html[at:]
