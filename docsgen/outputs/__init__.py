@@ -26,6 +26,7 @@ from docsgen.outputs.checks import add_customization_checks
 from docsgen.outputs.redirects import add_redirects
 from docsgen.outputs.seo import add_seo_files
 from docsgen.outputs.site_search import SiteSearch
+from docsgen.outputs.tailwind import add_tailwind_css
 from docsgen.pages import Page
 from docsgen.render import RenderedPage, SiteContext
 from docsgen.site import Site
@@ -49,9 +50,10 @@ def add_before_pages(
     files: SiteFiles,
     kept_sidebars: Mapping[str, tuple[Path, str, int]] | None = None,
 ) -> None:
-    """Add the theme's files and sidebars (kept_sidebars: the previous build's, see add_sidebars), claim each
+    """Add the theme's files, the site's Tailwind stylesheet and sidebars (kept_sidebars: the previous build's, see add_sidebars), claim each
     page's HTML path, add the docs folder's own files, then claim each page's twin path."""
     add_theme_assets(ctx, files)
+    add_tailwind_css(ctx, files)  # before pages render: they link it only when it was made
     add_sidebars(ctx, site, files, kept_sidebars)
     for page in pages:
         files.add(page.output, Claimed(page.key), page.source or page.key)

@@ -23,6 +23,7 @@ from docsgen.policies import PagePolicy, site_url
 # Template helpers these modules register (dg_contextual, dg_global_nav, dg_directory, ...).
 from docsgen.render import codethemes, contextual, site_nav  # noqa: F401
 from docsgen.render.switchers import SwitcherCache
+from docsgen.render.tailwind_input import TailwindInput, tailwind_input
 from docsgen.routes import link_targets
 from docsgen.site import Site
 from docsgen.theme import Theme, environment, load_theme
@@ -44,6 +45,10 @@ class SiteContext:
     # what the switchers compute once per navigation (docsgen.render.switchers), made when first asked
     switcher_cache: SwitcherCache | None = field(default=None, repr=False)
     timestamps: dict[str, datetime] | None = field(default=None, repr=False)  # source -> last change (custom)
+    tailwind: TailwindInput | None = field(
+        default=None, repr=False
+    )  # the site's classes (None: it uses none)
+    tailwind_href: str = ""  # "_static/tailwind.css?v=<key>" once compiled (docsgen.outputs.tailwind)
 
     @property
     def config(self) -> SiteConfig:
@@ -156,10 +161,18 @@ def site_context(site: Site) -> SiteContext:
     resolver = LinkResolver(site.docs_dir, site.pages, set(site.sources.static), link_targets(site))
     ctx = SiteContext(site, theme, breadcrumbs, drilldown, resolver)
     static = theme.static_files()
-    ctx.static_version = content_hash("".join(f"{k}:{_file_digest(p)}" for k, p in static.items()))
+    ctx.tailwind = tailwind_input(
+        site, _file_digest(static[TAILWIND_BUNDLE]) if TAILWIND_BUNDLE in static else ""
+    )
+    # a new set of classes is a new stylesheet: every page links it anew
+    stamp = ctx.tailwind.key if ctx.tailwind else ""
+    ctx.static_version = content_hash("".join(f"{k}:{_file_digest(p)}" for k, p in static.items()) + stamp)
     ctx.helpers = template_globals(ctx)
     codethemes.custom_languages(config, site.docs_dir)  # grammars compiled here, before the render pool forks
     return ctx
+
+
+TAILWIND_BUNDLE = "vendor/tailwind.min.js"
 
 
 def _file_digest(path: Path) -> str:

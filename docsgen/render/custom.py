@@ -198,6 +198,8 @@ def custom_head(site: SiteContext, page: Page, root: str) -> Markup:
     if css:
         parts.append('<style id="dg-custom-style">' + css.replace("</", "<\\/") + "</style>")
     sheets, scripts = custom_files(site)
+    if site.tailwind_href:  # before the site's own CSS, which Mintlify also loads after Tailwind's
+        parts.append(f'<link rel="stylesheet" href="{escape(root + site.tailwind_href)}">')
     for rel in sheets:
         parts.append(f'<link rel="stylesheet" href="{escape(root + rel)}" data-dg-custom>')
     for rel in scripts:

@@ -1,0 +1,1 @@
+export const process = { env: { NODE_ENV: "production" }, cwd: () => "/", platform: "docsgen", version: "", versions: {} };
