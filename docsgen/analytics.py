@@ -9,6 +9,7 @@ the whole block from the pages it serves unless started with DOCSGEN_DEV_INTEGRA
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -185,11 +186,65 @@ def telemetry_enabled(config: SiteConfig) -> bool:
     return not (isinstance(telemetry, dict) and telemetry.get("enabled") is False)
 
 
-def snippets(site: Any, page: Any = None) -> Markup:
+def feedback_server(config: SiteConfig) -> tuple[str, str] | None:
+    """Return (server URL, project id) of docs.json `feedback` (`server` + `project`, or an endpoint ending in
+    /v1/feedback/<project>), or None: docsgen's own analytics and assistant use the feedback server."""
+    fb = config.feedback if isinstance(config.feedback, dict) and telemetry_enabled(config) else None
+    if not fb:
+        return None
+    server, project = fb.get("server"), fb.get("project")
+    if isinstance(server, str) and server and isinstance(project, str) and project:
+        return server.rstrip("/"), project
+    endpoint = fb.get("endpoint")
+    found = re.fullmatch(
+        r"(https?://.+?)/v1/feedback/([A-Za-z0-9][A-Za-z0-9_-]{0,63})/?", str(endpoint or "")
+    )
+    return (found.group(1), found.group(2)) if found else None
+
+
+def page_path(page: Any) -> str:
+    """Return the path a page is reported under: `/` and its URL without the trailing slash."""
+    return "/" + str(getattr(page, "url", "") or "").strip("/")
+
+
+# The 404 page reports itself inline, before its redirect script (docs.json errors.404) leaves the page.
+_NOT_FOUND = (
+    '(function(){if(navigator.doNotTrack==="1"||navigator.globalPrivacyControl===true)return;'
+    'try{if(%s)return;navigator.sendBeacon(%s,new Blob([JSON.stringify({events:[{kind:"notfound",'
+    'path:location.pathname.slice(0,2048)}]})],{type:"text/plain"}))}catch(e){}})()'
+)
+
+
+def not_found_beacon(config: SiteConfig) -> Markup:
+    """Return the 404 page's report (before its redirect), honouring Do Not Track and the consent gate."""
+    found = feedback_server(config)
+    if found is None:
+        return Markup("")
+    cookies = configured(config).get("cookies")
+    gate = providers.consent_gate(cookies) if isinstance(cookies, dict) else None
+    refused = f"localStorage.getItem({_js(gate[0])})!=={_js(gate[1])}" if gate else "false"
+    endpoint = f"{found[0]}/v1/events/{found[1]}"
+    return Markup("<script>" + _NOT_FOUND % (refused, _js(endpoint)) + "</script>")
+
+
+def insights(site: Any, page: Any, root: str) -> str | None:
+    """Return the script reporting page views and searches to the feedback server, when one is configured."""
+    found = feedback_server(site.config)
+    if found is None or page is None or getattr(page, "key", "") == "404":
+        return None
+    server, project = found
+    endpoint = f"{server}/v1/events/{project}"
+    return (
+        f'<script defer src="{escape(root)}_static/js/insights.js" data-endpoint="{escape(endpoint)}" '
+        f'data-path="{escape(page_path(page))}"></script>'
+    )
+
+
+def snippets(site: Any, page: Any = None, root: str = "/") -> Markup:
     """Return the <script> tags of every configured provider, consent managers first; nothing when none is set."""
     found = configured(site.config)
     order = [n for n in providers.FIRST if n in found] + [n for n in found if n not in providers.FIRST]
-    parts = []
+    parts = [own] if (own := insights(site, page, root)) else []
     for name in order:
         provider = PROVIDERS.get(name)
         html = provider(found[name]) if provider else None

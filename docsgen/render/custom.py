@@ -205,6 +205,7 @@ def custom_head(site: SiteContext, page: Page, root: str) -> Markup:
     for rel in scripts:
         parts.append(f'<script src="{escape(root + rel)}" defer data-dg-custom></script>')
     if page.key == "404":
+        parts.append(str(analytics.not_found_beacon(site.config)))  # docsgen's own analytics, when configured
         parts.append(str(not_found_script(site)))
     return Markup("\n".join(parts))
 

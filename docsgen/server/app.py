@@ -18,6 +18,7 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from docsgen.server import feedback as fb
 from docsgen.server import idempotency as idem
+from docsgen.server.analytics_api import AnalyticsOptions, mount_analytics
 from docsgen.server.apierror import ApiError, bad_request, unprocessable
 from docsgen.server.dashboard import mount_dashboard
 from docsgen.server.db import get_setting, open_database
@@ -276,6 +277,7 @@ def create_app(
     forwarded_allow_ips: str | None = None,
     build_limits: BuildLimits | None = None,
     site_project: str | None = None,
+    analytics: AnalyticsOptions | None = None,
 ) -> Starlette:
     """Build the ASGI app, creating or migrating the database first.
 
@@ -299,6 +301,7 @@ def create_app(
         exception_handlers={ApiError: _api_error, HTTPException: _http_error, Exception: _internal_error},
     )
     app.state.server = server
+    app.state.analytics = mount_analytics(app, server, analytics or AnalyticsOptions())
     mount_dashboard(app, server)  # /dashboard and GET /v1/analytics/{projectId}/feedback/by-page
     if site_project is not None:  # last: every path the routes above do not take is the site's
         from docsgen.server.site_gate import SiteGate

@@ -91,6 +91,22 @@ def server() -> None:
     metavar="PROJECT",
     help="Also serve this project's published site at / behind its sign-in gate (`docsgen server auth`).",
 )
+@click.option(
+    "--analytics-retention",
+    "retention_days",
+    default=395,
+    show_default=True,
+    type=click.IntRange(0),
+    help="Days analytics events and assistant conversations are kept (0: forever).",
+)
+@click.option(
+    "--analytics-rate",
+    "visitor_rate",
+    default=120,
+    show_default=True,
+    type=click.IntRange(0),
+    help="Analytics batches per visitor per minute (0: no limit).",
+)
 def run(
     db: str | None,
     host: str,
@@ -101,10 +117,13 @@ def run(
     build_timeout: float,
     build_memory: int,
     site_project: str | None,
+    retention_days: int,
+    visitor_rate: int,
 ) -> None:
     """Serve the feedback API (and, with --site, a project's site)."""
     import uvicorn
 
+    from docsgen.server.analytics_api import AnalyticsOptions
     from docsgen.server.app import create_app
     from docsgen.server.isolated_build import BuildLimits
 
@@ -115,6 +134,7 @@ def run(
         forwarded_allow_ips=forwarded_allow_ips,
         build_limits=BuildLimits(timeout=build_timeout, memory=build_memory * 2**20),
         site_project=site_project,
+        analytics=AnalyticsOptions(retention_days=retention_days, visitor_rate=visitor_rate),
     )
     # The app applies --forwarded-allow-ips itself; uvicorn's own default would trust loopback peers.
     uvicorn.run(app, host=host, port=port, log_level="info", server_header=False, proxy_headers=False)

@@ -31,7 +31,7 @@ from sqlalchemy.engine import Connection, make_url
 
 DEFAULT_SQLITE_FILE = "docsgen-feedback.sqlite3"
 ENV_URL = "DOCSGEN_DATABASE_URL"
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 metadata = MetaData()
 
@@ -151,6 +151,59 @@ idempotency_keys = Table(
 )
 
 
+# Version 4: cookie-less analytics and the assistant (docsgen/server/events.py, assistant.py).
+analytics_events = Table(
+    "analytics_events",
+    metadata,
+    Column("seq", Integer, primary_key=True, autoincrement=True),
+    Column("project_id", String(64), ForeignKey("projects.id"), nullable=False),
+    Column("kind", String(8), nullable=False),  # view, search, click, notfound
+    Column("created_ms", BigInteger, nullable=False),
+    Column("path", Text, nullable=False, default=""),
+    # Hex of a keyed hash of (day's salt, project, address, user agent): the address itself is never stored.
+    Column("visitor", String(32), nullable=False),
+    Column("traffic", String(8), nullable=False),  # human or ai
+    Column("referrer", String(255)),  # the referring host only, never the full URL
+    Column("query", Text),
+    Column("results", Integer),
+    Index("ix_analytics_events_range", "project_id", "kind", "created_ms"),
+)
+
+analytics_salts = Table(
+    "analytics_salts",
+    metadata,
+    Column("day", String(10), primary_key=True),  # UTC day, YYYY-MM-DD; older days are deleted
+    Column("salt", String(64), nullable=False),
+)
+
+assistant_threads = Table(
+    "assistant_threads",
+    metadata,
+    Column("id", String(26), primary_key=True),  # a ULID
+    Column("project_id", String(64), ForeignKey("projects.id"), nullable=False),
+    Column("created_ms", BigInteger, nullable=False),
+    Column("page_url", Text),
+    Column("caller", String(8), nullable=False),  # web, api, other
+    Index("ix_assistant_threads_project", "project_id", "created_ms"),
+)
+
+assistant_messages = Table(
+    "assistant_messages",
+    metadata,
+    Column("id", String(26), primary_key=True),  # a ULID: sorts by creation time
+    Column("thread_id", String(26), ForeignKey("assistant_threads.id"), nullable=False, index=True),
+    Column("project_id", String(64), ForeignKey("projects.id"), nullable=False),
+    Column("role", String(16), nullable=False),  # user or assistant
+    Column("content", Text, nullable=False),
+    Column("created_ms", BigInteger, nullable=False),
+    Column("sources", Text, nullable=False, default="[]"),  # JSON [{"title", "url"}] of an answer
+    Column("answered", Boolean),  # False: the site's pages had nothing on the question
+    Column("question_id", String(26)),  # on an answer: the user message it answers
+    Column("helpful", Boolean),  # the reader's rating of an answer
+    Index("ix_assistant_messages_turns", "project_id", "role", "id"),
+)
+
+
 def now_ms() -> int:
     """Return the current UTC time in whole milliseconds (the precision of createdAt)."""
     return time.time_ns() // 1_000_000
@@ -234,7 +287,12 @@ def _migrate_to_3(conn: Connection) -> None:
     metadata.create_all(conn, checkfirst=True)
 
 
-MIGRATIONS = {1: _migrate_to_1, 2: _migrate_to_2, 3: _migrate_to_3}
+def _migrate_to_4(conn: Connection) -> None:
+    """Version 4: analytics events, the daily salts of visitor hashes, assistant threads and messages (additive)."""
+    metadata.create_all(conn, checkfirst=True)
+
+
+MIGRATIONS = {1: _migrate_to_1, 2: _migrate_to_2, 3: _migrate_to_3, 4: _migrate_to_4}
 
 
 def current_version(conn: Connection) -> int:

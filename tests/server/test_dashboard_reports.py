@@ -124,18 +124,22 @@ def test_ages_and_highlighting():
 def test_a_version_1_database_gains_the_dashboard_tables(tmp_path):
     url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
     engine = create_engine(url)
-    v1_tables = [
-        t
-        for name, t in metadata.tables.items()
-        if name not in ("dashboard_sessions", "api_key_uses", "feedback_idempotency_keys")
-    ]
+    later = {
+        "dashboard_sessions",
+        "api_key_uses",
+        "feedback_idempotency_keys",
+        "analytics_events",
+        "analytics_salts",
+        "assistant_threads",
+        "assistant_messages",
+    }
+    v1_tables = [t for name, t in metadata.tables.items() if name not in later]
     metadata.create_all(engine, tables=v1_tables)
     with engine.begin() as conn:
         conn.execute(schema_version.insert().values(version=1))
     engine.dispose()
     upgraded = open_database(url)
-    later = {"dashboard_sessions", "api_key_uses", "feedback_idempotency_keys"}
     assert later <= set(inspect(upgraded).get_table_names())
     with upgraded.connect() as conn:
-        assert conn.execute(select(schema_version.c.version)).scalar() == SCHEMA_VERSION == 3
+        assert conn.execute(select(schema_version.c.version)).scalar() == SCHEMA_VERSION == 4
     upgraded.dispose()

@@ -73,6 +73,12 @@
 
   function close() {
     if (dialog.open) dialog.close();
+    report("dg:search-close", {});
+  }
+
+  // For the site's own analytics and assistant (js/insights.js, js/assistant.js), when they are loaded.
+  function report(name, detail) {
+    document.dispatchEvent(new CustomEvent(name, { detail }));
   }
 
   // Keep only text and <mark> from Pagefind's excerpt: nothing else of the index reaches the page as HTML.
@@ -172,8 +178,13 @@
     const data = await Promise.all(search.results.slice(0, 10).map((r) => r.data()));
     if (mine !== serial) return;
     render(data, query);
+    report("dg:search", { query, results: search.results.length });
   }
 
+  list.addEventListener("click", (event) => {
+    const link = event.target.closest?.("[role=option]");
+    if (link) report("dg:search-click", { query: input.value.trim(), href: link.href });
+  });
   button.addEventListener("click", open);
   dialog.querySelector(".dg-search-close")?.addEventListener("click", close);
   dialog.addEventListener("click", (event) => { if (event.target === dialog) close(); });
@@ -197,6 +208,7 @@
       event.preventDefault();
       const link = list.querySelectorAll("[role=option]")[Math.max(active, 0)];
       if (link) {
+        report("dg:search-click", { query: input.value.trim(), href: link.href });
         close();
         location.href = link.href;
       }
