@@ -31,9 +31,9 @@ sys.path.insert(0, str(REPO))
 from docsgen.outputs.tailwind import compile_site_css  # noqa: E402
 from docsgen.react.tailwind import compile_css  # noqa: E402
 from docsgen.render.tailwind_input import (  # noqa: E402
-    _ATTR,
     _STRING,
     _braced,
+    attributes,
     tailwind_input,
     words,
 )
@@ -104,7 +104,7 @@ def source_uses(docs_dir: Path) -> Counter[str]:
         text = path.read_text(encoding="utf-8", errors="replace")
         if path.suffix.lower() in (".mdx", ".md"):  # code blocks show class names as text: not elements
             text = _FENCE.sub("", text)
-        for m in _ATTR.finditer(text):
+        for m in attributes(text):
             found: set[str] = set()
             if m.group(3):
                 for s in _STRING.finditer(_braced(text, m.start(3))):

@@ -31,6 +31,7 @@ from docsgen.dev.scope import (
     uses_generated_pages,
 )
 from docsgen.dev.snapshot import BuildCancelled, Snapshot, Update
+from docsgen.dev.tailwind import refresh_tailwind
 from docsgen.dev.themes import reset_theme_caches
 from docsgen.errors import Diagnostic, DocsgenError, error
 from docsgen.mdx import MdxResult
@@ -256,6 +257,11 @@ class DevSite:
         if snippets:
             reload |= self._snippets_edited(snippets)
             kind = "snippet" if kind in ("none", "css") else kind
+        if (edited or snippets) and self.ctx and (tw := refresh_tailwind(self.ctx, self.site, self.files)):
+            if tw == "full":  # pages gain or lose the stylesheet's link
+                self._full()
+                return "full", None, []
+            css.append(tw)  # the new classes' stylesheet: the browser loads it anew
         if reload_all:
             return "static", None, css
         return kind, reload, css

@@ -161,9 +161,7 @@ def site_context(site: Site) -> SiteContext:
     resolver = LinkResolver(site.docs_dir, site.pages, set(site.sources.static), link_targets(site))
     ctx = SiteContext(site, theme, breadcrumbs, drilldown, resolver)
     static = theme.static_files()
-    ctx.tailwind = tailwind_input(
-        site, _file_digest(static[TAILWIND_BUNDLE]) if TAILWIND_BUNDLE in static else ""
-    )
+    ctx.tailwind = site_tailwind(site, theme)
     # a new set of classes is a new stylesheet: every page links it anew
     stamp = ctx.tailwind.key if ctx.tailwind else ""
     ctx.static_version = content_hash("".join(f"{k}:{_file_digest(p)}" for k, p in static.items()) + stamp)
@@ -173,6 +171,12 @@ def site_context(site: Site) -> SiteContext:
 
 
 TAILWIND_BUNDLE = "vendor/tailwind.min.js"
+
+
+def site_tailwind(site: Site, theme: Theme) -> TailwindInput | None:
+    """Return the site's Tailwind classes and configuration, keyed with the theme's compiler (None: no class)."""
+    bundle = theme.static_files().get(TAILWIND_BUNDLE)
+    return tailwind_input(site, _file_digest(bundle) if bundle else "")
 
 
 def _file_digest(path: Path) -> str:
