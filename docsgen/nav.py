@@ -245,18 +245,25 @@ class _Builder:
         pages = self.generated.get(node.json_path, []) if self.generated is not None else []
         if node.kind == "group" or not any(p.api_tag for p in pages):
             return [self.place(p, sec, groups) for p in pages if not p.hidden]
-        by_tag: dict[str, NavGroup] = {}
+        by_tag: dict[tuple[str, ...], NavGroup] = {}
         out: list[NavGroup] = []
         for page in pages:
-            tag = page.api_tag or "Endpoints"
-            if tag not in by_tag:
-                by_tag[tag] = NavGroup(tag, [], depth)
-                out.append(by_tag[tag])
-            group = by_tag[tag]
-            link = self.place(page, sec, [*groups, group])
+            chain = (*page.api_tag_parents, page.api_tag or "Endpoints")  # 3.2 tag hierarchy: nested groups
+            trail: list[NavGroup] = []
+            for level in range(len(chain)):
+                if chain[: level + 1] not in by_tag:
+                    made = by_tag[chain[: level + 1]] = NavGroup(chain[level], [], depth + level)
+                    if trail:
+                        trail[-1].children.append(made)
+                    else:
+                        out.append(made)
+                trail.append(by_tag[chain[: level + 1]])
+            link = self.place(page, sec, [*groups, *trail])
             if not page.hidden:
-                group.children.append(link)
-        return [group for group in out if group.children]  # a tag whose pages are all hidden: no empty group
+                trail[-1].children.append(link)
+        return [
+            group for group in out if _has_links(group)
+        ]  # a tag whose pages are all hidden: no empty group
 
     def group(
         self, node: NavNode, sec: Section, groups: list[NavGroup], depth: int, inherited: dict
@@ -373,3 +380,8 @@ def build_nav(
     return Navigation(
         root, builder.placements, builder.order, builder.sections, builder.diags, builder.directories
     )
+
+
+def _has_links(group: NavGroup) -> bool:
+    """Tell whether a group lists any page, itself or in a group inside it."""
+    return any(not isinstance(c, NavGroup) or _has_links(c) for c in group.children)

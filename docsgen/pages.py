@@ -37,6 +37,7 @@ class Page:
     spec: str | None = None  # API pages: the source of the spec documenting them (path or URL)
     api_path: str | None = None  # endpoint pages: the operation's path in that spec
     api_tag: str | None = None  # generated endpoint pages: the tag grouping them in the navigation
+    api_tag_parents: tuple[str, ...] = ()  # OpenAPI 3.2 tag hierarchy above api_tag, outermost first
     summary: str = ""  # API pages: a description made from the spec, when the page has none of its own
     related: list[dict[str, Any]] | None = None  # frontmatter `related`, resolved to {title, url, external}
 

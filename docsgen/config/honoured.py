@@ -57,7 +57,7 @@ FIELDS: dict[str, tuple[str, str]] = {
     "#icon": (USED, ""),
     "#languageCode": (USED, ""),
     "#specSource": (USED, ""),
-    "#specSource.overlays": (IGNORED, "OpenAPI overlays are not applied"),
+    "#specSource.overlays": (USED, ""),
     "#asyncapiSource": (USED, ""),
     "#asyncapiSource.overlays": (IGNORED, "AsyncAPI overlays are not applied"),
     "#sdk": (IGNORED, "no SDK reference pages are generated"),

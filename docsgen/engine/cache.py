@@ -207,7 +207,13 @@ class PageCache:
         """
         meta = json.dumps(page.meta, sort_keys=True, default=repr, ensure_ascii=False)
         parts = [page.key, page.url, page.output, page.source or "", str(page.body_line), meta, page.body]
-        parts += [page.spec or "", page.api_path or "", page.api_tag or "", page.summary]
+        parts += [
+            page.spec or "",
+            page.api_path or "",
+            page.api_tag or "",
+            "\x1f".join(page.api_tag_parents),
+            page.summary,
+        ]
         if page.generate is not None:
             parts += [self.site.spec_hashes.get(page.spec or "", ""), self._site_map()]
         return _sha(*parts)

@@ -69,7 +69,14 @@ def site_fingerprint(
         page = site.pages[key]
         meta = json.dumps(page.meta, sort_keys=True, default=repr, ensure_ascii=False)
         add(key, page.url, page.output, page.source or "", page.kind, page.method or "", page.spec or "")
-        add(page.api_path or "", page.api_tag or "", page.summary, str(page.body_line), meta)
+        add(
+            page.api_path or "",
+            page.api_tag or "",
+            "\x1f".join(page.api_tag_parents),
+            page.summary,
+            str(page.body_line),
+            meta,
+        )
     return digest.hexdigest()
 
 

@@ -18,7 +18,7 @@ from docsgen.openapi.limits import MAX_EXPANDED_NODES, MAX_NESTING
 from docsgen.openapi.locate import JsonLocator, JsonPath, YamlLocator, make_locator
 from docsgen.safeload import NestingError, check_nesting
 
-SUPPORTED = re.compile(r"^3\.[01]\.\d+(-.+)?$")
+SUPPORTED = re.compile(r"^3\.[012]\.\d+(-.+)?$")
 
 
 class LoadProblem(Exception):
@@ -383,7 +383,7 @@ def detect_version(doc: Document) -> str:
         line, column = doc.locator.locate(("swagger",)) if doc.locator else (0, 0)
         raise LoadProblem(
             "openapi.unsupported-version",
-            f"Swagger {str(data['swagger'])[:20]} is not supported: docsgen reads OpenAPI 3.0 and 3.1",
+            f"Swagger {str(data['swagger'])[:20]} is not supported: docsgen reads OpenAPI 3.0, 3.1 and 3.2",
             line,
             column,
             "swagger",
@@ -392,7 +392,7 @@ def detect_version(doc: Document) -> str:
     if "openapi" not in data:
         raise LoadProblem(
             "openapi.not-openapi",
-            "not an OpenAPI document: no top-level `openapi` field (expected 3.0.x or 3.1.x)",
+            "not an OpenAPI document: no top-level `openapi` field (expected 3.0.x, 3.1.x or 3.2.x)",
             1,
             1,
         )
@@ -412,7 +412,7 @@ def detect_version(doc: Document) -> str:
     if not SUPPORTED.match(version):
         raise LoadProblem(
             "openapi.unsupported-version",
-            f"OpenAPI {version[:20]} is not supported: docsgen reads OpenAPI 3.0.x and 3.1.x",
+            f"OpenAPI {version[:20]} is not supported: docsgen reads OpenAPI 3.0.x, 3.1.x and 3.2.x",
             line,
             column,
             "openapi",

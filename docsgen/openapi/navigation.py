@@ -17,12 +17,13 @@ if TYPE_CHECKING:
     from docsgen.pages import Page
 
 API_ENTRY = re.compile(
-    r"^(?:(\S+)\s+)?(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE|WEBHOOK)\s+(\S.*)$", re.I
+    r"^(?:(\S+)\s+)?(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE|QUERY|WEBHOOK)\s+(\S.*)$", re.I
 )
 
 # A frontmatter `openapi` value or navigation entry naming an operation ("[spec] METHOD /path") or a webhook.
 ENTRY = re.compile(
-    r"^(?:(?P<spec>\S+)\s+)?(?P<method>GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE)\s+(?P<path>/\S*)$", re.I
+    r"^(?:(?P<spec>\S+)\s+)?(?P<method>GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE|QUERY)\s+(?P<path>/\S*)$",
+    re.I,
 )
 WEBHOOK = re.compile(r"^(?:(?P<spec>\S+)\s+)?webhook\s+(?P<name>\S.*)$", re.I)
 
@@ -102,3 +103,25 @@ def _items(node: NavNode, inherited: dict, resolve: Resolver, out: Generated) ->
                 entry = NavEntry(root, (*child.json_path, "root"))
                 out[entry.json_path] = resolve(entry, child, group_inherited)
             _items(child, group_inherited, resolve, out)
+
+
+def declared_overlays(config: SiteConfig) -> dict[str, list[str]]:
+    """Return spec source -> overlay files, from every `openapi: {source, overlays}` of docs.json."""
+    out: dict[str, list[str]] = {}
+
+    def note(value: object) -> None:
+        for item in value if isinstance(value, list) else [value]:
+            if isinstance(item, dict) and isinstance(item.get("source"), str):
+                overlays = item.get("overlays")
+                if isinstance(overlays, list):
+                    out.setdefault(item["source"], []).extend(o for o in overlays if isinstance(o, str))
+
+    def walk(node: NavNode) -> None:
+        note(node.fields.get("openapi"))
+        for child in node.children:
+            if isinstance(child, NavNode):
+                walk(child)
+
+    note(config.api.get("openapi"))
+    walk(config.navigation)
+    return out

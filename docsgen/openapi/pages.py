@@ -25,7 +25,7 @@ from docsgen.openapi.frontmatter import (
 from docsgen.openapi.limits import MAX_TREE_WORK
 from docsgen.openapi.navigation import ENTRY as _ENTRY
 from docsgen.openapi.navigation import WEBHOOK as _WEBHOOK
-from docsgen.openapi.navigation import Generated, navigation_pages, uses_api
+from docsgen.openapi.navigation import Generated, declared_overlays, navigation_pages, uses_api
 from docsgen.openapi.overview import add_overviews
 from docsgen.openapi.playground_auth import check_site, playground_page
 from docsgen.openapi.render import ApiSettings, RenderedApi, render_operation, render_webhook
@@ -116,7 +116,9 @@ class ApiPages(FrontmatterPages):
         """
         if not uses_api(config, pages):
             return None
-        api = cls(docs_dir, config, pages, SpecStore(docs_dir), finder=SpecFinder(docs_dir, files))
+        store = SpecStore(docs_dir)
+        store.overlays = {store.normalize(k): v for k, v in declared_overlays(config).items()}
+        api = cls(docs_dir, config, pages, store, finder=SpecFinder(docs_dir, files))
         api.diagnostics += check_site(docs_dir, config)
         api._prepare_mdx_pages()
         return api
@@ -206,7 +208,8 @@ class ApiPages(FrontmatterPages):
         spec, diags = self.store.load(source, origin=where)
         if quiet:
             return spec
-        self.diagnostics.extend(diags)
+        # A spec's problems concern only its pages: warnings in a build (--strict makes them errors).
+        self.diagnostics.extend(d.as_warning() if d.is_error else d for d in diags)
         if spec is not None and spec.source not in self.used:
             self.used[spec.source] = spec
         return spec
@@ -290,6 +293,8 @@ class ApiPages(FrontmatterPages):
         page = Page(key, url, url_output(url), meta=meta, kind="webhook" if webhook else "endpoint")
         page.method = "WEBHOOK" if webhook else op.method
         page.spec, page.api_path, page.api_tag = spec.source, op.path, tag
+        if op.tags:
+            page.api_tag_parents = tuple(_group_label(spec, t) for t in spec.tag_parents(op.tags[0]))
         if op.description:
             page.summary = summary_text(op.description)  # meta description and search: text, not Markdown
         content: str = ext["content"] if isinstance(ext.get("content"), str) else ""
@@ -423,8 +428,10 @@ def _group_label(spec: Spec, tag: str) -> str:
     tags = spec.data.get("tags")
     for item in tags if isinstance(tags, list) else []:
         if isinstance(item, dict) and item.get("name") == tag:
-            label = item.get("x-group")
-            return label.strip() if isinstance(label, str) and label.strip() else tag
+            for label in (item.get("x-group"), item.get("summary")):  # summary: 3.2's display name of a tag
+                if isinstance(label, str) and label.strip():
+                    return label.strip()
+            return tag
     return tag
 
 

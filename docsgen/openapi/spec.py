@@ -67,9 +67,28 @@ class Spec:
         return f"Spec({self.source!r}, {self.version!r})"
 
     @property
+    def locator(self) -> Locator | None:
+        """What locates a JSON path in the spec's text (None for a spec made in memory)."""
+        return self._locator
+
+    @property
     def is_31(self) -> bool:
-        """Tell whether the document is OpenAPI 3.1 (webhooks, JSON Schema 2020-12 schemas)."""
-        return self.version.startswith("3.1")
+        """Tell whether the document is OpenAPI 3.1 or later (webhooks, JSON Schema 2020-12 schemas)."""
+        return self.version.startswith(("3.1", "3.2"))
+
+    def tag_parents(self, tag: str) -> list[str]:
+        """Return the tags above `tag` in the 3.2 hierarchy (`parent`), outermost first; a loop stops it."""
+        tags = self.data.get("tags")
+        parent_of = {
+            t["name"]: t["parent"]
+            for t in (tags if isinstance(tags, list) else [])
+            if isinstance(t, dict) and isinstance(t.get("name"), str) and isinstance(t.get("parent"), str)
+        }
+        chain: list[str] = []
+        while tag in parent_of and parent_of[tag] not in chain and parent_of[tag] != tag and len(chain) < 16:
+            tag = parent_of[tag]
+            chain.append(tag)
+        return chain[::-1]
 
     def line_of(self, json_path: tuple) -> tuple[int, int]:
         """Return the 1-based (line, column) of a JSON path (its deepest existing prefix); (0, 0) if unknown."""
@@ -150,7 +169,9 @@ class Spec:
                 if not isinstance(item, dict) or not path.startswith("/"):
                     continue
                 for key, op in item.items():
-                    if key in METHODS and isinstance(op, dict):
+                    if (key in METHODS or key == "query" and self.version.startswith("3.2")) and isinstance(
+                        op, dict
+                    ):
                         found.append(self._operation(key, path, op, item, ("paths", path, key)))
             self._operations = found
         return list(self._operations)

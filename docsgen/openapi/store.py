@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import marshal
 import os
+import posixpath
 import sys
 import tempfile
 from pathlib import Path
 from typing import Any
 
 from docsgen.errors import Diagnostic, Severity, error, warning
+from docsgen.openapi.bundle import Bundler
 from docsgen.openapi.fetch import fetch_url
 from docsgen.openapi.limits import FETCH_DEADLINE_SECONDS, MAX_SPEC_BYTES
 from docsgen.openapi.load import (
@@ -25,11 +28,12 @@ from docsgen.openapi.load import (
     parse,
     read_file,
 )
+from docsgen.openapi.overlay import apply_overlay
 from docsgen.openapi.spec import Spec
 from docsgen.openapi.validate import duplicate_operations, external_ref_errors, validate_spec
 
 # Bump when the rules change so cached validation results are recomputed.
-RULES_VERSION = "2"
+RULES_VERSION = "3"
 # The parsed data of a spec is cached in marshal's format, which only this Python reads back the same way.
 _DATA_TAG = f"docsgen-openapi-data {RULES_VERSION} {sys.implementation.cache_tag} {marshal.version}"
 # Problems reported where the spec is referenced (docs.json or a page), not inside the spec. They concern one spec:
@@ -73,6 +77,9 @@ class SpecStore:
         self._stale: dict[str, LoadProblem] = {}  # URL specs built from the last good copy: why
         self._files: dict[str, Path] = {}
         self._validated: dict[int, list[Diagnostic]] = {}
+        self.overlays: dict[
+            str, list[str]
+        ] = {}  # source -> overlay files applied to it, in order (docs.json)
 
     def normalize(self, ref: str) -> str:
         """Return the spec's source name: a docs-relative POSIX path, or the URL as written."""
@@ -154,7 +161,7 @@ class SpecStore:
                 return None, [], problem
             return None, [self._located(source, problem)], None
         if cached is not None:
-            duplicates, external, _ = cached
+            duplicates, external, _, targets = cached
         else:
             duplicates = [
                 error(
@@ -175,18 +182,63 @@ class SpecStore:
         if cached is None:
             # Finding external references walks the whole document; the result depends only on the content.
             external = external_ref_errors(spec)
+            targets = sorted({ref.partition("#")[0] for _, ref in spec.ref_report()[0]})
             if report_file:
                 self._write_json(
                     report_file,
                     {
                         "duplicates": [d.to_json() for d in duplicates],
                         "external": [d.to_json() for d in external],
+                        "targets": targets,
                         "is_json": doc.is_json,
                     },
                 )
         if data is None and data_file:
             self._write_data(data_file, sha, doc.data)
+        overlays = self.overlays.get(source, [])
+        if overlays or (not is_url(source) and any(self._bundleable(source, t) for t in targets)):
+            spec, found = self._bundled(spec, source, overlays)
+            # bundling reports the references it could not follow: the cached "external" list is not needed
+            external = [*external, *found] if is_url(source) else found
         return spec, [*duplicates, *external], None
+
+    def _bundleable(self, source: str, target: str) -> bool:
+        """Tell whether an external reference's file part names a file inside the docs folder."""
+        if not target or is_url(target) or "://" in target:
+            return False
+        name = posixpath.normpath(posixpath.join(posixpath.dirname(source), target.replace("\\", "/")))
+        root = self.docs_dir.resolve()
+        path = (root / name).resolve()
+        return not name.startswith("../") and path.is_relative_to(root) and path.is_file()
+
+    def _bundled(self, spec: Spec, source: str, overlays: list[str]) -> tuple[Spec, list[Diagnostic]]:
+        """Return the spec with its overlays applied and its external files bundled (never the cached data)."""
+        data = copy.deepcopy(spec.data)
+        found: list[Diagnostic] = []
+        parts = [spec.sha256]  # the content hash covers every file the spec is made of (caches key on it)
+        for name in overlays:
+            overlay = self.normalize(name)
+            try:
+                if is_url(overlay):
+                    raise LoadProblem("openapi.overlay", "an overlay is read from the docs folder, not a URL")
+                doc = parse(read_file(self._file_path(overlay), max_bytes=self.max_bytes), overlay)
+            except LoadProblem as problem:
+                found.append(
+                    warning("openapi.overlay", f"overlay {name!r} not applied: {problem.message}", source)
+                )
+                continue
+            data, problems = apply_overlay(data, doc, overlay)
+            found += problems
+            parts.append(doc.sha256)
+        if not is_url(
+            source
+        ):  # after the overlays: they change the document as written, not the files it uses
+            bundler = Bundler(self.docs_dir, source, self.max_bytes)
+            data = bundler.bundle(data, lambda file, path: spec.line_of(path) if file == source else (0, 0))
+            found += bundler.diagnostics
+            parts += [doc.sha256 for doc in bundler.docs.values()]
+        sha = hashlib.sha256("\0".join(parts).encode()).hexdigest() if spec.sha256 else ""
+        return Spec(source, data, spec.version, spec.locator, sha), found
 
     def _fetch(self, url: str) -> bytes:
         """Download a spec; keep the last good copy, and fall back to it when the URL cannot be fetched."""
@@ -284,14 +336,23 @@ class SpecStore:
             return None
 
     @classmethod
-    def _read_load_report(cls, path: Path) -> tuple[list[Diagnostic], list[Diagnostic], bool] | None:
-        """Return the cached (duplicate-key errors, external-reference errors, is JSON) of one content, or None."""
+    def _read_load_report(
+        cls, path: Path
+    ) -> tuple[list[Diagnostic], list[Diagnostic], bool, list[str]] | None:
+        """Return the cached (duplicate-key errors, external-reference errors, is JSON, files referenced) of one
+        content, or None."""
         try:
             report = json.loads(path.read_text(encoding="utf-8"))
             is_json = report["is_json"]
             if not isinstance(is_json, bool):
                 return None
-            return cls._diagnostics(report["duplicates"]), cls._diagnostics(report["external"]), is_json
+            targets = [t for t in report["targets"] if isinstance(t, str)]
+            return (
+                cls._diagnostics(report["duplicates"]),
+                cls._diagnostics(report["external"]),
+                is_json,
+                targets,
+            )
         except (OSError, ValueError, TypeError, KeyError):
             return None
 

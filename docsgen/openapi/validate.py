@@ -45,14 +45,45 @@ def structural_validator(minor: str, strict_schemas: bool = True) -> Any:
     return jsonschema_rs.validator_for(wrapper, registry=registry)
 
 
+_32_TAG_FIELDS = ("summary", "parent", "kind")
+_32_PATH_ITEM_FIELDS = ("query", "additionalOperations")
+
+
+def as_31_shape(data: dict) -> dict:
+    """Return a 3.2 document without the fields 3.2 added, for the 3.1 schema (shallow copies, data untouched).
+
+    What 3.2 adds is checked by docsgen's own rules where it renders them (`query` operations are operations).
+    """
+    out = {k: v for k, v in data.items() if k != "$self"}
+    out["openapi"] = "3.1.0"
+    tags = data.get("tags")
+    if isinstance(tags, list):
+        out["tags"] = [
+            {k: v for k, v in t.items() if k not in _32_TAG_FIELDS} if isinstance(t, dict) else t
+            for t in tags
+        ]
+    paths = data.get("paths")
+    if isinstance(paths, dict):
+        out["paths"] = {
+            p: {k: v for k, v in item.items() if k not in _32_PATH_ITEM_FIELDS}
+            if isinstance(item, dict)
+            else item
+            for p, item in paths.items()
+        }
+    return out
+
+
 def structural_problems(spec: Spec) -> list[Diagnostic]:
     """Check the document against the official OpenAPI JSON Schema; messages are ours (never the instance)."""
     minor = spec.version[:3]
-    strict = minor == "3.1" and spec.data.get("jsonSchemaDialect", OAS31_DIALECT) == OAS31_DIALECT
+    data = spec.data
+    if minor == "3.2":  # no official 3.2 schema is bundled: the 3.1 one, on what 3.1 has
+        minor, data = "3.1", as_31_shape(data)
+    strict = minor == "3.1" and data.get("jsonSchemaDialect", OAS31_DIALECT) == OAS31_DIALECT
     validator = structural_validator(minor, strict)
     problems: list[Diagnostic] = []
     seen: set[tuple] = set()
-    for err in validator.iter_errors(spec.data):
+    for err in validator.iter_errors(data):
         leaf, options = best_leaf(err)
         path, message, hint = describe(leaf, options)
         if (path, message) in seen:
