@@ -141,7 +141,11 @@ class Navigation:
         if place is None:
             return []
         labels = [s.label for s in place.section.chain() if s.kind not in ("language", "version") and s.label]
-        return labels + [g.label for g in place.groups]
+        trail: list[str] = []
+        for label in labels + [g.label for g in place.groups]:
+            if not trail or label.strip().casefold() != trail[-1].strip().casefold():
+                trail.append(label)  # a tab and its group of the same name ("Overview > Overview"): said once
+        return trail
 
     def neighbours(self, key: str) -> tuple[str | None, str | None]:
         """Return the previous and next page keys within the same language and version."""

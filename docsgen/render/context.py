@@ -91,7 +91,8 @@ class SiteContext:
         """Return the CSS custom properties carrying docs.json colors, safe inside a <style> element.
 
         --dg-primary is the site's accent of each mode (colors.primary in light mode, colors.light in dark
-        mode); --dg-primary-text is the same hue adjusted, only when needed, to read as text (WCAG AA).
+        mode); --dg-primary-text is the same hue adjusted, only when needed, to read as text (WCAG AA);
+        --dg-primary-button is colors.dark (else primary) in both modes, as Mintlify uses it for buttons.
         """
         colors = self.config.colors
         primary = _css_color(colors.get("primary"), "#0D9373")
@@ -107,9 +108,8 @@ def _color_css(primary: str, light: str, dark: str) -> Markup:
     dark_text = _text_color(light, dark=True)
     css = (
         f":root{{--dg-primary:{primary};--dg-primary-light:{light};--dg-primary-dark:{dark};"
-        f"--dg-primary-text:{light_text};--dg-primary-button:{_button_color(primary)}}}"
-        f'html[data-theme="dark"]{{--dg-primary:{light};--dg-primary-text:{dark_text};'
-        f"--dg-primary-button:{_button_color(light)}}}"
+        f"--dg-primary-text:{light_text};--dg-primary-button:{_button_color(dark)}}}"
+        f'html[data-theme="dark"]{{--dg-primary:{light};--dg-primary-text:{dark_text}}}'
     )
     return Markup(style_text(css))
 

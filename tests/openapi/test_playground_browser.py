@@ -370,7 +370,7 @@ def test_server_dropdown_variables_and_refused_connection(page: Page, env: dict)
     field(page, "path:itemId").locator("input").fill("7")
     field(page, "header:X-Trace").locator("input").fill("x")
     field(page, "server:version").locator("select").select_option(label="v2")
-    expect(page.locator(".dg-pg-url")).to_contain_text(env["api"] + "/v2/items/7")
+    expect(page.locator(".dg-pg-dialog-url")).to_contain_text(env["api"] + "/v2/items/7")
     send(page)
     assert response_json(page)["version"] == "v2"
     page.get_by_label("Base URL").select_option(index=1)
@@ -587,7 +587,7 @@ def test_display_auth_with_and_without_group_match(page: Page, env: dict) -> Non
     page.evaluate("localStorage.clear()")
     assert _auth_state(page, env, "modes/auth/", signer.token(sub="ann", groups=["users"])) == "interactive"
     assert "token=" not in page.url, "the token is removed from the address bar"
-    expect(page.locator(".dg-pg")).to_be_visible()
+    expect(page.locator(".dg-pg-toggle")).to_be_visible()  # "Try it" in the endpoint bar
     # the token is remembered: the next page needs no hand-over
     assert _auth_state(page, env, "modes/admins/", None) == "hidden"  # signed in, but not in group "admins"
     assert (
@@ -625,7 +625,7 @@ def test_keyboard_labels_and_deep_links(page: Page, env: dict) -> None:
 def test_hand_written_api_page(page: Page, env: dict) -> None:
     open_playground(page, env, "modes/manual/")
     page.get_by_label("X-API-Key (header)").fill("k-123")
-    expect(page.locator(".dg-pg-url")).to_have_text(f"GET {env['api']}/v1/auth/header")
+    expect(page.locator(".dg-pg-dialog-url")).to_have_text(f"{env['api']}/v1/auth/header")
     send(page)
     assert response_json(page)["ok"] is True
 

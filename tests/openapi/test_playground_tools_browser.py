@@ -188,9 +188,9 @@ def test_environments_switch_server_variables_and_credentials(page: Page, site: 
     page.goto(site["site"] + "api-reference/who-am-i/")
     page.get_by_role("button", name="Try it").click()
     expect(page.get_by_label("Environment", exact=True)).to_have_value("production")
-    expect(page.locator(".dg-pg-url")).to_contain_text("/v1/me")
+    expect(page.locator(".dg-pg-dialog-url")).to_contain_text("/v1/me")
     page.get_by_label("Environment", exact=True).select_option("staging")
-    expect(page.locator(".dg-pg-url")).to_contain_text("/v2/me")
+    expect(page.locator(".dg-pg-dialog-url")).to_contain_text("/v2/me")
     page.get_by_role("button", name="Delete").click()
     assert "staging" not in json.loads(page.evaluate("() => localStorage.getItem('dg-pg-envs')"))["envs"]
 

@@ -55,7 +55,11 @@ def icon_html(
     element = state.current_element
     line, column = where or ((element.line, element.column) if element is not None else (0, 0))
     state.warn("mdx.unknown-icon", f"icon {name!r} is not in the {lib} icon set", line, column)
-    return f'<span class="{css_class} dg-icon-missing" data-icon="{esc(name)}" aria-hidden="true"{style_attr}></span>'
+    # A neutral icon keeps the slot (a card without it looks broken); the warning says which name was unknown.
+    return (
+        f'<span class="{css_class} dg-icon-missing" data-icon="{esc(name)}" aria-hidden="true"{style_attr}>'
+        f"{icon_svg('circle-dashed', 'lucide') or ''}</span>"
+    )
 
 
 def _note_style_fallback(

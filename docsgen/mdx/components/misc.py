@@ -199,8 +199,11 @@ def prompt(el: Element) -> str:
         buttons.append(f'<a class="dg-prompt-action" href="{esc(url)}">Open in Cursor</a>')
     icon_part = icon_html(el.prop("icon"), state, el.text_prop("iconType") or None) if el.prop("icon") else ""
     description = markdown_inline(el.prop("description"), state) if el.prop("description") else ""
+    # The header stays on one line (the description ends in an ellipsis): the whole description as its title.
+    title = html_to_text(description).strip()
+    title_attr = f' title="{esc(title)}"' if title else ""
     return (
-        f'<div class="dg-prompt"><div class="dg-prompt-header"><span class="dg-prompt-description">{icon_part}{description}</span>'
+        f'<div class="dg-prompt"><div class="dg-prompt-header"><span class="dg-prompt-description"{title_attr}>{icon_part}{description}</span>'
         f'<span class="dg-prompt-actions">{"".join(buttons)}</span></div><div class="dg-prompt-body" id="{pid}">{body}</div></div>\n'
     )
 

@@ -21,7 +21,7 @@ from docsgen.openapi.render.aside import (
 from docsgen.openapi.render.callbacks import render_callbacks
 from docsgen.openapi.render.context import RenderContext, get_context, plain_text
 from docsgen.openapi.render.examples import example_for
-from docsgen.openapi.render.fmt import esc
+from docsgen.openapi.render.fmt import esc, without_deprecated_lead
 from docsgen.openapi.render.mdtext import code, fence, inline
 from docsgen.openapi.render.params import (
     Ids,
@@ -153,10 +153,12 @@ def _page(
     alts, optional = chosen(ctx, op)
     out: list[str] = [endpoint_bar(ctx, method, path, servers, "Webhook" if kind == "webhook" else "")]
     md: list[str] = [endpoint_md(method, path, servers, kind == "webhook")]
-    desc = ctx.md(op.get("description"))
+    text = op.get("description")
+    text = without_deprecated_lead(text) if op.get("deprecated") is True else text  # the title has the badge
+    desc = ctx.md(text)
     if desc:
         out.append(f'<div class="dg-api-description">{desc}</div>')
-        md.append(ctx.mdt(op.get("description")))
+        md.append(ctx.mdt(text))
     sections: list[Section] = []
     if kind == "operation":
         auth_html, auth_md = render_auth(ctx, alts, optional, ids.claim)

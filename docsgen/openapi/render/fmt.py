@@ -13,6 +13,8 @@ from docsgen.openapi.render.schema_model import Flat
 
 _NEEDS_ESCAPE = re.compile("[&<>\"'\x00]")
 _SLUG_BAD = re.compile(r"[^A-Za-z0-9_.:+\-\[\]@$]+")
+# "Deprecated." / "**Deprecated**:" / "(Deprecated) -" opening a description whose field already shows the pill.
+_DEPRECATED_LEAD = re.compile(r"^\s*[*_(\[]*\s*deprecated\s*[*_)\]]*\s*[.:;!\u2013\u2014-]+\s*", re.I)
 
 
 def esc(value: Any) -> str:
@@ -116,3 +118,11 @@ def examples_of(kw: dict) -> list[Any]:
             if isinstance(ex, dict) and "value" in ex:
                 out.append(ex["value"])
     return out
+
+
+def without_deprecated_lead(description: Any) -> Any:
+    """A description without its opening "Deprecated." when the field's pill says it already (said once)."""
+    if not isinstance(description, str):
+        return description
+    rest = _DEPRECATED_LEAD.sub("", description, count=1)
+    return rest[:1].upper() + rest[1:] if rest != description else description

@@ -23,7 +23,7 @@ from typing import Any
 from docsgen.openapi.render.context import RenderContext
 from docsgen.openapi.render.enum_notes import described, enum_notes
 from docsgen.openapi.render.field_facts import FACT_KEYS, facts_of
-from docsgen.openapi.render.fmt import esc, slug, type_label
+from docsgen.openapi.render.fmt import esc, slug, type_label, without_deprecated_lead
 from docsgen.openapi.render.mdtext import code, inline, item
 from docsgen.openapi.render.pills import pill_html, pills
 from docsgen.openapi.render.schema_model import Flat, flatten, unwrap_single
@@ -142,6 +142,7 @@ class TreeRenderer:
         if kw.get("deprecated") is True:
             head.append('<span class="dg-api-pill dg-api-deprecated">deprecated</span>')
             bits.append("deprecated")
+            kw["description"] = without_deprecated_lead(kw.get("description"))
         if flat.read_only:
             head.append('<span class="dg-api-pill">read-only</span>')
             bits.append("read-only")

@@ -25,7 +25,7 @@
 
   // Boxes that scroll sideways (code, wide tables) take keyboard focus, so keyboard readers can scroll them.
   function focusScrollers() {
-    for (const el of document.querySelectorAll(".dg-main pre, .dg-main table, .dg-main .dg-scroll")) {
+    for (const el of document.querySelectorAll(".dg-main pre, .dg-main table, .dg-main .dg-scroll, .dg-main .dg-api-url")) {
       if (!el.hasAttribute("tabindex") && el.scrollWidth > el.clientWidth) el.tabIndex = 0;
     }
   }
@@ -78,6 +78,60 @@
     const open = sidebar.classList.toggle("dg-open");
     menu.setAttribute("aria-expanded", String(open));
   });
+  // The phone drawer closes on Escape and gives focus back to the button that opened it.
+  document.addEventListener("keydown", (e) => {
+    if (e.key !== "Escape" || !menu || !sidebar?.classList.contains("dg-open")) return;
+    sidebar.classList.remove("dg-open");
+    menu.setAttribute("aria-expanded", "false");
+    menu.focus();
+  });
+
+  // The tab row scrolls sideways on phones: the current tab in view, a fade on the side(s) where it goes on.
+  const tabRow = document.querySelector(".dg-tabs");
+  if (tabRow) {
+    const mark = () => {
+      const left = tabRow.scrollLeft > 1;
+      const right = tabRow.scrollLeft + tabRow.clientWidth < tabRow.scrollWidth - 1;
+      tabRow.dataset.more = left && right ? "both" : left ? "start" : right ? "end" : "none";
+    };
+    const current = tabRow.querySelector("a[aria-current]");
+    if (current && tabRow.scrollWidth > tabRow.clientWidth) {
+      const row = tabRow.getBoundingClientRect();
+      const at = current.getBoundingClientRect();
+      if (at.right > row.right || at.left < row.left) tabRow.scrollLeft += at.left - row.left - (row.width - at.width) / 2;
+    }
+    mark();
+    tabRow.addEventListener("scroll", mark, { passive: true });
+    addEventListener("resize", mark);
+  }
+
+  // "On this page": the entry of the section being read is marked (aria-current), as on Mintlify.
+  const tocLinks = [...document.querySelectorAll(".dg-toc a[href^='#']")];
+  const targets = tocLinks.map((a) => document.getElementById(decodeURIComponent(a.hash.slice(1))));
+  if (tocLinks.length && targets.every(Boolean)) {
+    let shown = null;
+    const spy = () => {
+      const line = (parseFloat(getComputedStyle(doc).scrollPaddingTop) || 0) + 80;
+      let index = 0;
+      targets.forEach((t, i) => { if (t.getBoundingClientRect().top <= line) index = i; });
+      if (scrollY > 0 && innerHeight + scrollY >= doc.scrollHeight - 2) index = targets.length - 1; // at the end
+      if (index === shown) return;
+      shown = index;
+      tocLinks.forEach((a, i) => {
+        a.classList.toggle("dg-active", i === index);
+        if (i === index) a.setAttribute("aria-current", "location");
+        else a.removeAttribute("aria-current");
+      });
+    };
+    let queued = false;
+    addEventListener("scroll", () => {
+      if (queued) return;
+      queued = true;
+      requestAnimationFrame(() => { queued = false; spy(); });
+    }, { passive: true });
+    addEventListener("resize", spy);
+    spy();
+  }
 
   // The sidebar of a section is one shared file, so a page's HTML does not grow with the site.
   const nav = document.querySelector(".dg-sidebar-nav[data-src]");

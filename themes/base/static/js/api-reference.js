@@ -16,6 +16,7 @@
       b.type = "button";
       b.setAttribute("role", "tab");
       b.textContent = labelOf(item, i);
+      b.title = b.textContent; // long labels end in an ellipsis (api.css): the whole label on hover
       b.addEventListener("click", function () { select(i, true); });
       b.addEventListener("keydown", function (ev) {
         var d = ev.key === "ArrowRight" ? 1 : ev.key === "ArrowLeft" ? -1 : 0;
@@ -34,6 +35,7 @@
         buttons[i].setAttribute("aria-selected", i === index ? "true" : "false");
         buttons[i].tabIndex = i === index ? 0 : -1;
       });
+      if (byUser) buttons[index].scrollIntoView({ block: "nearest", inline: "nearest" });
       if (onSelect) onSelect(index, byUser);
     }
     container.dgSelect = select;

@@ -128,7 +128,7 @@
   }
 
   /** A labelled row: name, type, required marker, description, the input and an error slot. */
-  function fieldRow(key, name, schema, required, description, docId) {
+  function fieldRow(key, name, schema, required, description) {
     var id = idFor(key);
     var row = el("div", { "class": "dg-pg-field", "data-field": key });
     var label = el("label", { "for": id, "class": "dg-pg-label" });
@@ -138,10 +138,6 @@
     (schema && schema.post || []).forEach(function (t) { label.appendChild(el("span", { "class": "dg-pg-pill" }, t)); });
     if (required) label.appendChild(el("span", { "class": "dg-pg-req" }, "required"));
     row.appendChild(label);
-    if (docId && document.getElementById(docId)) {
-      var link = el("a", { href: "#" + docId, "class": "dg-pg-doclink", "aria-label": "Documentation of " + name }, "#");
-      row.appendChild(link);
-    }
     var err = el("p", { "class": "dg-pg-field-error", id: id + "-err", hidden: true });
     var desc = description ? el("p", { "class": "dg-pg-desc", id: id + "-desc" }, description) : null;
     return { row: row, id: id, err: err, desc: desc, finish: function (w) {

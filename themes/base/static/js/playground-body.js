@@ -28,7 +28,7 @@
         parts[name] = inner;
         return;
       }
-      var f = ui.fieldRow("bodyform:" + key, name, sub, required.indexOf(name) >= 0, "", key);
+      var f = ui.fieldRow("bodyform:" + key, name, sub, required.indexOf(name) >= 0, "");
       var w = ui.widget(f.id, sub, name, undefined, onChange);
       f.finish(w);
       box.appendChild(f.row);

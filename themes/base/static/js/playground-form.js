@@ -159,7 +159,7 @@
         Object.keys(props).forEach(function (name) {
           var sub = props[name];
           var req = (schema.required || []).indexOf(name) >= 0;
-          var f = fieldRow("body:" + name, name, sub, req, "", name);
+          var f = fieldRow("body:" + name, name, sub, req, "");
           var init = sub["x-default"] !== undefined ? sub["x-default"] : self.data.prefill && !isBinary(sub) ? example[name] : undefined;
           var w = widget(f.id, sub, name, init, function () { self.changed(); });
           f.finish(w);

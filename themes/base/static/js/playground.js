@@ -43,14 +43,11 @@
     var d = this.data;
     var self = this;
     var root = el("section", { "class": "dg-pg", "aria-label": "API playground", "data-mode": this.mode });
-    var bar = el("div", { "class": "dg-pg-bar" });
     var dialogId = idFor("dialog");
     var titleId = idFor("title");
+    var formId = idFor("form");
+    // "Try it" goes at the end of the method and path bar (one line, as on Mintlify); the live URL is in the dialog.
     this.toggle = el("button", { type: "button", "class": "dg-pg-toggle", "aria-expanded": "false", "aria-controls": dialogId, "aria-haspopup": "dialog" }, this.mode === "simple" ? "Build a request" : "Try it");
-    bar.appendChild(this.toggle);
-    this.urlView = el("code", { "class": "dg-pg-url" });
-    bar.appendChild(this.urlView);
-    root.appendChild(bar);
     // A wide modal, not the narrow content column: long responses scroll inside it (full screen on phones).
     var dialog = el("dialog", { "class": "dg-pg-dialog", id: dialogId, "aria-labelledby": titleId });
     var head = el("div", { "class": "dg-pg-dialog-head" });
@@ -59,6 +56,8 @@
     this.dialogUrl = el("code", { "class": "dg-pg-dialog-url" });
     title.appendChild(this.dialogUrl);
     head.appendChild(title);
+    var actions = el("div", { "class": "dg-pg-actions" }); // Send on the line of the method and URL (Mintlify)
+    head.appendChild(actions);
     var close = el("button", { type: "button", "class": "dg-pg-close", "aria-label": "Close the playground" }, "\u00d7");
     close.addEventListener("click", function () { self.open(false); });
     head.appendChild(close);
@@ -66,7 +65,7 @@
     dialog.addEventListener("close", function () { self.toggle.setAttribute("aria-expanded", "false"); });
     dialog.addEventListener("click", function (ev) { if (ev.target === dialog) self.open(false); }); // the backdrop
     var columns = el("div", { "class": "dg-pg-dialog-body" });
-    var form = el("form", { "class": "dg-pg-panel", novalidate: true });
+    var form = el("form", { "class": "dg-pg-panel", id: formId, novalidate: true });
     this.panel = form;
     this.dialog = dialog;
     this.toggle.addEventListener("click", function () { self.open(!dialog.open); });
@@ -83,7 +82,7 @@
       fs.appendChild(el("legend", {}, loc[1]));
       params.forEach(function (p) {
         var key = p["in"] + ":" + p.name;
-        var f = fieldRow(key, p.name, p.schema, p.required, p.description, p.name);
+        var f = fieldRow(key, p.name, p.schema, p.required, p.description);
         var w = widget(f.id, p.schema, p.name, NS.initialValue(p, d.prefill), function () { self.changed(); });
         f.finish(w);
         self.getters[key] = w.get;
@@ -94,19 +93,17 @@
       form.appendChild(fs);
     });
     if (d.body && d.body.contents && d.body.contents.length) form.appendChild(NS.sections.body(self));
-    var actions = el("div", { "class": "dg-pg-actions" });
     if (this.mode === "interactive") {
-      this.sendButton = el("button", { type: "submit", "class": "dg-pg-send" }, "Send");
+      this.sendButton = el("button", { type: "submit", form: formId, "class": "dg-pg-send" }, "Send");
       this.cancelButton = el("button", { type: "button", "class": "dg-pg-cancel", hidden: true }, "Cancel");
       this.cancelButton.addEventListener("click", function () { if (self.abort) self.abort.abort(); });
       actions.appendChild(this.sendButton);
       actions.appendChild(this.cancelButton);
     } else {
-      actions.appendChild(el("p", { "class": "dg-pg-simple-note" }, d.servers && d.servers.length
+      form.appendChild(el("p", { "class": "dg-pg-simple-note" }, d.servers && d.servers.length
         ? "This page shows the request only; it cannot be sent from here."
         : "The API defines no server, so requests cannot be sent from here. Copy a code sample instead."));
     }
-    form.appendChild(actions);
     this.errorsBox = el("div", { "class": "dg-pg-errors", role: "status", "aria-live": "polite" });
     form.appendChild(this.errorsBox);
     columns.appendChild(form);
@@ -127,8 +124,15 @@
     dialog.appendChild(columns);
     root.appendChild(dialog);
     var anchor = document.querySelector(".dg-api .dg-api-endpoint");
-    if (anchor) anchor.parentNode.insertBefore(root, anchor.nextSibling);
-    else (document.querySelector(".dg-prose") || document.body).prepend(root);
+    if (anchor) {
+      anchor.appendChild(this.toggle);
+      anchor.parentNode.insertBefore(root, anchor.nextSibling);
+    } else {
+      var bar = el("div", { "class": "dg-pg-bar" });
+      bar.appendChild(this.toggle);
+      root.prepend(bar);
+      (document.querySelector(".dg-prose") || document.body).prepend(root);
+    }
     this.root = root;
     (this.afterBuild || []).forEach(function (f) { f(); });
     this.refresh(false);
@@ -163,7 +167,6 @@
   Playground.prototype.refresh = function (showAll) {
     var built = this.collect();
     this.built = built;
-    this.urlView.textContent = built.method + " " + built.shownUrl;
     this.dialogUrl.textContent = built.shownUrl;
     if (this.requestView) this.requestView.textContent = NS.samples.bash(built.sample);
     this.showErrors(built.errors, showAll);
