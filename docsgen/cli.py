@@ -107,8 +107,25 @@ class _LazyGroup(click.Group):
             formatter.write_dl(sorted(rows))
 
 
+def _print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    """--version: the installed package's version (read only when asked: `docsgen build` starts no slower)."""
+    if not value or ctx.resilient_parsing:
+        return
+    from docsgen.resources import DISTRIBUTION, version
+
+    click.echo(f"docsgen {version()} ({DISTRIBUTION})")
+    ctx.exit()
+
+
 @click.group(cls=_LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="docsgen")
+@click.option(
+    "--version",
+    is_flag=True,
+    expose_value=False,
+    is_eager=True,
+    callback=_print_version,
+    help="Show the version and exit.",
+)
 def main() -> None:
     """docsgen: documentation sites from docs.json, MDX and OpenAPI."""
 
@@ -160,11 +177,15 @@ _EXTRAS = {
 
 def _missing_extra(exc: ModuleNotFoundError) -> str:
     """Return the message for a command whose optional dependency is not installed."""
+    from docsgen.resources import install_command
+
     top = (exc.name or "").split(".")[0]
     extra = _EXTRAS.get(top)
     if extra is None:
-        return f"docsgen: a required module is missing: {exc.name} (reinstall docsgen: pip install docsgen)"
-    return f"docsgen: this command needs the '{extra}' extra ({top} is not installed): pip install 'docsgen[{extra}]'"
+        return f"docsgen: a required module is missing: {exc.name} (reinstall docsgen: {install_command()})"
+    return (
+        f"docsgen: this command needs the '{extra}' extra ({top} is not installed): {install_command(extra)}"
+    )
 
 
 @main.command()
@@ -246,7 +267,10 @@ def validate(docs_dir: Path, strict: bool, verbose: bool) -> None:
         raise DocsgenError(diagnostics)
     _print_diagnostics(diagnostics, verbose=verbose)
     warnings = sum(1 for d in diagnostics if d.severity is Severity.WARNING)
-    click.echo(f"{docs_dir}: valid ({len(site.pages)} pages, {warnings} warning(s))")
+    pages = f"{len(site.pages)} page{'s' * (len(site.pages) != 1)}"
+    if warnings:
+        pages = f"with {warnings} warning{'s' * (warnings != 1)} ({pages}; --strict makes them errors)"
+    click.echo(f"{docs_dir}: valid {pages if warnings else f'({pages})'}")
 
 
 @main.command()
@@ -259,11 +283,22 @@ def validate(docs_dir: Path, strict: bool, verbose: bool) -> None:
     help="Folder to create the starter site in.",
 )
 @click.option("--name", default="My Docs", help="Site name.")
-def init(out_dir: Path, name: str) -> None:
+@click.option(
+    "--ci",
+    type=click.Choice(["github-pages", "gitlab-pages", "netlify", "cloudflare"]),
+    help="Also write a CI file (in the working directory, the repository root) that installs docsgen, builds "
+    "the site with --strict and publishes it. With a docs.json already in FOLDER, only the CI file is written.",
+)
+def init(out_dir: Path, name: str, ci: str | None) -> None:
     """Write a small working starter site (refuses to overwrite files)."""
     from docsgen.scaffold import write_starter
 
-    written = write_starter(out_dir, name)
+    if ci:
+        from docsgen.ci_recipes import init_with_ci
+
+        written = init_with_ci(Path(), out_dir, name, ci)
+    else:
+        written = write_starter(out_dir, name)
     for path in written:
         click.echo(f"created {path}")
     click.echo(f"Next: docsgen build {out_dir} && docsgen dev {out_dir}")

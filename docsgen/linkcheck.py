@@ -68,7 +68,8 @@ class Report:
     findings: list[Finding]
     pages: int
     links: int
-    external: dict[str, list[tuple[str, int]]] = field(default_factory=dict)  # url -> [(file, line)]
+    # url -> [(file, line, column)] of each place that links to it
+    external: dict[str, list[tuple[str, int, int]]] = field(default_factory=dict)
 
 
 def build_in_memory(docs_dir: Path) -> tuple[Site, SiteFiles]:
@@ -86,10 +87,11 @@ def check_site(docs_dir: Path, *, anchors: bool = False) -> Report:
         if d.code == "nav.missing-page":
             m = re.search(r"page '(.+?)' does not exist", d.message)
             value = m.group(1) if m else d.message
-            findings.add(Finding(d.path or "docs.json", d.line, f"broken link '{value}' (no page or file)"))
+            message = f"broken link '{value}' (no page or file)"
+            findings.add(Finding(d.path or "docs.json", d.line, d.column, message))
     html = {rel: html_facts(_text(content)) for rel, content in files.files.items() if rel.endswith(".html")}
     checked = 0
-    external: dict[str, list[tuple[str, int]]] = {}
+    external: dict[str, list[tuple[str, int, int]]] = {}
     for rel in sorted(html):
         owner = files.owners.get(rel, rel)
         for href in dict.fromkeys(html[rel].links):
@@ -98,8 +100,8 @@ def check_site(docs_dir: Path, *, anchors: bool = False) -> Report:
             if is_external(href):
                 if href.startswith(("http://", "https://", "//")):
                     url = "https:" + href if href.startswith("//") else href
-                    path, line, _ = locator.locate(owner, rel, href)
-                    where = (path, line)
+                    path, line, column, _ = locator.locate(owner, rel, href)
+                    where = (path, line, column)
                     external.setdefault(url, [])
                     if where not in external[url]:
                         external[url].append(where)
@@ -107,13 +109,12 @@ def check_site(docs_dir: Path, *, anchors: bool = False) -> Report:
             checked += 1
             problem = _problem(rel, href, files, html, anchors)
             if problem:
-                path, line, written = locator.locate(owner, rel, href)
-                message = (
-                    f"broken link '{written}' (no page or file)"
-                    if problem == "missing"
-                    else f"missing anchor '#{problem[1]}' on page {problem[0]}"
-                )
-                findings.add(Finding(path, line, message))
+                path, line, column, written = locator.locate(owner, rel, href)
+                if problem == "missing":
+                    findings.add(Finding(path, line, column, f"broken link '{written}' (no page or file)"))
+                else:
+                    message = f"missing anchor '#{problem[1]}' on page {problem[0]}"
+                    findings.add(Finding(path, line, column, message, "link.missing-anchor"))
     pages = sum(1 for rel in html if rel in files.owners and files.owners[rel] in locator.page_by_owner)
     return Report(sorted(findings), pages, checked, external)
 
@@ -164,10 +165,10 @@ class _Locator:
         self.site = site
         self.resolver = LinkResolver(site.docs_dir, site.pages, set(site.sources.static), link_targets(site))
         self.page_by_owner = {(p.source or p.key): p for p in site.pages.values()}
-        self._sources: dict[str, list[tuple[int, str]]] = {}
+        self._sources: dict[str, list[tuple[int, int, str]]] = {}
 
-    def candidates(self, rel: str) -> list[tuple[int, str]]:
-        """Return [(line, href as written)] of a source file."""
+    def candidates(self, rel: str) -> list[tuple[int, int, str]]:
+        """Return [(line, column, href as written)] of a source file."""
         if rel not in self._sources:
             try:
                 text = (self.site.docs_dir / rel).read_text(encoding="utf-8", errors="replace")
@@ -176,31 +177,32 @@ class _Locator:
             found = []
             for m in _SOURCE_LINK.finditer(text):
                 href = next(g for g in m.groups() if g)
-                found.append((text.count("\n", 0, m.start(m.lastindex or 0)) + 1, href))
+                start = m.start(m.lastindex or 0)
+                found.append((text.count("\n", 0, start) + 1, start - text.rfind("\n", 0, start), href))
             self._sources[rel] = found
         return self._sources[rel]
 
-    def locate(self, owner: str, output: str, href: str) -> tuple[str, int, str]:
-        """Return (file, line, href as written) for a link of an output file; line 0 when unknown."""
+    def locate(self, owner: str, output: str, href: str) -> tuple[str, int, int, str]:
+        """Return (file, line, column, href as written) for a link of an output file; line 0 when unknown."""
         page = self.page_by_owner.get(owner)
         if page is not None and page.source:
             resolve = self.resolver.for_page(page, [])
             files = [page.source, *sorted(self.site.sources.snippets)]
             for rel in files:
-                for line, written in self.candidates(rel):
+                for line, column, written in self.candidates(rel):
                     if (
                         written == href
                         or _same(resolve(written), href)
                         or _same_target(written, href, output)
                     ):
-                        return rel, line, written
-            path, line, written = self._config_location(output, href)
-            return (path, line, written) if line else (page.source, 0, href)
+                        return rel, line, column, written
+            path, line, column, written = self._config_location(output, href)
+            return (path, line, column, written) if line else (page.source, 0, 0, href)
         if page is not None:
-            return f"{page.key} (generated page)", 0, href
+            return f"{page.key} (generated page)", 0, 0, href
         return self._config_location(output, href)
 
-    def _config_location(self, output: str, href: str) -> tuple[str, int, str]:
+    def _config_location(self, output: str, href: str) -> tuple[str, int, int, str]:
         """Find a navigation, navbar, footer or redirect link in the docs.json files."""
         for rel in self.site.config.files or ("docs.json",):
             try:
@@ -208,10 +210,11 @@ class _Locator:
             except OSError:
                 continue
             for number, line in enumerate(lines, 1):
-                for written in re.findall(r'"([^"\s]+)"', line):
+                for m in re.finditer(r'"([^"\s]+)"', line):
+                    written = m.group(1)
                     if written.startswith(("/", ".")) and _same_target(written, href, output):
-                        return rel, number, written
-        return (self.site.config.files or ("docs.json",))[0], 0, href
+                        return rel, number, m.start() + 1, written  # the column of the opening quote
+        return (self.site.config.files or ("docs.json",))[0], 0, 0, href
 
 
 def _same(resolved: str, href: str) -> bool:
@@ -262,7 +265,10 @@ def broken_links(
         notes += results.notes
     findings.sort()
     if fmt == "json":
-        data = [{"path": f.path, "line": f.line, "message": f.message} for f in findings]
+        data = [
+            {"path": f.path, "line": f.line, "column": f.column, "code": f.code, "message": f.message}
+            for f in findings
+        ]
         click.echo(json.dumps({"broken": data, "pages": report.pages, "links": report.links}, indent=2))
     else:
         for finding in findings:

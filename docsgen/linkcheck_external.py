@@ -9,24 +9,31 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
+from docsgen.errors import Diagnostic
+
 if TYPE_CHECKING:
     import httpx
 
 
 @dataclass(frozen=True, order=True)
 class Finding:
-    """One broken link, located in the file that holds it."""
+    """One broken link, located in the file that holds it (line and column 0 when unknown)."""
 
     path: str
     line: int
+    column: int
     message: str
+    code: str = "link.broken"  # link.broken, link.missing-anchor, link.broken-external
 
     def format(self) -> str:
-        """Return `file:line: message` (the line left out when unknown)."""
-        return f"{self.path}:{self.line}: {self.message}" if self.line else f"{self.path}: {self.message}"
+        """Return `file:line:col: error: message [code]`, as every docsgen problem is printed."""
+        return self.diagnostic().format()
+
+    def diagnostic(self) -> Diagnostic:
+        return Diagnostic(self.path, self.line, self.column if self.line else 0, self.code, self.message)
 
 
-USER_AGENT = "docsgen-broken-links (+https://pypi.org/project/docsgen/)"
+USER_AGENT = "docsgen-broken-links (+https://pypi.org/project/docsgen-sites/)"
 _RETRY_WITH_GET = {403, 405, 501}
 
 
@@ -79,7 +86,7 @@ def fetch_status(client: httpx.Client, url: str, timeout: float) -> int | str:
 
 
 def check_urls(
-    urls: dict[str, list[tuple[str, int]]],
+    urls: dict[str, list[tuple[str, int, int]]],
     *,
     timeout: float = 10.0,
     max_time: float = 120.0,
@@ -129,8 +136,9 @@ def check_urls(
         if isinstance(status, int) and status < 400:
             continue
         reason = f"HTTP {status}" if isinstance(status, int) else str(status)
-        for path, line in urls[url]:
-            results.findings.append(Finding(path, line, f"broken external link '{url}' ({reason})"))
+        for path, line, column in urls[url]:
+            message = f"broken external link '{url}' ({reason})"
+            results.findings.append(Finding(path, line, column, message, "link.broken-external"))
     if unchecked:
         results.notes.append(
             f"{len(unchecked)} external URL(s) not checked within {max_time:g}s: " + ", ".join(unchecked[:5])

@@ -1,12 +1,38 @@
-"""Find the package data (themes, schemas) whether installed from a wheel or run from a checkout."""
+"""Find the package data (themes, schemas) and the version, whether installed from a wheel or run from a checkout."""
 
 from __future__ import annotations
 
+import tomllib
 from functools import cache
-from importlib import resources
+from importlib import metadata, resources
 from pathlib import Path
 
 _REPO = Path(__file__).resolve().parent.parent
+
+# The distribution's name on the package index (`docsgen` there is an unrelated project); the command and the
+# import name are `docsgen`.
+DISTRIBUTION = "docsgen-sites"
+
+
+def install_command(extra: str | None = None) -> str:
+    """Return the pip command that installs docsgen (with an extra): every message and doc names this one."""
+    return f"pip install '{DISTRIBUTION}[{extra}]'" if extra else f"pip install {DISTRIBUTION}"
+
+
+@cache
+def version() -> str:
+    """Return docsgen's version from the installed package's metadata, else from the checkout's pyproject.toml."""
+    try:
+        return metadata.version(DISTRIBUTION)
+    except metadata.PackageNotFoundError:  # run from a checkout that was never installed (PYTHONPATH)
+        pass
+    try:
+        project = tomllib.loads((_REPO / "pyproject.toml").read_text(encoding="utf-8")).get("project", {})
+    except (OSError, tomllib.TOMLDecodeError):
+        return "unknown"
+    if project.get("name") != DISTRIBUTION or not isinstance(project.get("version"), str):
+        return "unknown"
+    return f"{project['version']}+checkout"
 
 
 @cache

@@ -1,6 +1,6 @@
 """The MCP server of a built site: tools `search`, `fetch` (and `feedback` when configured), resource llms.txt.
 
-It uses the official `mcp` Python SDK (`pip install 'docsgen[mcp]'`) and speaks stdio (for a client that starts
+It uses the official `mcp` Python SDK (`pip install 'docsgen-sites[mcp]'`) and speaks stdio (for a client that starts
 it) or streamable HTTP at http://HOST:PORT/mcp (127.0.0.1 unless told otherwise).
 """
 

@@ -107,10 +107,11 @@ def _short_message(err: Any) -> str:
 
 
 def _summary(specs: list[Spec], problems: list[Diagnostic], elapsed: float) -> dict:
+    """Counts and the verdict: valid when there is no error (with --strict, warnings were made errors first)."""
     errors = sum(1 for d in problems if d.severity is Severity.ERROR)
     warnings = sum(1 for d in problems if d.severity is Severity.WARNING)
     return {
-        "valid": errors == 0 and warnings == 0,
+        "valid": errors == 0,
         "errors": errors,
         "warnings": warnings,
         "seconds": round(elapsed, 3),
@@ -135,10 +136,18 @@ def _summary(specs: list[Spec], problems: list[Diagnostic], elapsed: float) -> d
     help="Also run openapi-spec-validator, the slow reference validator (minutes on very large specs).",
 )
 @click.option("--timeout", type=float, default=20, show_default=True, help="Seconds to wait for a spec URL.")
-def openapi_check(sources: tuple[str, ...], fmt: str, strict_reference: bool, timeout: float) -> None:
-    """Validate OpenAPI 3.0/3.1 specs (files or URLs); exit 0 when valid, 1 otherwise."""
+@click.option(
+    "--strict", is_flag=True, help="Treat warnings as errors (the spec is invalid when there is one)."
+)
+def openapi_check(
+    sources: tuple[str, ...], fmt: str, strict_reference: bool, timeout: float, strict: bool
+) -> None:
+    """Validate OpenAPI 3.0/3.1 specs (files or URLs); exit 1 when there is an error (or, with --strict, a
+    warning), else 0."""
     started = time.perf_counter()
     specs, problems = check_sources(list(sources), reference=strict_reference, timeout=timeout)
+    if strict:
+        problems = [d.as_error() if d.severity is Severity.WARNING else d for d in problems]
     summary = _summary(specs, problems, time.perf_counter() - started)
     if fmt == "json":
         click.echo(json.dumps({**summary, "problems": [d.to_json() for d in problems]}, indent=2))
@@ -149,7 +158,9 @@ def openapi_check(sources: tuple[str, ...], fmt: str, strict_reference: bool, ti
             click.echo(
                 f"{spec['source']}: OpenAPI {spec['version']}, {spec['operations']} operations, {spec['schemas']} schemas"
             )
-        verdict = "valid" if summary["valid"] else "invalid"
+        verdict = (
+            "invalid" if not summary["valid"] else "valid with warnings" if summary["warnings"] else "valid"
+        )
         click.echo(
             f"{verdict}: {summary['errors']} error(s), {summary['warnings']} warning(s) in {summary['seconds']:.2f} s"
         )

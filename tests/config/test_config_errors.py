@@ -166,6 +166,7 @@ def test_missing_page_is_a_warning_and_strict_makes_it_an_error(make_site):
         "docs.json:10:7: warning: page 'nowhere' does not exist (no nowhere.mdx or nowhere.md) (at navigation.pages[1])"
         in ok.output
     )
+    assert ok.output.splitlines()[-1] == f"{site}: valid with 1 warning (1 page; --strict makes them errors)"
     strict = CliRunner().invoke(main, ["validate", str(site), "--strict"])
     assert strict.exit_code == 1 and "docs.json:10:7: error: page 'nowhere' does not exist" in strict.output
 

@@ -33,10 +33,15 @@ def test_valid_spec_exits_0_with_summary():
     assert lines[1].startswith("valid: 0 error(s), 0 warning(s) in ")
 
 
-def test_invalid_spec_prints_each_problem_located_and_exits_1(tmp_path):
+def test_warnings_are_listed_located_and_the_verdict_agrees_with_the_exit_code(tmp_path):
+    """Only warnings: "valid with warnings", exit 0; --strict makes them errors: "invalid", exit 1."""
     shutil.copy(BROKEN / "x-svc-shape.yaml", tmp_path / "api.yaml")
+    strict = CliRunner().invoke(openapi_check, ["--strict", str(tmp_path / "api.yaml")])
+    assert strict.exit_code == 1
+    assert len([line for line in strict.output.splitlines() if ": error: " in line]) == 4
+    assert strict.output.splitlines()[-1].startswith("invalid: 4 error(s), 0 warning(s)")
     result = CliRunner().invoke(openapi_check, [str(tmp_path / "api.yaml")])
-    assert result.exit_code == 1
+    assert result.exit_code == 0
     lines = [line for line in result.output.splitlines() if ": warning: " in line]
     assert len(lines) == 4
     assert lines[0].startswith(str(tmp_path / "api.yaml") + ":8:11: ")  # named as given on the command line
@@ -44,7 +49,7 @@ def test_invalid_spec_prints_each_problem_located_and_exits_1(tmp_path):
         "api.yaml:8:11: warning: `x-svc.metadata` cannot set `openapi`: the page already documents this operation"
         ' (at paths["/a"].get["x-svc"].metadata.openapi) [openapi.extension]'
     )
-    assert result.output.splitlines()[-1].startswith("invalid: 0 error(s), 4 warning(s)")
+    assert result.output.splitlines()[-1].startswith("valid with warnings: 0 error(s), 4 warning(s)")
 
 
 def test_relative_path_is_shown_as_given(tmp_path, monkeypatch):
@@ -66,9 +71,11 @@ def test_load_error_exits_1_with_location():
 
 def test_json_format_is_machine_readable():
     result = run("--format", "json", str(BROKEN / "path-parameter.yaml"))
-    assert result.exit_code == 1
+    assert result.exit_code == 0
     data = json.loads(result.output)
-    assert (data["valid"], data["errors"], data["warnings"]) == (False, 0, 2)
+    assert (data["valid"], data["errors"], data["warnings"]) == (True, 0, 2)
+    strict = json.loads(run("--format", "json", "--strict", str(BROKEN / "path-parameter.yaml")).output)
+    assert (strict["valid"], strict["errors"], strict["warnings"]) == (False, 2, 0)
     assert data["specs"][0]["version"] == "3.0.3" and data["specs"][0]["operations"] == 1
     first = data["problems"][0]
     assert (first["line"], first["column"], first["code"], first["severity"]) == (
@@ -94,7 +101,7 @@ def test_several_specs_checked_together_find_duplicate_operations(tmp_path):
 
 
 def test_strict_reference_adds_openapi_spec_validator_findings():
-    result = run("--strict-reference", str(BROKEN / "path-parameter.yaml"))
+    result = run("--strict-reference", "--strict", str(BROKEN / "path-parameter.yaml"))
     assert result.exit_code == 1
     reference = [line for line in result.output.splitlines() if "[openapi.reference]" in line]
     assert reference and all("openapi-spec-validator: " in line for line in reference)
@@ -199,7 +206,7 @@ def test_check_a_url(tmp_path):
     try:
         url = f"http://127.0.0.1:{server.server_address[1]}/api.yaml"
         result = run(url)
-        assert result.exit_code == 1
+        assert result.exit_code == 0  # warnings only
         assert result.output.splitlines()[0].startswith(f"{url}:5:5: warning: path parameter {{petId}}")
         missing = run(url.replace("api.yaml", "nope.yaml"))
         assert missing.exit_code == 1

@@ -108,7 +108,7 @@ def test_a_command_without_its_extra_says_what_to_install(tmp_path, blocked, arg
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert result.returncode == 1, result.stderr
     assert "Traceback" not in result.stderr
-    assert f"pip install 'docsgen[{extra}]'" in result.stderr
+    assert f"pip install 'docsgen-sites[{extra}]'" in result.stderr
 
 
 def test_an_internal_error_is_one_line_without_a_traceback(tmp_path):

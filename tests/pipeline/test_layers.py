@@ -53,6 +53,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
             "docsgen.linkcheck_external",
             "docsgen.a11y",
             "docsgen.scaffold",
+            "docsgen.ci_recipes",
             "docsgen.mcp",
             "docsgen.server",
         ),

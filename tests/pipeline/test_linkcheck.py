@@ -12,27 +12,28 @@ from tests.conftest import FIXTURES
 
 FIXTURE = FIXTURES / "broken-links"
 
+# The documented format of every docsgen problem: file:line:column: severity: message [code]
 BROKEN_PAGES = [
-    "docs.json:7: broken link '/status-page' (no page or file)",
-    "docs.json:13: broken link 'guides/removed' (no page or file)",
-    "docs.json:19: broken link '/guides/gone' (no page or file)",
-    "guides/usage.mdx:7: broken link '../guides/old-page' (no page or file)",
-    "guides/usage.mdx:9: broken link '/does/not/exist' (no page or file)",
-    "index.mdx:9: broken link './nope.mdx' (no page or file)",
-    "index.mdx:9: broken link '/guides/missing' (no page or file)",
-    "index.mdx:15: broken link '/images/missing.png' (no page or file)",
-    "snippets/setup-tip.mdx:2: broken link '/guides/nothing-here' (no page or file)",
+    "docs.json:7:43: error: broken link '/status-page' (no page or file) [link.broken]",
+    "docs.json:13:60: error: broken link 'guides/removed' (no page or file) [link.broken]",
+    "docs.json:19:45: error: broken link '/guides/gone' (no page or file) [link.broken]",
+    "guides/usage.mdx:7:56: error: broken link '../guides/old-page' (no page or file) [link.broken]",
+    "guides/usage.mdx:9:60: error: broken link '/does/not/exist' (no page or file) [link.broken]",
+    "index.mdx:9:28: error: broken link '/guides/missing' (no page or file) [link.broken]",
+    "index.mdx:9:73: error: broken link './nope.mdx' (no page or file) [link.broken]",
+    "index.mdx:15:18: error: broken link '/images/missing.png' (no page or file) [link.broken]",
+    "snippets/setup-tip.mdx:2:53: error: broken link '/guides/nothing-here' (no page or file) [link.broken]",
 ]
 MISSING_ANCHORS = [
-    "guides/setup.mdx:15: missing anchor '#no-such-section' on page /guides/usage/",
-    "index.mdx:7: missing anchor '#uninstall' on page /guides/setup/",
-    "index.mdx:11: missing anchor '#nowhere' on page /",
+    "guides/setup.mdx:15:33: error: missing anchor '#no-such-section' on page /guides/usage/ [link.missing-anchor]",
+    "index.mdx:7:68: error: missing anchor '#uninstall' on page /guides/setup/ [link.missing-anchor]",
+    "index.mdx:11:45: error: missing anchor '#nowhere' on page / [link.missing-anchor]",
 ]
 
 
-def _sort_key(line: str) -> tuple[str, int, str]:
-    path, number, message = line.split(":", 2)
-    return path, int(number), message
+def _sort_key(line: str) -> tuple[str, int, int, str]:
+    path, number, column, message = line.split(":", 3)
+    return path, int(number), int(column), message
 
 
 def run(*args: str):
@@ -60,6 +61,8 @@ def test_json_format():
     assert {
         "path": "index.mdx",
         "line": 9,
+        "column": 28,
+        "code": "link.broken",
         "message": "broken link '/guides/missing' (no page or file)",
     } in data["broken"]
 

@@ -65,26 +65,26 @@ def server_url():
 
 def test_statuses_and_locations(server_url):
     urls = {
-        f"{server_url}/ok": [("a.mdx", 3)],
-        f"{server_url}/missing": [("a.mdx", 5), ("b.mdx", 1)],
-        f"{server_url}/head-refused": [("b.mdx", 2)],
-        f"{server_url}/moved": [("b.mdx", 4)],
-        "http://127.0.0.1:9/refused": [("c.mdx", 7)],
+        f"{server_url}/ok": [("a.mdx", 3, 1)],
+        f"{server_url}/missing": [("a.mdx", 5, 3), ("b.mdx", 1, 9)],
+        f"{server_url}/head-refused": [("b.mdx", 2, 1)],
+        f"{server_url}/moved": [("b.mdx", 4, 1)],
+        "http://127.0.0.1:9/refused": [("c.mdx", 7, 1)],
     }
     results = check_urls(urls, timeout=2, max_time=20, per_host_interval=0)
     assert results.statuses[f"{server_url}/ok"] == 200
     assert results.statuses[f"{server_url}/head-refused"] == 200  # HEAD refused, GET works
     assert results.statuses[f"{server_url}/moved"] == 200
     assert [f.format() for f in sorted(results.findings)] == [
-        f"a.mdx:5: broken external link '{server_url}/missing' (HTTP 404)",
-        f"b.mdx:1: broken external link '{server_url}/missing' (HTTP 404)",
-        "c.mdx:7: broken external link 'http://127.0.0.1:9/refused' (ConnectError)",
+        f"a.mdx:5:3: error: broken external link '{server_url}/missing' (HTTP 404) [link.broken-external]",
+        f"b.mdx:1:9: error: broken external link '{server_url}/missing' (HTTP 404) [link.broken-external]",
+        "c.mdx:7:1: error: broken external link 'http://127.0.0.1:9/refused' (ConnectError) [link.broken-external]",
     ]
 
 
 def test_one_request_at_a_time_per_host_with_interval(server_url):
     Handler.hits.clear()
-    urls = {f"{server_url}/paced/{i}": [("p.mdx", i)] for i in range(4)}
+    urls = {f"{server_url}/paced/{i}": [("p.mdx", i, 1)] for i in range(4)}
     results = check_urls(urls, timeout=2, max_time=20, workers=4, per_host_interval=0.3)
     assert not results.findings
     times = sorted(t for t, _, path in Handler.hits if path.startswith("/paced/"))
@@ -94,7 +94,7 @@ def test_one_request_at_a_time_per_host_with_interval(server_url):
 
 
 def test_overall_time_bound(server_url):
-    urls = {f"{server_url}/slow/{i}": [("s.mdx", i)] for i in range(5)}
+    urls = {f"{server_url}/slow/{i}": [("s.mdx", i, 1)] for i in range(5)}
     started = time.monotonic()
     results = check_urls(urls, timeout=10, max_time=1.5, per_host_interval=0)
     elapsed = time.monotonic() - started
@@ -122,6 +122,6 @@ def test_cli_check_external(make_site, server_url):
     result = CliRunner().invoke(main, ["broken-links", str(docs), "--check-external", "--max-time", "20"])
     assert result.exit_code == 1
     assert result.stdout.splitlines() == [
-        f"index.mdx:5: broken external link '{server_url}/missing/page' (HTTP 404)"
+        f"index.mdx:5:8: error: broken external link '{server_url}/missing/page' (HTTP 404) [link.broken-external]"
     ]
     assert "2 external URL(s)" in result.stderr

@@ -172,7 +172,7 @@ def test_without_the_sdk_the_command_says_what_to_install(tmp_path):
         [sys.executable, "-m", "docsgen", "mcp", str(tmp_path)], capture_output=True, text=True, env=env
     )
     assert done.returncode != 0
-    assert "pip install 'docsgen[mcp]'" in done.stderr and "Traceback" not in done.stderr
+    assert "pip install 'docsgen-sites[mcp]'" in done.stderr and "Traceback" not in done.stderr
 
 
 def test_a_folder_without_twins_is_a_usage_error(tmp_path):
