@@ -69,6 +69,16 @@ LANGUAGE_CODES = frozenset(
         "zh-TW",
     ]
 )
+# Mintlify's language codes that are not BCP 47 tags (`cn` is China, `jp` Japan, `ua` Ukraine: countries):
+# written as valid tags in `lang` and `hreflang`; URLs keep the codes as the site wrote them.
+BCP47_TAGS = {"cn": "zh-Hans", "jp": "ja", "ua": "uk"}
+
+
+def bcp47(code: str) -> str:
+    """Return the BCP 47 language tag for a docs.json language code (`cn` -> `zh-Hans`, `jp` -> `ja`)."""
+    return BCP47_TAGS.get(code, code)
+
+
 LANGUAGE_NAMES = {
     "ar": "العربية", "ca": "Català", "cs": "Čeština", "cn": "简体中文", "zh": "中文", "zh-CN": "简体中文",
     "zh-Hans": "简体中文", "zh-Hant": "繁體中文", "zh-TW": "繁體中文", "nl": "Nederlands", "en": "English",

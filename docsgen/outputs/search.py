@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator, Mapping
 
 from markupsafe import escape
 
+from docsgen.config.model import bcp47
 from docsgen.mdx import MdxResult
 from docsgen.outputs import pagefind
 from docsgen.outputs.pagefind import SearchRecord
@@ -52,7 +53,7 @@ def page_language(ctx: SiteContext, site: Site, page: Page) -> str:
     lang = language_of(place.section if place else None)
     if lang is None and isinstance(site.config.raw.get("language"), str):
         lang = site.config.raw["language"]
-    return lang or "en"
+    return bcp47(lang) if lang else "en"
 
 
 def record_for(ctx: SiteContext, site: Site, page: Page, policy: PagePolicy) -> SearchRecord:

@@ -6,7 +6,7 @@ from typing import Any
 
 from markupsafe import Markup
 
-from docsgen.config.model import RTL_LANGUAGES
+from docsgen.config.model import RTL_LANGUAGES, bcp47
 from docsgen.mdx import MdxResult
 from docsgen.nav import Section
 from docsgen.pages import Page
@@ -83,7 +83,7 @@ def page_html(site: SiteContext, page: Page, content: MdxResult | None, *, root:
         "assets": sorted(content.assets) if content else [],
         "root": root,
         "link": link,
-        "lang": lang or "en",
+        "lang": bcp47(lang) if lang else "en",
         "dir": "rtl" if lang in RTL_LANGUAGES else "ltr",
         "breadcrumbs": site.nav.breadcrumbs(page.key) if site.breadcrumbs else [],
         "eyebrow": (site.nav.breadcrumbs(page.key) or [""])[-1] if not site.breadcrumbs else "",

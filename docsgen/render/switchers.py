@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from markupsafe import Markup, escape
 
-from docsgen.config.model import LANGUAGE_NAMES
+from docsgen.config.model import LANGUAGE_NAMES, bcp47
 from docsgen.nav import Navigation, Section
 from docsgen.theme import register_template_globals
 from docsgen.urls import is_external
@@ -148,7 +148,7 @@ def _items(
         if number >= len(local):
             attrs = ' class="dg-global"'
         if kind == "language":
-            code = escape(e["code"])
+            code = escape(bcp47(e["code"]))
             attrs += f' hreflang="{code}" lang="{code}"'
         tag = " " + _BADGE.format(escape(e["tag"])) if badges and e.get("tag") else ""
         out.append(f'<li><a href="{escape(link(e["url"]))}"{attrs}>{escape(e["label"])}{tag}</a></li>')

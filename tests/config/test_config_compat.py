@@ -229,3 +229,23 @@ def test_group_of_only_sdk_or_graphql_pages_warns_and_is_left_out(make_site, tmp
     assert "group 'GraphQL' has only 'graphql' pages" in output and "[nav.not-generated]" in output
     titles = sidebar_of(tmp_path / "out", built(tmp_path / "out", "index.html")).find_all("p")
     assert [p.text.strip() for p in titles] == ["Guides"]
+
+
+def test_mintlify_cn_and_jp_codes_are_written_as_bcp47_tags_and_kept_in_urls(make_site, tmp_path):
+    nav = {
+        "languages": [
+            {"language": "en", "groups": [{"group": "G", "pages": ["index"]}]},
+            {"language": "cn", "groups": [{"group": "G", "pages": ["cn/index"]}]},
+            {"language": "jp", "groups": [{"group": "G", "pages": ["jp/index"]}]},
+        ]
+    }
+    files = {"index.mdx": "# Home\n", "cn/index.mdx": "# 首页\n", "jp/index.mdx": "# ホーム\n"}
+    site = make_site({"docs.json": config(nav), **files})
+    out = tmp_path / "out"
+    code, output = run("build", str(site), "-o", str(out))
+    assert code == 0, output
+    assert built(out, "cn/index.html").find("html").attrs["lang"] == "zh-Hans"
+    doc = built(out, "jp/index.html")
+    assert doc.find("html").attrs["lang"] == "ja"
+    links = {a.attrs["hreflang"]: a.attrs["href"] for a in doc.find_all("a") if "hreflang" in a.attrs}
+    assert links == {"en": "../", "zh-Hans": "../cn/", "ja": "../jp/"}  # URLs keep Mintlify's codes
