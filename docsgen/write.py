@@ -184,6 +184,14 @@ class SiteFiles:
         self.files[path] = content.encode("utf-8") if isinstance(content, str) else content
         return True
 
+    def replace(self, path: str, content: str | bytes, owner: str) -> bool:
+        """Give a file `owner` added before new content (completed once pages rendered); False when the path
+        is not that owner's."""
+        if self.owners.get(path) != owner or isinstance(self.files.get(path), Claimed):
+            return False
+        self.files[path] = content.encode("utf-8") if isinstance(content, str) else content
+        return True
+
     def claimed(self, path: str, by: str) -> bool:
         """Tell whether page `by` claimed a path (added Claimed(by)) for text written later (see PageWriter)."""
         return self.files.get(path) == Claimed(by)

@@ -103,6 +103,7 @@ def encode_result(result: MdxResult) -> dict | None:
         "dependencies": sorted(result.dependencies),
         "assets": sorted(result.assets),
         "icons": sorted(result.icons),
+        "classes": sorted(result.classes),
         "text_html": result.text_html,
         "panel_html": result.panel_html,
         "aside_html": result.aside_html,
@@ -141,6 +142,7 @@ def decode_facts(data: dict) -> MdxResult:
         dependencies=set(data["dependencies"]),
         assets=set(data["assets"]),
         icons=set(data["icons"]),
+        classes=set(data.get("classes", ())),
     )
 
 
@@ -153,6 +155,7 @@ def decode_result(data: dict) -> MdxResult:
         dependencies=set(data["dependencies"]),
         assets=set(data["assets"]),
         icons=set(data["icons"]),
+        classes=set(data.get("classes", ())),
         text_html=data["text_html"],
         panel_html=data["panel_html"],
         aside_html=data["aside_html"],

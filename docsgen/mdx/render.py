@@ -83,6 +83,7 @@ def render(body: str, ctx: MdxContext) -> MdxResult:
         dependencies=state.dependencies,
         assets=state.assets,
         icons=state.icons,
+        classes=state.classes,
         panel_html="".join(finish_html(part) for part in state.panel_html),
         aside_html="".join(finish_html(part) for part in state.aside_html),
         text_html=None if finished is raw_html else raw_html,

@@ -148,6 +148,7 @@ class RenderState:
         self.toc: list[TocItem] = []
         self.assets: set[str] = set()
         self.icons: set[str] = set()
+        self.classes: set[str] = set()  # what React components wrote in class attributes
         self.dependencies: set[str] = set()
         self.code_index = 0
         self.counter = 0

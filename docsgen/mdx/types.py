@@ -50,6 +50,7 @@ class MdxResult:
     dependencies: set[str] = field(default_factory=set)  # snippet files used, relative posix paths
     assets: set[str] = field(default_factory=set)  # front-end features the page needs: "tabs", "mermaid", ...
     icons: set[str] = field(default_factory=set)  # icon names used (so only those ship)
+    classes: set[str] = field(default_factory=set)  # class names React components wrote (for Tailwind)
     panel_html: str = ""  # <Panel> content, replacing the right-hand TOC
     aside_html: str = ""  # RequestExample/ResponseExample content for the right-hand column of API pages
     text_html: str | None = (

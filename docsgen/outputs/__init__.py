@@ -26,7 +26,7 @@ from docsgen.outputs.checks import add_customization_checks
 from docsgen.outputs.redirects import add_redirects
 from docsgen.outputs.seo import add_seo_files
 from docsgen.outputs.site_search import SiteSearch
-from docsgen.outputs.tailwind import add_tailwind_css
+from docsgen.outputs.tailwind import add_component_classes, add_tailwind_css
 from docsgen.pages import Page
 from docsgen.render import RenderedPage, SiteContext
 from docsgen.site import Site
@@ -79,6 +79,7 @@ def add_after_pages(
 ) -> None:
     """Add the files that need the rendered pages (the search index is added by SiteSearch)."""
     add_vendor_assets(ctx, pages, files)
+    add_component_classes(ctx, pages, files)  # class names components built at run time
     add_special_pages(ctx, site, files)
     add_redirects(ctx, site, files)
     add_customization_checks(ctx, files)

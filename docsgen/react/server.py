@@ -90,6 +90,7 @@ def render_react(element: Element) -> str:
     finally:
         state.react_depth = depth
     html_out = mark_decorative_images(_resolve_urls(str(result.get("html") or ""), state))
+    state.classes.update(class_names(html_out))  # names built at run time reach Tailwind too
     out = substitute(html_out, raw, expanded, wrap=interactive)
     if not interactive:
         return out
@@ -105,6 +106,19 @@ def _stopped(element: Element, why: str, children: str) -> str:
         element.column,
     )
     return children
+
+
+_CLASS_ATTR = re.compile(r'\sclass="([^"]*)"')
+
+
+def class_names(out: str) -> set[str]:
+    """Return the class names of a component's HTML (docsgen's own `dg-` names left out)."""
+    return {
+        name
+        for m in _CLASS_ATTR.finditer(out)
+        for name in html.unescape(m.group(1)).split()
+        if not name.startswith("dg-") and len(name) <= 160
+    }
 
 
 _URL_ATTR = re.compile(r'(\s(?:href|src)=")([^"]*)(")')

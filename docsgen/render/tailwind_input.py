@@ -46,6 +46,26 @@ class TailwindInput:
     config_json: str  # Tailwind's configuration (JSON), docsgen's own options included
     key: str  # hash of both and of the bundle: the cache key and the stylesheet's version
     first_use: tuple[str, int, int] = ("", 0, 0)  # file, line, column of the first class found (for warnings)
+    bundle: str = ""  # the compiler's digest (part of the key)
+
+    @classmethod
+    def make(
+        cls, candidates: set[str], config_json: str, bundle: str, first_use: tuple[str, int, int] = ("", 0, 0)
+    ) -> TailwindInput:
+        """Return the input of these candidates, its key computed."""
+        ordered = tuple(sorted(candidates))
+        digest = hashlib.sha256()
+        for part in (bundle, config_json, *ordered):
+            data = part.encode("utf-8", "surrogatepass")
+            digest.update(b"%d:%b" % (len(data), data))
+        return cls(ordered, config_json, digest.hexdigest()[:20], first_use, bundle)
+
+    def including(self, more: set[str]) -> TailwindInput:
+        """Return this input with more candidates (the names React components wrote), or itself."""
+        extra = more.difference(self.candidates)
+        if not extra:
+            return self
+        return TailwindInput.make(extra.union(self.candidates), self.config_json, self.bundle, self.first_use)
 
     @property
     def content(self) -> str:
@@ -227,10 +247,5 @@ def tailwind_input(site: Site, bundle: str) -> TailwindInput | None:
     candidates, first = collect_candidates(site)
     if not first[0]:  # no page, snippet or component writes a class attribute
         return None
-    ordered = tuple(sorted(candidates))
     config_json = json.dumps(tailwind_config(site.config), sort_keys=True)
-    digest = hashlib.sha256()
-    for part in (bundle, config_json, *ordered):
-        data = part.encode("utf-8", "surrogatepass")
-        digest.update(b"%d:%b" % (len(data), data))
-    return TailwindInput(ordered, config_json, digest.hexdigest()[:20], first)
+    return TailwindInput.make(candidates, config_json, bundle, first)

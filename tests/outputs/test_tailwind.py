@@ -188,7 +188,12 @@ def test_the_compile_is_cached_by_the_set_of_classes(site_dir, monkeypatch, tmp_
     assert len(calls) == 2  # a new class: compiled again
     assert ".text-pink-500" in (out / "_static" / "tailwind.css").read_text()
     kept = list((cache_dir(site_dir) / tailwind_output.CACHE_FOLDER).iterdir())
-    assert len(kept) == 1  # only the current stylesheet stays in the cache
+    assert len(kept) == 2  # both stylesheets, for a rebuild after an edit back (at most KEEP)
+    for n in range(tailwind_output.KEEP + 1):
+        (site_dir / "plain.mdx").write_text(f'<p className="m-{n}">x</p>\n')
+        build(site_dir, out, strict=True)
+    kept = list((cache_dir(site_dir) / tailwind_output.CACHE_FOLDER).iterdir())
+    assert len(kept) == tailwind_output.KEEP  # the oldest are dropped
 
 
 def test_no_engine_is_a_located_warning_and_the_site_builds(site_dir, monkeypatch):
@@ -225,3 +230,17 @@ def test_a_compiler_failure_is_a_warning(site_dir, monkeypatch):
     result = build(site_dir, site_dir.parent / "out")
     found = [d for d in result.diagnostics if d.code == "tailwind.unavailable"]
     assert found and "Tailwind's compiler stopped: boom" in found[0].message
+
+
+def test_class_names_components_build_at_run_time_are_styled(make_site):
+    page = (
+        "export const Grid = ({ n }) => <div className={'grid grid-cols-' + n}>cells</div>;\n\n"
+        "<Grid n={5} />\n"
+    )
+    docs = make_site({"docs.json": json.dumps(CONFIG), "index.mdx": page, "plain.mdx": "Text\n"})
+    out = docs.parent / "out"
+    build(docs, out, strict=True)
+    assert 'class="grid grid-cols-5"' in (out / "index.html").read_text()
+    assert ":root .grid-cols-5 {" in (out / "_static" / "tailwind.css").read_text()
+    build(docs, out, strict=True)  # kept pages carry their components' classes (page cache)
+    assert ":root .grid-cols-5 {" in (out / "_static" / "tailwind.css").read_text()
