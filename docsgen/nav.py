@@ -247,6 +247,7 @@ class _Builder:
     ) -> list[NavGroup | NavLink]:
         """Place the pages an `openapi` field generates: grouped by tag in a section, flat inside a group."""
         pages = self.generated.get(node.json_path, []) if self.generated is not None else []
+        self.attach_overviews(pages, sec, groups)
         if node.kind == "group" or not any(p.api_tag for p in pages):
             return [self.place(p, sec, groups) for p in pages if not p.hidden]
         by_tag: dict[tuple[str, ...], NavGroup] = {}
@@ -268,6 +269,17 @@ class _Builder:
         return [
             group for group in out if _has_links(group)
         ]  # a tag whose pages are all hidden: no empty group
+
+    def attach_overviews(self, pages: list[Page], sec: Section, groups: list[NavGroup]) -> None:
+        """Give the spec's generated overview pages (info, tags) the section of its endpoints, not a sidebar
+        entry: they get the same tabs, anchors and language chrome as every page of that section."""
+        for page in pages:
+            parts = page.key.split("/")
+            for n in range(len(parts) - 1, 0, -1):
+                key = "/".join(parts[:n])
+                overview = self.pages.get(key)
+                if overview is not None and overview.source is None and overview.spec == page.spec:
+                    self.placements.setdefault(key, Placement(sec, list(groups)))
 
     def group(
         self, node: NavNode, sec: Section, groups: list[NavGroup], depth: int, inherited: dict
