@@ -5,6 +5,9 @@
 
     .venv/bin/python bench/compat.py --measure-only   # measure the builds already in --work again
 
+Each site's warning count by code is compared with the previous run (bench/COMPAT.json): a code a site did not
+have before is printed as NEW WARNING KIND, listed in COMPAT.md, and the exit code is 2.
+
 Per site: exit code, pages, seconds, traceback or not, warnings by code, and content fidelity: for each page, the
 share of its source text units found in the built page's text, with the worst pages and what they lack. Units are
 read from the source as a reader sees it (bench/compat_units.py: markdown-it tokens, snippets inlined, link text
@@ -326,6 +329,43 @@ def markdown(reports: list[SiteReport]) -> str:
     return "\n".join(lines)
 
 
+def warning_changes(previous: list[dict], reports: list[SiteReport]) -> tuple[list[str], list[str]]:
+    """Compare each site's warning (and error) count by code with the previous run's COMPAT.json.
+
+    Returns (new kinds: a code a site did not have before, changed counts). A new kind of warning on a corpus
+    site is what a change to docsgen should be noticed for (a new rule, or a regression that now warns).
+    """
+    before = {r.get("site"): {**r.get("warnings", {}), **r.get("errors", {})} for r in previous}
+    new, changed = [], []
+    for report in reports:
+        if report.site not in before:
+            continue
+        old = before[report.site]
+        now = {**report.warnings, **report.errors}
+        for code in sorted(now.keys() - old.keys()):
+            new.append(f"{report.site}: new {code} ({now[code]})")
+        for code in sorted(old.keys() | now.keys()):
+            if code in old and old[code] != now.get(code, 0):
+                changed.append(f"{report.site}: {code} {old[code]} -> {now.get(code, 0)}")
+    return new, changed
+
+
+def _previous_run(path: Path) -> list[dict]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return []
+    return [r for r in data if isinstance(r, dict)] if isinstance(data, list) else []
+
+
+def comparison_markdown(new: list[str], changed: list[str]) -> str:
+    """The section of COMPAT.md listing how warnings changed since the previous run."""
+    lines = ["## Warnings compared with the previous run", ""]
+    lines += [f"- **{line}**" for line in new] or ["- no new kind of warning on any site"]
+    lines += [f"- {line}" for line in changed]
+    return "\n".join(lines) + "\n"
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--corpus", type=Path, default=CORPUS)
@@ -356,11 +396,17 @@ def main() -> int:
             f"{len(report.raw_mdx)} with raw MDX",
             flush=True,
         )
-    args.out.write_text(markdown(reports) + "\n", encoding="utf-8")
+    previous = _previous_run(args.out.with_suffix(".json"))
+    new, changed = warning_changes(previous, reports) if not args.measure_only else ([], [])
+    for line in new:
+        print(f"NEW WARNING KIND: {line}", flush=True)
+    for line in changed:
+        print(f"warning count changed: {line}", flush=True)
+    args.out.write_text(markdown(reports) + "\n" + comparison_markdown(new, changed), encoding="utf-8")
     args.out.with_suffix(".json").write_text(
         json.dumps([asdict(r) for r in reports], indent=1) + "\n", encoding="utf-8"
     )
-    return 0
+    return 2 if new else 0  # 2: built and measured, but a site has a kind of warning it did not have
 
 
 if __name__ == "__main__":

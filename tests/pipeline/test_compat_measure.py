@@ -59,3 +59,21 @@ def test_only_the_pages_own_column_counts_not_its_table_of_contents(tmp_path):
         "Crumb text here",
     ]
     assert compat.missing_units(units, text) == ["Dropped heading", "Sidebar entry text", "Crumb text here"]
+
+
+def test_a_new_kind_of_warning_on_a_site_is_reported_against_the_previous_run():
+    previous = [{"site": "a", "warnings": {"link.broken": 3}, "errors": {}}, {"site": "gone", "warnings": {}}]
+    now = [
+        compat.SiteReport("a", 0, 1.0, False, warnings={"link.broken": 5, "openapi.overlay": 1}),
+        compat.SiteReport(
+            "b", 0, 1.0, False, warnings={"x.y": 1}
+        ),  # not in the previous run: nothing to compare
+    ]
+    new, changed = compat.warning_changes(previous, now)
+    assert new == ["a: new openapi.overlay (1)"]
+    assert changed == ["a: link.broken 3 -> 5"]
+    assert "**a: new openapi.overlay (1)**" in compat.comparison_markdown(new, changed)
+    assert compat.warning_changes(previous[:1], [compat.SiteReport("a", 0, 1.0, False, warnings={})]) == (
+        [],
+        ["a: link.broken 3 -> 0"],
+    )
