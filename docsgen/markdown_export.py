@@ -18,6 +18,7 @@ from docsgen.mdx.jsx_syntax import (
     JsxSyntaxError,
     Tag,
     fence_end,
+    fenced_blocks,
     find_closing_tag,
     find_expression_end,
     is_known_name,
@@ -350,13 +351,14 @@ def _component(tag: Tag, inner: str, ctx: ExportContext, *, block: bool) -> str:
 def _code_group(body: str) -> str:
     """Give each fenced block of a code group a heading from its title and keep only the language."""
     out = []
-    for m in re.finditer(r"^([ \t]*)(`{3,}|~{3,})([^\n]*)\n(.*?)^\1\2[ \t]*$", body, re.M | re.S):
-        info = m.group(3).strip()
-        lang, _, rest = info.partition(" ")
-        label = re.sub(r"\b\w+=(\{[^}]*\}|\"[^\"]*\"|\S+)|\{[\d,\- ]+\}", "", rest).strip() or lang
-        code = m.group(4)
-        out.append(f"##### {label}\n\n{m.group(2)}{lang}\n{code}{m.group(2)}" if label else m.group(0))
+    for _indent, fence, info, code, whole in fenced_blocks(body):
+        lang, _, rest = info.strip().partition(" ")
+        label = _META_RE.sub("", rest).strip() or lang
+        out.append(f"##### {label}\n\n{fence}{lang}\n{code}{fence}" if label else whole)
     return "\n\n".join(out) if out else body
+
+
+_META_RE = re.compile(r"\b\w+=(\{[^}]*\}|\"[^\"]*\"|\S+)|\{[\d,\- ]+\}")
 
 
 def _field(props: dict[str, Any], body: str) -> str:
@@ -399,7 +401,9 @@ def _snippet(path: str, props: dict[str, Any], ctx: ExportContext) -> str:
     return ""
 
 
-_LINK_RE = re.compile(r"(!?\[(?:[^\]\n]|\n(?!\n))*\]\()([^)\s]+)((?:\s+\"[^\"\n]*\")?\))")
+# The label holds no `[` (a link inside brackets is found from its own `[`, with the same target): else `[[[[...`
+# was scanned to the end of its paragraph from each bracket.
+_LINK_RE = re.compile(r"(!?\[(?:[^\[\]\n]|\n(?!\n))*\]\()([^)\s]+)((?:\s+\"[^\"\n]*\")?\))")
 _TARGET_RE = re.compile(r"\]\(([^)\s]+)")  # every _LINK_RE target, and maybe more
 _CODE_RE = re.compile(r"(^[ \t]*(`{3,}|~{3,})[^\n]*\n.*?^[ \t]*\2[ \t]*$|`+[^`\n]*`+)", re.M | re.S)
 

@@ -61,10 +61,12 @@ LANG_ALIASES = {
 }
 OWN_LEXERS: dict[str, type[Lexer]] = {"mdx": MdxLexer, "prisma": PrismaLexer}
 _FORMATTER = HtmlFormatter(nowrap=True, classprefix="")
+# From the marker to the end of the line; the comment opener before it is found in Python (`\s*(?://|...)?\s*`
+# in front of the marker made a search cubic on a line of spaces).
 _MARKER_RE = re.compile(
-    r"\s*(?://|#|<!--|/\*|--|;|')?\s*\[!code\s+(\+\+|--|highlight|hl|focus|error|warning)(?::(\d+))?\]"
-    r"\s*(?:-->|\*/)?\s*$"
+    r"\[!code\s+(\+\+|--|highlight|hl|focus|error|warning)(?::(\d+))?\]\s*(?:(?:-->|\*/)\s*)?$"
 )
+_MARKER_OPENERS = ("<!--", "//", "/*", "--", "#", ";", "'")
 _META_TOKEN_RE = re.compile(
     r'(\w[\w-]*)=(?:"([^"]*)"|\'([^\']*)\'|\{([^}]*)\}|(\S+))|\{([\d,\s-]*)\}|"([^"]*)"|(\S+)'
 )
@@ -196,12 +198,14 @@ def strip_markers(code: str) -> tuple[str, dict[int, str]]:
         return code, kinds
     lines = code.split("\n")
     for index, line in enumerate(lines):
-        m = _MARKER_RE.search(line)
+        m = _MARKER_RE.search(line) if "[!code" in line else None
         if not m:
             continue
         kind = {"++": "add", "--": "remove", "hl": "highlight"}.get(m.group(1), m.group(1))
         count = int(m.group(2) or 1)
-        lines[index] = line[: m.start()]
+        before = line[: m.start()].rstrip()
+        opener = next((o for o in _MARKER_OPENERS if before.endswith(o)), "")
+        lines[index] = before[: len(before) - len(opener)].rstrip()
         for n in range(index + 1, index + 1 + count):
             kinds[n] = kind
     return "\n".join(lines), kinds

@@ -8,6 +8,7 @@ import re
 from typing import TYPE_CHECKING
 
 from docsgen.mdx.expressions import Unevaluable, evaluate
+from docsgen.mdx.jsx_syntax import IMPORT_CLAUSE
 
 if TYPE_CHECKING:
     from markdown_it.token import Token
@@ -15,11 +16,12 @@ if TYPE_CHECKING:
     from docsgen.mdx.state import RenderState
 
 _STATEMENT_SPLIT = re.compile(r"^(?=(?:import|export)\s)", re.M)
-_IMPORT_RE = re.compile(r"import\s+(.+?)\s+from\s+['\"]([^'\"]+)['\"]", re.S)
-_EXPORT_VALUE_RE = re.compile(r"export\s+(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*(.*?)\s*;?\s*$", re.S)
+_IMPORT_RE = re.compile(rf"import\s+({IMPORT_CLAUSE})\s*from\s*['\"]([^'\"]+)['\"]")
+# The value runs to the end (a trailing `;` and spaces are cut in _value: `(.*?)\s*;?\s*$` was cubic on spaces).
+_EXPORT_VALUE_RE = re.compile(r"export\s+(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*(.*)", re.S)
 _EXPORT_FUNC_RE = re.compile(r"export\s+(?:default\s+)?(?:async\s+)?function\s+([A-Za-z_$][\w$]*)")
 _COMPONENT_RE = re.compile(
-    r"^(?:\([^)]*\)|[A-Za-z_$][\w$]*|async\b.*)\s*=>|^function\b|^\(?\s*<|^React\.", re.S
+    r"^(?:(?:\([^)]*\)|[A-Za-z_$][\w$]*)\s*=>|async\b.*=>)|^function\b|^\(?\s*<|^React\.", re.S
 )
 SNIPPET_EXTENSIONS = (".mdx", ".md")
 CODE_EXTENSIONS = (".jsx", ".js", ".tsx", ".ts", ".mjs")
@@ -151,7 +153,7 @@ def _process_export(statement: str, state: RenderState, line: int, column: int) 
     frame = state.frame
     m = _EXPORT_VALUE_RE.match(statement.strip())
     if m:
-        name, expr = m.group(1), m.group(2)
+        name, expr = m.group(1), _value(m.group(2))
         if _COMPONENT_RE.match(expr.strip()):
             frame.react.add(name)
             return
@@ -165,6 +167,12 @@ def _process_export(statement: str, state: RenderState, line: int, column: int) 
     m = _EXPORT_FUNC_RE.match(statement.strip())
     if m:
         frame.react.add(m.group(1))
+
+
+def _value(text: str) -> str:
+    """An exported value's expression: without the trailing `;` and the spaces around it."""
+    text = text.rstrip()
+    return text[:-1].rstrip() if text.endswith(";") else text
 
 
 def parse_exports(src: str) -> tuple[dict[str, object], set[str]]:
@@ -183,7 +191,7 @@ def parse_exports(src: str) -> tuple[dict[str, object], set[str]]:
                 components.add(m.group(1))
             else:
                 with contextlib.suppress(Unevaluable):
-                    values[m.group(1)] = evaluate(m.group(2), values)
+                    values[m.group(1)] = evaluate(_value(m.group(2)), values)
             continue
         m = _EXPORT_FUNC_RE.match(statement)
         if m:

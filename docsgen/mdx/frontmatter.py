@@ -103,7 +103,9 @@ def _flat(text: str) -> bool:
     return not any(line[:1] in (" ", "\t", "-", "?") for line in lines)
 
 
-_PAIR = re.compile(r"([A-Za-z_][A-Za-z0-9_-]*): +([^\s!&*%@`|>'\"#,\[\]{}?:-].*?) *")
+# The value runs to the end of the line; its trailing spaces are stripped in Python (a lazy `.*?` before ` *` was
+# quadratic on a value followed by many spaces and then a character).
+_PAIR = re.compile(r"([A-Za-z_][A-Za-z0-9_-]*): +([^\s!&*%@`|>'\"#,\[\]{}?:-].*)")
 _STR = "tag:yaml.org,2002:str"
 _RESOLVER = yaml.resolver.Resolver()
 
@@ -120,7 +122,7 @@ def _plain(text: str) -> dict[str, Any] | None:
         found = _PAIR.fullmatch(line)
         if found is None:
             return None
-        key, value = found.groups()
+        key, value = found[1], found[2].rstrip(" ")
         if key in out or ": " in value or " #" in value or value.endswith(":") or not value.isprintable():
             return None
         if _RESOLVER.resolve(yaml.ScalarNode, value, (True, False)) != _STR:

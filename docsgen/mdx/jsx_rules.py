@@ -10,6 +10,7 @@ from markdown_it.rules_block import StateBlock
 from markdown_it.rules_inline import StateInline
 
 from docsgen.mdx.jsx_syntax import (
+    IMPORT_CLAUSE,
     JsxSyntaxError,
     find_closing_tag,
     find_expression_end,
@@ -19,7 +20,7 @@ from docsgen.mdx.jsx_syntax import (
     scan_tag_cached,
 )
 
-IMPORT_LINE_RE = re.compile(r"""import\s+[\w${},*\s]+?\s+from\s*(['"])[^'"\n]+\1\s*;?\s*$""")
+IMPORT_LINE_RE = re.compile(rf"""import\s+{IMPORT_CLAUSE}\s*from\s*(['"])[^'"\n]+\1\s*(?:;\s*)?$""")
 RAW_TEXT_ELEMENTS = frozenset({"script", "style", "textarea", "pre", "svg"})  # children are not Markdown
 ESM_RE = re.compile(
     r"import\s+['\"]|import\s[^\n]*\bfrom\s*['\"]|import\s*(?:[\w$]+\s*,\s*)?\{[^}\n]*$"

@@ -2,10 +2,19 @@
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 from docsgen.mdx.html_elements import HTML_ELEMENTS, VOID_ELEMENTS
+
+# What may stand between `import` and `from`: `X`, `* as X`, `{...}`, `X, {...}`, `X, * as Y` (and TypeScript's
+# `type`). Written as this grammar rather than `.+?` so that no two parts can match the same text: a lazy `.+?`
+# before `\s+from` made the import regexes cubic on `import` followed by many spaces.
+_ID = r"[A-Za-z_$][\w$]*"
+IMPORT_CLAUSE = rf"(?:type\s+)?(?:{_ID}\s*,\s*)?(?:{_ID}|\*\s*as\s+{_ID}|\{{[^{{}}'\"]*\}})"
 
 NAME_RE = re.compile(r"[A-Za-z_$][\w$-]*(?:\.[A-Za-z_$][\w$-]*)*")
 ATTR_NAME_RE = re.compile(r"[A-Za-z_:@$][\w:.@$-]*")
@@ -79,18 +88,45 @@ def skip_space(src: str, pos: int, end: int) -> int:
     return pos
 
 
+# Scans remembered per (source, end): what one scan learnt about the braces and tags it passed. Parsers ask again
+# from each of them (`{{{{...` or `<Card>` on every line), which made a page of unclosed ones quadratic.
+_MEMO: dict[tuple, tuple[str, dict[int, Any]]] = {}
+_MEMO_SOURCES = 16  # sources remembered at once (a page, its snippets and inline fragments)
+
+
+def _memo(src: str, *key: Any) -> dict[int, Any]:
+    """The answers known for `src` under `key` ({start: answer}), kept while `src` is among the recent ones."""
+    found = _MEMO.get((id(src), *key))
+    if found is not None and found[0] is src:
+        return found[1]
+    if len(_MEMO) >= _MEMO_SOURCES:
+        _MEMO.clear()
+    answers: dict[int, Any] = {}
+    _MEMO[(id(src), *key)] = (src, answers)
+    return answers
+
+
 def find_expression_end(src: str, pos: int, end: int | None = None) -> int:
-    """Return the offset just after the `}` matching the `{` at pos, or -1."""
+    """Return the offset just after the `}` matching the `{` at pos, or -1.
+
+    A scan records the end of every `{` it passes outside strings (a scan started there would see the same text
+    from the same state), so asking again from each of them costs nothing: linear in all.
+    """
     end = len(src) if end is None else end
-    depth = 0
+    if pos >= end or src[pos] != "{":
+        return -1
+    known = _memo(src, "{", end)
+    if pos in known:
+        return known[pos]
+    opened: list[int] = []
     i = pos
     while i < end:
         ch = src[i]
         if ch == "{":
-            depth += 1
+            opened.append(i)
         elif ch == "}":
-            depth -= 1
-            if depth == 0:
+            known[opened.pop()] = i + 1
+            if not opened:
                 return i + 1
         elif ch in "\"'":
             close = _string_end(src, i, end)
@@ -99,22 +135,28 @@ def find_expression_end(src: str, pos: int, end: int | None = None) -> int:
                 if ch == "'":
                     i += 1
                     continue
-                return -1
+                return _unclosed(known, opened)
             i = close
             continue
         elif ch == "`":
             close = _template_end(src, i, end)
             if close < 0:
-                return -1
+                return _unclosed(known, opened)
             i = close
             continue
         elif ch == "/" and i + 1 < end and src[i + 1] == "*":
             close = src.find("*/", i + 2, end)
             if close < 0:
-                return -1
+                return _unclosed(known, opened)
             i = close + 2
             continue
         i += 1
+    return _unclosed(known, opened)
+
+
+def _unclosed(known: dict[int, Any], opened: list[int]) -> int:
+    for start in opened:
+        known[start] = -1
     return -1
 
 
@@ -280,13 +322,22 @@ _INTEREST_RE = re.compile(r"\n[ \t]*(?=```|~~~)|`+|\{|<")
 def find_closing_tag(
     src: str, name: str, pos: int, end: int, cache: dict | None = None
 ) -> tuple[int, int] | None:
-    """Find `</name>` matching an open tag that ended at pos, skipping code, nested tags and expressions."""
-    depth = 1
+    """Find `</name>` matching an open tag that ended at pos, skipping code, nested tags and expressions.
+
+    A scan records the closing tag of every `<name>` it passes (a scan from there would go the same way), so
+    asking again for each of them costs nothing: a page of unclosed `<Card>`s is linear.
+    """
+    known = _memo(src, "<", name, end)
+    if pos in known:
+        return known[pos]
+    opened = [pos]  # where each `<name>` still open ends
     i = pos
     search = _INTEREST_RE.search
     while True:
         m = search(src, i, end)
         if m is None:
+            for start in opened:
+                known[start] = None
             return None
         i = m.start()
         ch = src[i]
@@ -314,9 +365,37 @@ def find_closing_tag(
             continue
         if tag.name == name:
             if tag.closing:
-                depth -= 1
-                if depth == 0:
-                    return tag.start, tag.end
+                found = known[opened.pop()] = (tag.start, tag.end)
+                if not opened:
+                    return found
             elif not tag.self_closing:
-                depth += 1
+                opened.append(tag.end)
         i = tag.end
+
+
+_FENCE_LINE_RE = re.compile(r"([ \t]*)(`{3,}|~{3,})(.*)")
+
+
+def fenced_blocks(body: str) -> list[tuple[str, str, str, str, str]]:
+    """Fenced blocks as (indent, fence, info, code, whole text), each closed by a line of the same indent and
+    fence. One pass over the lines: closing lines are indexed first, so an unclosed fence costs no rescan."""
+    lines = body.split("\n")
+    offsets = [0, *itertools.accumulate(len(line) + 1 for line in lines)]
+    fences = [_FENCE_LINE_RE.fullmatch(line) for line in lines]
+    closers: dict[tuple[str, str], list[int]] = {}
+    for index, m in enumerate(fences):
+        if m and not m.group(3).strip(" \t"):
+            closers.setdefault((m.group(1), m.group(2)), []).append(index)
+    out, index = [], 0
+    while index < len(lines):
+        m = fences[index]
+        ends = closers.get((m.group(1), m.group(2)), []) if m else []
+        if m is None or not ends or ends[-1] <= index:
+            index += 1
+            continue
+        close = ends[bisect.bisect_right(ends, index)]
+        code = body[offsets[index + 1] : offsets[close]]
+        whole = body[offsets[index] : offsets[close] + len(lines[close])]
+        out.append((m.group(1), m.group(2), m.group(3), code, whole))
+        index = close + 1
+    return out

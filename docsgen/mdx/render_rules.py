@@ -136,7 +136,8 @@ class TextRules:
         return render_math_html(tokens[idx].content, True, env["mdx"], tokens[idx]) + "\n"
 
 
-_HTML_TAG_RE = re.compile(r"<(/?)([A-Za-z][\w-]*)\b(?:[^>\"']|\"[^\"]*\"|'[^']*')*?(/?)>")
+# No `<` outside quotes: a tag ends before the next one starts (else `<a<a<a...` scanned to the end from each).
+_HTML_TAG_RE = re.compile(r"<(/?)([A-Za-z][\w-]*)\b(?:[^<>\"']|\"[^\"]*\"|'[^']*')*?(/?)>")
 
 
 def crossed_tags(fragment: str) -> tuple[int, str] | None:

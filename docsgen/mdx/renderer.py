@@ -80,6 +80,7 @@ class MdxRenderer(TextRules, RendererHTML):
         out: list[str] = []
         i = 0
         n = len(tokens)
+        closes: dict[int, int] | None = None  # open tag token -> its close token, see _closes
         while i < n:
             token = tokens[i]
             kind = token.type
@@ -92,18 +93,9 @@ class MdxRenderer(TextRules, RendererHTML):
                     out.append(self.render_html_open(tag, env) + raw)
                     i += 1
                     continue
-                depth = 1
-                j = i + 1
-                while j < n:
-                    other = tokens[j]
-                    if (
-                        other.type in ("jsx_inline_open", "jsx_inline_close")
-                        and other.meta["tag"].name == tag.name
-                    ):
-                        depth += 1 if other.type == "jsx_inline_open" else -1
-                        if depth == 0:
-                            break
-                    j += 1
+                if closes is None:
+                    closes = _closes(tokens)
+                j = closes.get(i, n)
                 if j >= n:
                     if tag.name[:1].islower():
                         # Raw HTML split over paragraphs: pass the open tag through like markdown-it does;
@@ -350,3 +342,18 @@ def _text_token(content: str) -> Token:
     token = Token("text", "", 0)
     token.content = content
     return token
+
+
+def _closes(tokens: Sequence[Token]) -> dict[int, int]:
+    """Map each inline open tag token to the close token of the same name that matches it, in one pass
+    (looking ahead from each open tag was quadratic on a line of thousands of unclosed `<svg>`)."""
+    opened: dict[str, list[int]] = {}
+    found: dict[int, int] = {}
+    for index, token in enumerate(tokens):
+        if token.type == "jsx_inline_open":
+            opened.setdefault(token.meta["tag"].name, []).append(index)
+        elif token.type == "jsx_inline_close":
+            waiting = opened.get(token.meta["tag"].name)
+            if waiting:
+                found[waiting.pop()] = index
+    return found

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from docsgen.mdx.jsx_syntax import IMPORT_CLAUSE
 from docsgen.react.engine import Engine, JsError
 
 CODE_SUFFIXES = (".jsx", ".tsx", ".js", ".ts", ".mjs", ".cjs")
@@ -20,7 +21,7 @@ MAX_FILE_BYTES = 1_000_000
 
 _REQUIRE_RE = re.compile(r"""\brequire\((['"])([^'"\n]+)\1\)""")
 _IDENT_RE = re.compile(r"(?<![\w$.])([A-Z][\w$]*|use[A-Z][\w$]*)\b")
-_IMPORT_RE = re.compile(r"import\s+(.+?)\s+from\s+['\"]([^'\"]+)['\"]", re.S)
+_IMPORT_RE = re.compile(rf"import\s+({IMPORT_CLAUSE})\s*from\s*['\"]([^'\"]+)['\"]")
 
 
 @dataclass

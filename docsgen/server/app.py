@@ -80,9 +80,17 @@ class FeedbackServer:
             if len(body) > self.max_body:
                 raise ApiError(413, "payload_too_large", f"the body is larger than {self.max_body} bytes")
         try:
-            return json.loads(body.decode("utf-8"))
+            value = json.loads(body.decode("utf-8"))
+            # a `\ud800` escape decodes to a lone surrogate, which no database or page can store
+            json.dumps(value, ensure_ascii=False).encode("utf-8")
+        except UnicodeEncodeError:  # before ValueError, its base
+            message = "the body is not valid JSON: a \\u escape names a lone surrogate, not a character"
+            raise bad_request(message, code="invalid_json") from None
         except (ValueError, UnicodeDecodeError) as exc:
             raise bad_request(f"the body is not valid JSON: {exc}", code="invalid_json") from None
+        except RecursionError:
+            raise bad_request("the body is not valid JSON: nested too deeply", code="invalid_json") from None
+        return value
 
     async def authorize(self, request: Request, project_id: str) -> KeyInfo:
         """Check `Authorization: Bearer dg_...`: 401 when missing, malformed, unknown or revoked; 403 for another project."""

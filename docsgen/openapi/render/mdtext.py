@@ -92,6 +92,9 @@ def summary_text(markdown: str, limit: int = 300) -> str:
     emphasis, code spans and heading marks dropped, their words kept; raw HTML stays text, as the page
     shows it; at most `limit` characters."""
     para = markdown.replace("\r\n", "\n").strip().split("\n\n")[0]
+    # The text shown is `limit` characters: reading more markup than this bounds the lazy patterns below
+    # (`(`+)(.+?)\1` and the strong pattern are quadratic on a long run of backticks or asterisks).
+    para = para[: max(8 * limit, 2000)]
     para = _SUMMARY_CODE.sub(lambda m: m[2].strip(), para)
     para = _SUMMARY_LINK.sub(r"\1", para)
     para = _SUMMARY_REF.sub(r"\1", para)
