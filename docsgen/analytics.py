@@ -202,6 +202,12 @@ def feedback_server(config: SiteConfig) -> tuple[str, str] | None:
     return (found.group(1), found.group(2)) if found else None
 
 
+def assistant_endpoint(site: Any) -> str:
+    """Return the assistant's endpoint on the feedback server (`<server>/v1/assistant/<project>`), or ''."""
+    found = feedback_server(site.config)
+    return f"{found[0]}/v1/assistant/{found[1]}" if found else ""
+
+
 def page_path(page: Any) -> str:
     """Return the path a page is reported under: `/` and its URL without the trailing slash."""
     return "/" + str(getattr(page, "url", "") or "").strip("/")

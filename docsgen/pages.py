@@ -87,7 +87,7 @@ class Page:
     @property
     def mode(self) -> str:
         mode = self.meta.get("mode")
-        return mode if mode in ("wide", "center", "custom", "frame", "default") else "default"
+        return mode if mode in ("wide", "center", "custom", "frame", "default", "assistant") else "default"
 
 
 def split_frontmatter(text: str, source: str) -> tuple[dict[str, Any], str, int, list[Diagnostic]]:

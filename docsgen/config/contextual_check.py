@@ -17,6 +17,14 @@ UNSUPPORTED = {
 }
 
 
+def _has_feedback_server(raw: RawConfig) -> bool:
+    """Tell whether docs.json `feedback` names a docsgen server (`server` + `project`, or a /v1/feedback/ endpoint)."""
+    fb = raw.data.get("feedback")
+    if not isinstance(fb, dict):
+        return False
+    return bool(fb.get("server") and fb.get("project")) or "/v1/feedback/" in str(fb.get("endpoint") or "")
+
+
 def check_contextual(raw: RawConfig) -> list[Diagnostic]:
     """Return one info per option that is left out, or that works differently than on Mintlify."""
     menu = raw.data.get("contextual")
@@ -42,11 +50,12 @@ def check_contextual(raw: RawConfig) -> list[Diagnostic]:
                     severity="info",
                 )
             )
-        elif option == "assistant":
+        elif option == "assistant" and not _has_feedback_server(raw):
             out.append(
                 raw.diagnostic(
                     "contextual.unsupported",
-                    "'assistant': docsgen has no hosted AI assistant: the option opens the site search on the page's title",
+                    "'assistant': the assistant needs docs.json `feedback` to name a docsgen server: without one "
+                    "the option opens the site search on the page's title",
                     path,
                     severity="info",
                 )

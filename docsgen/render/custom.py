@@ -350,6 +350,7 @@ TEMPLATE_GLOBALS = {
     "dg_custom_head": custom_head,
     "dg_last_updated": last_updated,
     "dg_analytics": analytics.snippets,
+    "dg_assistant": analytics.assistant_endpoint,
 }
 
 

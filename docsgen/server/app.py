@@ -20,6 +20,7 @@ from docsgen.server import feedback as fb
 from docsgen.server import idempotency as idem
 from docsgen.server.analytics_api import AnalyticsOptions, mount_analytics
 from docsgen.server.apierror import ApiError, bad_request, unprocessable
+from docsgen.server.assistant_api import AssistantOptions, mount_assistant
 from docsgen.server.dashboard import mount_dashboard
 from docsgen.server.db import get_setting, open_database
 from docsgen.server.deployments import BuildFn, Deployer
@@ -286,6 +287,7 @@ def create_app(
     build_limits: BuildLimits | None = None,
     site_project: str | None = None,
     analytics: AnalyticsOptions | None = None,
+    assistant: AssistantOptions | None = None,
 ) -> Starlette:
     """Build the ASGI app, creating or migrating the database first.
 
@@ -310,6 +312,7 @@ def create_app(
     )
     app.state.server = server
     app.state.analytics = mount_analytics(app, server, analytics or AnalyticsOptions())
+    app.state.assistant = mount_assistant(app, server, assistant or AssistantOptions())
     mount_dashboard(app, server)  # /dashboard and GET /v1/analytics/{projectId}/feedback/by-page
     if site_project is not None:  # last: every path the routes above do not take is the site's
         from docsgen.server.site_gate import SiteGate

@@ -109,6 +109,24 @@ def server() -> None:
     type=click.IntRange(0),
     help="Analytics batches per visitor per minute (0: no limit).",
 )
+@click.option(
+    "--model-url",
+    default=None,
+    metavar="URL",
+    help="The assistant's model: an OpenAI-compatible API base (https://api.openai.com/v1, "
+    "http://127.0.0.1:11434/v1 for Ollama, ...); its key is read from $DOCSGEN_MODEL_API_KEY. "
+    "Without it the assistant answers with the best passages.",
+)
+@click.option(
+    "--model", "model_name", default=None, metavar="NAME", help="The model name sent to --model-url."
+)
+@click.option(
+    "--assistant-rate",
+    default=20,
+    show_default=True,
+    type=click.IntRange(0),
+    help="Assistant questions per client per minute (0: no limit).",
+)
 def run(
     db: str | None,
     host: str,
@@ -121,13 +139,18 @@ def run(
     site_project: str | None,
     retention_days: int,
     visitor_rate: int,
+    model_url: str | None,
+    model_name: str | None,
+    assistant_rate: int,
 ) -> None:
     """Serve the feedback API (and, with --site, a project's site)."""
     import uvicorn
 
     from docsgen.server.analytics_api import AnalyticsOptions
     from docsgen.server.app import create_app
+    from docsgen.server.assistant_api import AssistantOptions
     from docsgen.server.isolated_build import BuildLimits
+    from docsgen.server.model import ModelConfig
 
     app = create_app(
         engine=_engine(db),
@@ -137,6 +160,7 @@ def run(
         build_limits=BuildLimits(timeout=build_timeout, memory=build_memory * 2**20),
         site_project=site_project,
         analytics=AnalyticsOptions(retention_days=retention_days, visitor_rate=visitor_rate),
+        assistant=AssistantOptions(ModelConfig.from_options(model_url, model_name), assistant_rate),
     )
     # The app applies --forwarded-allow-ips itself; uvicorn's own default would trust loopback peers.
     uvicorn.run(app, host=host, port=port, log_level="info", server_header=False, proxy_headers=False)

@@ -25,7 +25,7 @@ from sqlalchemy.exc import IntegrityError
 from starlette.concurrency import run_in_threadpool
 
 from docsgen.server.apierror import unprocessable
-from docsgen.server.db import analytics_events, analytics_salts, now_ms
+from docsgen.server.db import analytics_events, analytics_salts, assistant_messages, assistant_threads, now_ms
 
 KINDS = ("view", "search", "click", "notfound")
 MAX_EVENTS = 25  # events in one POST
@@ -237,9 +237,14 @@ class EventWriter:
 
 
 def prune(conn: Connection, retention_days: int, at_ms: int | None = None) -> int:
-    """Delete the events older than the retention (in days; 0 keeps everything); return how many."""
+    """Delete events and assistant threads older than the retention (in days; 0 keeps everything); return how
+    many events went."""
     if retention_days <= 0:
         return 0
     cutoff = (now_ms() if at_ms is None else at_ms) - retention_days * DAY_MS
     result = conn.execute(delete(analytics_events).where(analytics_events.c.created_ms < cutoff))
+    # Assistant conversations follow the same retention: whole threads started before the cutoff.
+    old = select(assistant_threads.c.id).where(assistant_threads.c.created_ms < cutoff)
+    conn.execute(delete(assistant_messages).where(assistant_messages.c.thread_id.in_(old)))
+    conn.execute(delete(assistant_threads).where(assistant_threads.c.created_ms < cutoff))
     return int(result.rowcount or 0)

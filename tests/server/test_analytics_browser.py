@@ -1,6 +1,8 @@
-"""Analytics end to end: a site built with `docsgen build` for a feedback server, served beside it, read by a real
-browser: page views, searches with and without results, a clicked result and a 404 arrive and the API lists them;
-Do Not Track and the consent gate send nothing."""
+"""Analytics and the assistant end to end: a site built with `docsgen build` for a feedback server, served beside
+it, read by a real browser: page views, searches with and without results, a clicked result and a 404 arrive and
+the API lists them; Do Not Track and the consent gate send nothing; the assistant (search dialog, contextual menu,
+`mode: assistant` page) streams a stand-in model's answer as sanitised Markdown with its sources, and a rating
+reaches the feedback list."""
 
 from __future__ import annotations
 
@@ -13,8 +15,11 @@ import pytest
 
 from docsgen.server import traffic
 from docsgen.server.app import create_app
+from docsgen.server.assistant_api import AssistantOptions
 from docsgen.server.db import open_database
+from docsgen.server.model import ModelConfig
 from docsgen.server.testing import LiveServer, seed_project
+from tests.server.fake_model import fake_model
 from tests.server.insights_site import build_site, static_server
 
 # Playwright's headless chromium says "HeadlessChrome", which the server drops as a crawler: present as a reader.
@@ -27,10 +32,15 @@ def stack(tmp_path_factory):
     root = tmp_path_factory.mktemp("insights")
     engine = open_database(f"sqlite:///{root / 'db' / 'a.sqlite3'}")
     project = "acme-" + secrets.token_hex(3)
-    with static_server(root / "out") as origin, LiveServer(create_app(engine=engine, rate_limit=0)) as live:
-        key = seed_project(engine, project, [origin])
-        build_site(root / "docs", root / "out", live.url, project, {"integrations": CONSENT})
-        yield SimpleNamespace(origin=origin, api=live.url, project=project, key=key, engine=engine)
+    with fake_model() as (model_url, script):
+        options = AssistantOptions(ModelConfig(model_url, "tiny", timeout=10), rate=0)
+        app = create_app(engine=engine, rate_limit=0, assistant=options)
+        with static_server(root / "out") as origin, LiveServer(app) as live:
+            key = seed_project(engine, project, [origin], docs_dir=root / "docs", out_dir=root / "out")
+            build_site(root / "docs", root / "out", live.url, project, {"integrations": CONSENT})
+            yield SimpleNamespace(
+                origin=origin, api=live.url, project=project, key=key, engine=engine, script=script
+            )
     engine.dispose()
 
 
@@ -114,3 +124,81 @@ def test_without_consent_or_with_do_not_track_nothing_is_sent(browser, stack):
         page.wait_for_load_state("networkidle")
         context.close()
         assert not [url for url in sent if url.startswith(stack.api)]
+
+
+INJECTION = [
+    "Refunds take **five business days**. ",
+    '<script>window.__pwned = 1</script><img src="x" onerror="window.__pwned = 2"> ',
+    "[evil](javascript:window.__pwned=3) and [Billing](/billing).\n\n- one\n- two",
+]
+
+
+def test_the_assistant_answers_from_the_search_dialog_as_sanitised_markdown(browser, stack):
+    stack.script.replies.append(("stream", INJECTION))
+    context = browser.new_context(user_agent=READER)
+    page = context.new_page()
+    page.goto(f"{stack.origin}/guide/")
+    page.locator(".dg-search-button").click()
+    page.locator(".dg-search-input").fill("How long do refunds take?")
+    ask = page.locator(".dg-search-ask")
+    assert "How long do refunds take?" in ask.inner_text()
+    ask.click()
+    panel = page.locator(".dg-assistant-dialog")
+    rate = panel.get_by_role("group", name="Was this answer helpful?")
+    rate.wait_for()
+    answer = panel.locator(".dg-assistant-answer")
+    assert answer.locator("strong").inner_text() == "five business days"
+    assert "<script>window.__pwned = 1</script>" in answer.inner_text()  # shown as text, never run
+    assert answer.locator("script, img, [onerror]").count() == 0
+    assert [a.get_attribute("href") for a in answer.locator("a").all()] == ["../billing"]
+    assert answer.locator("li").all_inner_texts() == ["one", "two"]
+    assert page.evaluate("window.__pwned") is None
+    sources = panel.get_by_role("navigation", name="Pages used").locator("a")
+    assert sources.first.inner_text() == "Billing"
+    sources.first.click()  # a real link to the page
+    page.wait_for_url(f"{stack.origin}/billing/")
+    page.go_back()
+    assert stack.script.requests[-1]["body"]["messages"][-1]["content"].endswith("How long do refunds take?")
+    # a rating: the answer again, rated
+    page.locator(".dg-search-button").click()
+    page.locator(".dg-search-input").fill("refunds")
+    stack.script.replies.append(("stream", ["Five days."]))
+    page.locator(".dg-search-ask").click()
+    rate = page.locator(".dg-assistant-dialog").get_by_role("group", name="Was this answer helpful?")
+    rate.get_by_role("button", name="Yes").click()
+    rate.get_by_text("Thank you for your feedback!").wait_for()
+    context.close()
+
+    listing = api(stack, "assistant")
+    assert [c["query"] for c in listing["conversations"]][-2:] == ["refunds", "How long do refunds take?"]
+    first = listing["conversations"][-1]
+    assert first["pageUrl"] == stack.origin + "/guide" and first["sources"][0] == {
+        "title": "Billing",
+        "url": "/billing",
+    }
+    assert api(stack, "assistant/caller-stats")["web"] >= 2
+    r = httpx.get(
+        f"{stack.api}/v1/analytics/{stack.project}/feedback", headers={"Authorization": f"Bearer {stack.key}"}
+    )
+    rated = [e for e in r.json()["feedback"] if e["comment"].startswith("Assistant answer")]
+    assert len(rated) == 1 and rated[0]["helpful"] is True and rated[0]["path"] == "/guide"
+
+
+def test_the_contextual_menu_and_an_assistant_page_open_the_chat(browser, stack):
+    context = browser.new_context(user_agent=READER)
+    page = context.new_page()
+    page.goto(f"{stack.origin}/billing/")
+    page.locator(".dg-contextual [data-action=assistant]").first.click()
+    field = page.locator(".dg-assistant-dialog textarea")
+    assert field.input_value() == "Explain the page \u201cBilling\u201d"
+    page.keyboard.press("Escape")
+    page.goto(f"{stack.origin}/ask/")
+    chat = page.locator(".dg-prose .dg-assistant")
+    assert chat.is_visible() and page.locator(".dg-assistant-dialog").count() == 0
+    stack.script.replies.append(("stream", ["Uploads are retried ", "three times."]))
+    chat.locator("textarea").fill("Are uploads retried?")
+    chat.locator("textarea").press("Enter")
+    chat.get_by_role("group", name="Was this answer helpful?").wait_for()
+    assert chat.locator(".dg-assistant-answer").inner_text() == "Uploads are retried three times."
+    assert chat.get_by_role("navigation", name="Pages used").locator("a").first.inner_text() == "Upload guide"
+    context.close()

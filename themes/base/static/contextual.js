@@ -66,13 +66,15 @@
   }
 
   function ask() {
-    // docsgen has no hosted assistant: the site search, opened on this page's title, is the closest offline help.
+    const title = menu.dataset.title || document.title;
+    // The site's assistant when its feedback server is configured (js/assistant.js), else the site search.
+    if (window.dgAssistant) return window.dgAssistant.open(`Explain the page \u201c${title}\u201d`, false);
     const open = document.querySelector(".dg-search-button");
     if (!open) return;
     open.click();
     const input = document.querySelector(".dg-search-input");
     if (input) {
-      input.value = menu.dataset.title || document.title;
+      input.value = title;
       input.dispatchEvent(new Event("input", { bubbles: true }));
     }
   }
