@@ -29,7 +29,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 
-def start_server(db_url: str) -> tuple[subprocess.Popen, str]:
+def start_server(db_url: str, extra: tuple[str, ...] = ()) -> tuple[subprocess.Popen, str]:
     """Start `docsgen server run` on a free port without a rate limit and wait until it answers."""
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -45,6 +45,7 @@ def start_server(db_url: str) -> tuple[subprocess.Popen, str]:
         str(port),
         "--rate-limit",
         "0",
+        *extra,
     ]
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=REPO)
     base = f"http://127.0.0.1:{port}"

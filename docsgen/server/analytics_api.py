@@ -83,9 +83,12 @@ class Analytics:
             if traffic_kind is None or private:
                 return JSONResponse({"accepted": 0}, status_code=202, headers=cors)
             at = now_ms()
-            visitor = await self.server.db(
-                self._stamp, project_id, self.server.client_id(request), user_agent, at, write=True
-            )
+            address = self.server.client_id(request)
+            salt = self.salts.cached(at)
+            if salt is None:
+                visitor = await self.server.db(self._stamp, project_id, address, user_agent, at, write=True)
+            else:
+                visitor = events.visitor_hash(salt, project_id, address, user_agent)
             wait = self.limiter.check(visitor)
             if wait:
                 raise ApiError(

@@ -74,6 +74,10 @@ class Salts:
         self._day = ""
         self._salt = ""
 
+    def cached(self, at_ms: int) -> str | None:
+        """Return the day's salt when this process already read it (no database round trip), else None."""
+        return self._salt if self._day == utc_day(at_ms) else None
+
     def today(self, conn: Connection, at_ms: int) -> str:
         day = utc_day(at_ms)
         if day == self._day:
