@@ -26,17 +26,13 @@ def cache_dir(docs_dir: Path) -> Path:
 @cache
 def code_fingerprint() -> str:
     """Hash docsgen's own code and theme data: a new docsgen (or an edited checkout) renders pages anew."""
-    from importlib import metadata
+    from docsgen.resources import themes_dir, version
 
-    try:
-        version = metadata.version("docsgen")
-    except metadata.PackageNotFoundError:
-        version = "0"
     package = Path(__file__).resolve().parent
-    parts: list[str | bytes] = [version]
+    parts: list[str | bytes] = [version()]
     for path in sorted(package.rglob("*.py")):
         parts += [path.relative_to(package).as_posix(), path.read_bytes()]
-    themes = package.parent / "themes"
+    themes = themes_dir()  # docsgen/themes in a wheel, themes/ beside the package in a checkout
     if themes.is_dir():  # icon sets and other theme data the MDX reader uses: size and mtime are enough
         for path in sorted(themes.rglob("*")):
             if path.is_file():

@@ -150,6 +150,28 @@ def test_the_installed_package_is_the_venvs_and_reports_its_version(venv, tmp_pa
     assert done.returncode == 0 and done.stdout.strip() == f"docsgen {PROJECT['version']} (docsgen-sites)"
 
 
+@pytest.mark.slow
+def test_the_installed_page_cache_notices_a_changed_theme(venv, tmp_path):
+    """The page cache's code fingerprint covers the installed themes (docsgen/themes in the wheel), as a checkout's."""
+    code = "from docsgen.cachedir import code_fingerprint; print(code_fingerprint())"
+
+    def fingerprint() -> str:
+        return subprocess.run(
+            [str(venv / "bin/python"), "-c", code], cwd=tmp_path, env=_outside_env(), capture_output=True,
+            text=True, check=True,
+        ).stdout.strip()  # fmt: skip
+
+    before = fingerprint()
+    themes = next((venv / "lib").glob("python3*/site-packages/docsgen/themes"))
+    icons = next(p for p in sorted(themes.rglob("*.json")) if p.is_file())
+    stat = icons.stat()
+    os.utime(icons, ns=(stat.st_atime_ns, stat.st_mtime_ns + 10**9))
+    try:
+        assert fingerprint() != before
+    finally:
+        os.utime(icons, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+
+
 class _Assets(HTMLParser):
     def __init__(self) -> None:
         super().__init__()
