@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Literal
 
 from docsgen.errors import Diagnostic, error, warning
+from docsgen.output_temp import interrupted_cleanly, remove_stale, temp_prefix
 from docsgen.output_update import update_in_place
 
 # What SiteFiles.add does when a path is taken: refuse the build ("error"), keep the first with a warning
@@ -219,7 +220,8 @@ class OutputFolder:
         self.out_dir.parent.mkdir(parents=True, exist_ok=True)
         self.in_place = in_place and self.out_dir.is_dir() and not out_dir.is_symlink()
         self._out = str(self.out_dir)
-        self.tmp = Path(tempfile.mkdtemp(prefix=f".{self.out_dir.name}.tmp-", dir=self.out_dir.parent))
+        remove_stale(self.out_dir)  # what builds of this output killed earlier left (docsgen.output_temp)
+        self.tmp = Path(tempfile.mkdtemp(prefix=temp_prefix(self.out_dir), dir=self.out_dir.parent))
         self._root = str(self.tmp)  # paths as strings: tens of thousands of files, pathlib's cost shows
         self.written: set[str] = set()
         self._made: set[str] = set()
@@ -314,10 +316,15 @@ class OutputFolder:
             self._done = True
 
     def __enter__(self) -> OutputFolder:
+        self._signals = interrupted_cleanly()  # SIGTERM, like Ctrl-C, removes the temporary folder
+        self._signals.__enter__()
         return self
 
     def __exit__(self, *exc: object) -> None:
-        self.abort()
+        try:
+            self.abort()
+        finally:
+            self._signals.__exit__(None, None, None)
 
 
 @dataclass

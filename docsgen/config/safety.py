@@ -20,6 +20,21 @@ _URL_KEYS = frozenset({"href", "url", "destination"})
 # Browsers ignore ASCII whitespace and control characters inside a scheme ("java\tscript:").
 _IGNORED_IN_SCHEME = re.compile(r"[\x00-\x20\x7f]+")
 _SCRIPT_SCHEME = re.compile(r"(?:javascript|vbscript|data):", re.I)
+_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:")
+# Image sources (logo.light, logo.dark, favicon and its light/dark): a path on the site or an http(s) URL only.
+_IMAGE_KEYS: dict[JsonPath, set[str]] = {
+    ("logo",): {"light", "dark"},
+    (): {"favicon"},
+    ("favicon",): {"light", "dark"},
+}
+
+
+def is_unsafe_image(value: object) -> bool:
+    """Tell whether an image source has a scheme other than http(s) (javascript:, data:, file:, ...)."""
+    if not isinstance(value, str):
+        return False
+    found = _SCHEME.match(_IGNORED_IN_SCHEME.sub("", value))
+    return found is not None and found.group(0).lower() not in ("http:", "https:")
 
 
 def is_unsafe_url(value: object) -> bool:
@@ -34,12 +49,17 @@ def remove_unsafe_urls(raw: RawConfig) -> list[Diagnostic]:
     than MAX_STRING_CHARS is a located error."""
     diags: list[Diagnostic] = []
 
-    def refuse(path: JsonPath, value: str) -> None:
+    def refuse(path: JsonPath, value: str, image: bool = False) -> None:
         shown = value if len(value) <= 60 else value[:57] + "..."
+        message = (
+            f"image source {shown!r} is not a path on this site or an http(s) URL; it is left out"
+            if image
+            else f"link target {shown!r} runs code in the reader's browser; the link is left out"
+        )
         diags.append(
             raw.diagnostic(
                 "config.unsafe-url",
-                f"link target {shown!r} runs code in the reader's browser; the link is left out",
+                message,
                 path,
                 severity="warning",
                 hint="use an https:// URL or a path on this site",
@@ -65,6 +85,9 @@ def remove_unsafe_urls(raw: RawConfig) -> list[Diagnostic]:
                 target = item.get("base") if key == "href" and isinstance(item, dict) else item
                 if (key in _URL_KEYS or path[-1:] == ("socials",)) and is_unsafe_url(target):
                     refuse((*path, key), str(target))
+                    del value[key]
+                elif key in _IMAGE_KEYS.get(path, ()) and is_unsafe_image(item):
+                    refuse((*path, key), str(item), image=True)
                     del value[key]
                 else:
                     walk(item, (*path, key), depth + 1)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 from tests.bounded import run_cli
 
@@ -25,3 +26,33 @@ def test_ref_fan_out_is_counted_and_located(make_site, tmp_path):
         assert "more than 100,000 values" in done.stderr and "[config.too-large]" in done.stderr
         assert done.stderr.count("error:") == 1, done.stderr[-2000:]
     assert not (tmp_path / "out").exists()
+
+
+def test_script_and_data_urls_are_refused_as_logo_and_favicon(make_site, tmp_path):
+    config = {
+        **BASE,
+        "navigation": {"pages": ["index"]},
+        "logo": {"light": "javascript:alert(1)", "dark": "data:image/svg+xml,<svg onload=alert(1)>"},
+        "favicon": "JaVa\tscript:alert(2)",
+    }
+    docs = make_site({"docs.json": json.dumps(config), "index.mdx": "# Hi\n"})
+    done = run_cli("build", docs, "-o", tmp_path / "out")
+    assert done.returncode == 0, done.stderr
+    for where in ("logo.light", "logo.dark", "favicon"):
+        assert f"(at {where}) [config.unsafe-url]" in done.stderr
+    assert re.search(r"^docs\.json:1:\d+: warning: image source 'javascript:alert\(1\)'", done.stderr, re.M)
+    html = (tmp_path / "out" / "index.html").read_text()
+    assert "alert(" not in html and "script:" not in html.lower()
+    # a path on the site and an https URL stay
+    config["logo"] = {"light": "/logo.svg", "dark": "https://example.com/dark.svg"}
+    config["favicon"] = "/favicon.svg"
+    files = {
+        "docs.json": json.dumps(config),
+        "index.mdx": "# Hi\n",
+        "logo.svg": "<svg/>",
+        "favicon.svg": "<svg/>",
+    }
+    docs = make_site(files, name="ok")
+    done = run_cli("build", docs, "-o", tmp_path / "out2")
+    assert "[config.unsafe-url]" not in done.stderr
+    assert "https://example.com/dark.svg" in (tmp_path / "out2" / "index.html").read_text()

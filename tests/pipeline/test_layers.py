@@ -28,6 +28,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
             "docsgen.theme",
             "docsgen.write",
             "docsgen.output_update",
+            "docsgen.output_temp",
             "docsgen.themes",
         ),
     ),
