@@ -24,6 +24,18 @@ class Theme:
     name: str
     folders: tuple[Path, ...]
     defaults: dict = field(default_factory=dict)
+    layout: dict = field(default_factory=dict)  # switches the templates read: sidebar_top, cards
+    fonts: dict = field(default_factory=dict)  # CSS font stacks: body, heading, mono
+
+    def font_css(self) -> str:
+        """Return the theme's font stacks as CSS variables (`--dg-font`, `--dg-heading-font`, `--dg-mono`)."""
+        names = {"body": "--dg-font", "heading": "--dg-heading-font", "mono": "--dg-mono"}
+        decls = [
+            f"{names[k]}:{v}"
+            for k, v in sorted(self.fonts.items())
+            if k in names and isinstance(v, str) and _FONT_STACK.fullmatch(v)
+        ]
+        return "html:root{" + ";".join(decls) + "}" if decls else ""  # beats site.css's :root defaults
 
     @property
     def breadcrumbs(self) -> bool:
@@ -53,6 +65,8 @@ def load_theme(name: str) -> Theme:
     root = themes_dir()
     folders: list[Path] = []
     defaults: dict = {}
+    layout: dict = {}
+    fonts: dict = {}
     current: str | None = name
     while current:
         folder = root / current
@@ -62,8 +76,13 @@ def load_theme(name: str) -> Theme:
         meta_file = folder / "theme.json"
         meta = json.loads(meta_file.read_text(encoding="utf-8")) if meta_file.is_file() else {}
         defaults = {**meta.get("defaults", {}), **defaults}
+        layout = {**meta.get("layout", {}), **layout}
+        fonts = {**meta.get("fonts", {}), **fonts}
         current = meta.get("parent")
-    return Theme(name, tuple(folders), defaults)
+    return Theme(name, tuple(folders), defaults, layout, fonts)
+
+
+_FONT_STACK = re.compile(r"[\w \-\",.']{1,300}")  # font names, quotes and commas: nothing that ends a rule
 
 
 # Helpers that feature modules make callable from every theme's templates (see register_template_globals).

@@ -14,17 +14,9 @@ from docsgen.errors import Diagnostic, has_errors
 
 __all__ = ["NavEntry", "NavNode", "SiteConfig", "load_config", "THEME_MAP"]
 
-# Every theme name real sites use, mapped to the closest docsgen theme.
+# Mintlify's nine theme names, each a docsgen theme of the same name (themes/<name>/theme.json).
 THEME_MAP = {
-    "mint": "mint",
-    "linden": "mint",
-    "willow": "mint",
-    "aspen": "mint",
-    "maple": "maple",
-    "palm": "maple",
-    "almond": "maple",
-    "luma": "maple",
-    "sequoia": "maple",
+    name: name for name in ("mint", "maple", "palm", "willow", "linden", "almond", "aspen", "sequoia", "luma")
 }
 
 

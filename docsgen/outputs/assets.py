@@ -9,6 +9,7 @@ from pathlib import Path
 from docsgen.nav import Section
 from docsgen.pages import Page
 from docsgen.render import SiteContext, codethemes, sidebar_html
+from docsgen.render.hooks import add_hooks
 from docsgen.site import Site
 from docsgen.theme import environment
 from docsgen.urls import content_hash, relative_url
@@ -90,7 +91,9 @@ def add_special_pages(ctx: SiteContext, site: Site, files: SiteFiles) -> None:
         switchers={},
         settings={"banner": {}, "footer": ctx.config.footer, "navbar": ctx.config.navbar},
     )
-    files.add("404.html", html, "the generated 404 page", on_clash="keep")  # the docs folder's 404.html wins
+    files.add(
+        "404.html", add_hooks(html), "the generated 404 page", on_clash="keep"
+    )  # the docs folder's 404.html wins
     if not files.has("index.html"):  # no home page: one that opens the first page
         path = site.nav.default_section_path()
         first = path[-1].first_page() if path else site.nav.root.first_page()

@@ -32,7 +32,8 @@ from docsgen.site import Site
 _MAX_WEIGHT = 10.0  # Pagefind weights range from 0 to 10
 _HEADING_LINK = re.compile(r'<a class="anchor" href="#[^"]*" aria-label="[^"]*">#</a>')
 _COPY_BUTTON = re.compile(
-    r'<button type="button" class="dg-copy" aria-label="Copy code"[^>]*>(?:<svg\b.*?</svg>)?</button>', re.S
+    r'<button type="button" class="dg-copy(?: code-block-copy-button)?" aria-label="Copy code"[^>]*>(?:<svg\b.*?</svg>)?</button>',
+    re.S,
 )
 _CODE_BLOCK = re.compile(r"(<pre\b[^>]*>)(.*?)(</pre>)", re.S)
 _TAG = re.compile(r"<[^>]*>")

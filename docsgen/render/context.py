@@ -100,6 +100,10 @@ class SiteContext:
         dark = _css_color(colors.get("dark"), primary)
         return _color_css(primary, light, dark)
 
+    def theme_css(self) -> Markup:
+        """Return the theme's font stacks (theme.json `fonts`) as CSS custom properties."""
+        return Markup(style_text(self.theme.font_css()))
+
 
 @functools.lru_cache(maxsize=64)
 def _color_css(primary: str, light: str, dark: str) -> Markup:

@@ -134,10 +134,10 @@ def font_css(site: SiteContext, root: str) -> str:
                 face += f";font-weight:{weight}"
             rules.append(face + ";font-display:swap}")
             families[role] = f"{name},{_FALLBACK_FONT}"
-    if "all" in families:
-        rules.append(f":root{{--dg-font:{families['all']}}}")
+    if "all" in families:  # html:root, as the theme's own stacks (render/context.py theme_css)
+        rules.append(f"html:root{{--dg-font:{families['all']}}}")
     if "body" in families:
-        rules.append(f":root{{--dg-font:{families['body']}}}")
+        rules.append(f"html:root{{--dg-font:{families['body']}}}")
     heading = families.get("heading") or families.get("all")
     if heading:  # also for one font for everything: a theme's own heading font must not override the site's
         rules.append(

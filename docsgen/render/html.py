@@ -13,6 +13,7 @@ from docsgen.pages import Page
 from docsgen.render import thumbnails
 from docsgen.render.context import SiteContext
 from docsgen.render.head import adjust_meta_tags, head_html, script_json
+from docsgen.render.hooks import add_hooks
 from docsgen.render.switchers import fragment_generation, switchers
 from docsgen.theme import environment
 from docsgen.urls import is_external, root_of
@@ -105,7 +106,7 @@ def page_html(site: SiteContext, page: Page, content: MdxResult | None, *, root:
         # what the header's and phone sidebar's fragments depend on (theme.FragmentCache)
         "fragment_key": (fragment_generation(site), section.id if section else "", root, search_index),
     }
-    return template.render(context)
+    return add_hooks(template.render(context))
 
 
 def meta_tags(site: SiteContext, page: Page) -> list[tuple[str, str, str]]:
@@ -137,12 +138,14 @@ def meta_tags(site: SiteContext, page: Page) -> list[tuple[str, str, str]]:
 def sidebar_html(site: SiteContext, section: Section) -> str:
     """Render a section's sidebar once, as a standalone document shared by every page of the section."""
     env = environment(site.theme.name)
-    return env.get_template("sidebar.html").render(
-        **site.helpers,
-        site=site,
-        config=site.config,
-        section=section,
-        items=section.items,
-        drilldown=site.drilldown,
-        root="../",
+    return add_hooks(
+        env.get_template("sidebar.html").render(
+            **site.helpers,
+            site=site,
+            config=site.config,
+            section=section,
+            items=section.items,
+            drilldown=site.drilldown,
+            root="../",
+        )
     )

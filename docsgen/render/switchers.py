@@ -140,11 +140,13 @@ _BADGE = '<span class="dg-badge">{}</span>'
 
 def _items(
     kind: str, local: list[dict], extra: list[dict], link: Callable[[str], str], badges: bool
-) -> Markup:
+) -> Markup:  # badges: the header's copy, whose current language is Mintlify's #localization-select-item
     """Return the `<li>` links of a version or language dropdown: its entries, then navigation.global's."""
     out: list[str] = []
     for number, e in enumerate([*local, *extra]):
         attrs = ' aria-current="true"' if number < len(local) and e["current"] else ""
+        if attrs and badges and kind == "language":
+            attrs += ' id="localization-select-item"'
         if number >= len(local):
             attrs = ' class="dg-global"'
         if kind == "language":

@@ -109,7 +109,7 @@ def test_tabs_menu_and_external_tab(tmp_path):
     ] == [True, True]
     assert menu.find("summary").text.strip() == "Examples"
     # banner, navbar and footer
-    banner = doc.find("div", id="dg-banner")
+    banner = doc.find("div", id="banner")
     assert banner.attrs.get("data-dismissible") == "true" and banner.find("strong").text == "v2"
     assert doc.find("a", cls="dg-navbar-primary").attrs["href"] == "https://example.com/signup"
     assert [a.attrs["aria-label"] for a in doc.find("ul", cls="dg-socials").find_all("a")] == ["github", "x"]
@@ -174,12 +174,12 @@ def test_languages_have_their_own_banner_footer_navbar(tmp_path):
     out = build_fixture("nav-languages", tmp_path)
     fr = page(out, "fr/guide/index.html")
     assert fr.find("html").attrs["lang"] == "fr"
-    assert fr.find("div", id="dg-banner").text.strip() == "Bannière française"
+    assert fr.find("div", id="banner").text.strip() == "Bannière française"
     en = page(out, "guide/index.html")
-    assert en.find("div", id="dg-banner").text.strip() == "English banner"
+    assert en.find("div", id="banner").text.strip() == "English banner"
     assert [a.text for a in en.find("nav", cls="dg-navbar").find_all("a")] == ["Contact"]
     ja = page(out, "ja/index.html")
-    assert ja.find("div", id="dg-banner") is None
+    assert ja.find("div", id="banner") is None
     assert ja.find("ul", cls="dg-socials").find("a").attrs["href"] == "https://github.com/example-ja"
     switch = fr.find("details", cls="dg-switch-language")
     assert [a.attrs["hreflang"] for a in switch.find_all("a")] == ["en", "fr", "ja"]

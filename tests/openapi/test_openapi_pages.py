@@ -116,7 +116,8 @@ def test_frontmatter_openapi_webhook_and_schema_pages(api_site):
     assert "We call your endpoint" in hook.find("div", cls="dg-prose").text
     model = read(out, "api/pet-model")
     assert model.find("h1").text.strip() == "Pet"
-    ids = [n.attrs["id"] for n in model.find("div", cls="dg-prose").iter() if n.attrs.get("id")]
+    prose = model.find("div", cls="dg-prose")
+    ids = [n.attrs["id"] for n in prose.iter() if n.attrs.get("id") and n is not prose]
     assert ids == [
         "api-schema",
         "id",

@@ -94,7 +94,7 @@ def test_page_modes_custom_center_and_frame(make_site, tmp_path):
     def parts(rel: str) -> tuple[bool, bool, bool]:
         doc = parse((out / rel / "index.html").read_text())
         return (
-            doc.find("aside", id="dg-sidebar") is not None,
+            doc.find("aside", id="sidebar") is not None,
             doc.find("footer", cls="dg-footer") is not None,
             doc.find("aside", cls="dg-toc") is not None,
         )

@@ -85,19 +85,19 @@ def test_theme_toggle_is_remembered(page: Page, sites):
 
 def test_banner_dismissal_is_remembered(page: Page, sites):
     page.goto(sites["nav-tabs"])
-    banner = page.locator("#dg-banner")
+    banner = page.locator("#banner")
     expect(banner).to_contain_text("is out")
     page.locator(".dg-banner-close").click()
     expect(banner).to_have_count(0)
     page.goto(sites["nav-tabs"] + "reference/errors/")
     expect(page.locator("h1")).to_have_text("Errors")
-    expect(page.locator("#dg-banner")).to_have_count(0)
+    expect(page.locator("#banner")).to_have_count(0)
 
 
 def test_mobile_menu_opens_the_sidebar(page: Page, sites):
     page.set_viewport_size({"width": 390, "height": 800})
     page.goto(sites["nav-groups-mint"] + "start/install/")
-    sidebar = page.locator("#dg-sidebar")
+    sidebar = page.locator("#sidebar")
     expect(sidebar).to_be_hidden()
     button = page.locator(".dg-menu-button")
     button.click()

@@ -96,7 +96,8 @@ def _cols(el: Element, default: int = 2) -> int:
 @component("CardGroup", "Columns")
 def columns(el: Element) -> str:
     cols = _cols(el)
-    return f'<div class="dg-columns" style="--dg-cols: {cols}">{el.render_children()}</div>\n'
+    group = " dg-cardgroup" if el.name == "CardGroup" else ""
+    return f'<div class="dg-columns{group}" style="--dg-cols: {cols}">{el.render_children()}</div>\n'
 
 
 @component("Column")

@@ -77,4 +77,7 @@ def tag_filter(entries: list[ChangelogEntry]) -> str:
         f'<button type="button" class="dg-update-filter" aria-pressed="false" data-tag="{esc(t)}">{esc(t)}</button>'
         for t in tags
     )
-    return f'<div class="dg-update-filters" role="group" aria-label="Filter updates by tag">{buttons}</div>\n'
+    return (
+        '<div class="dg-update-filters" role="group" aria-label="Filter updates by tag">'
+        f'<div class="dg-update-filters-content">{buttons}</div></div>\n'
+    )

@@ -181,8 +181,9 @@ def panels(
         f'<pre class="dg-api-code" tabindex="0">{highlighted(code, hl, index >= start)}</pre></div>'
         for index, (key, label, hl, code) in enumerate(items)
     )
+    example = {"lang": " dg-request-example", "response": " dg-response-example"}.get(kind, "")
     return (
-        f'<div class="dg-api-card dg-api-tabs" data-tabs="{esc(kind)}">'
+        f'<div class="dg-api-card dg-api-tabs{example}" data-tabs="{esc(kind)}">'
         f'<div class="dg-api-card-title">{esc(title)}</div>{body}</div>'
     )
 

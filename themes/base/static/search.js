@@ -1,7 +1,9 @@
 // docsgen search: a header button, Ctrl/Cmd-K and "/" open a dialog; Pagefind loads only on first use.
 (() => {
   const dialog = document.getElementById("dg-search");
-  const button = document.querySelector(".dg-search-button");
+  // the header's button; themes with the search on top of the sidebar have a second one there
+  const buttons = document.querySelectorAll(".dg-search-button");
+  const button = buttons[0];
   if (!dialog || !button) return;
   const input = dialog.querySelector(".dg-search-input");
   const list = dialog.querySelector(".dg-search-results");
@@ -10,8 +12,7 @@
   const root = document.documentElement.dataset.root || "./";
   const scope = JSON.parse(dialog.dataset.scope || "{}");
   const mac = /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
-  const kbd = button.querySelector(".dg-search-kbd");
-  if (kbd && mac) kbd.textContent = "\u2318K";
+  for (const kbd of document.querySelectorAll(".dg-search-kbd")) if (mac) kbd.textContent = "\u2318K";
   let engine = null;
   let active = -1;
   let timer = 0;
@@ -185,7 +186,7 @@
     const link = event.target.closest?.("[role=option]");
     if (link) report("dg:search-click", { query: input.value.trim(), href: link.href });
   });
-  button.addEventListener("click", open);
+  for (const b of buttons) b.addEventListener("click", open);
   dialog.querySelector(".dg-search-close")?.addEventListener("click", close);
   dialog.addEventListener("click", (event) => { if (event.target === dialog) close(); });
   all?.addEventListener("change", run);

@@ -7,8 +7,9 @@
     set(k, v) { try { localStorage.setItem(k, v); } catch { /* private mode */ } },
   };
 
-  const toggle = document.querySelector(".dg-theme-toggle");
-  if (toggle) {
+  // One toggle in the header; themes with the logo on top of the sidebar have a second one there.
+  const toggles = document.querySelectorAll(".dg-theme-toggle");
+  for (const toggle of toggles) {
     toggle.setAttribute("aria-pressed", String(doc.dataset.theme === "dark"));
     toggle.addEventListener("click", () => {
       const next = doc.dataset.theme === "dark" ? "light" : "dark";
@@ -18,7 +19,7 @@
       doc.classList.toggle("light", next !== "dark");
       doc.style.colorScheme = next;
       store.set("dg-theme", next);
-      toggle.setAttribute("aria-pressed", String(next === "dark"));
+      for (const t of toggles) t.setAttribute("aria-pressed", String(next === "dark"));
       document.dispatchEvent(new CustomEvent("dg:themechange", { detail: next }));
     });
   }
@@ -62,7 +63,7 @@
     img.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); show(); } });
   }
 
-  const banner = document.getElementById("dg-banner");
+  const banner = document.getElementById("banner");
   if (banner && banner.dataset.dismissible) {
     const key = "dg-banner-" + banner.dataset.key;
     if (store.get(key)) banner.remove();
@@ -73,7 +74,7 @@
   }
 
   const menu = document.querySelector(".dg-menu-button");
-  const sidebar = document.getElementById("dg-sidebar");
+  const sidebar = document.getElementById("sidebar");
   menu?.addEventListener("click", () => {
     const open = sidebar.classList.toggle("dg-open");
     menu.setAttribute("aria-expanded", String(open));
@@ -144,8 +145,10 @@
     const current = nav.querySelector(`a[data-key="${CSS.escape(key)}"]`);
     if (current) {
       current.setAttribute("aria-current", "page");
+      current.parentElement.dataset.active = "true"; // Mintlify's hooks: #sidebar-content li[data-active]
       for (let el = current.parentElement; el && el !== nav; el = el.parentElement) {
         if (el.tagName === "DETAILS") el.open = true;
+        if (el.classList.contains("dg-nav-group-box")) el.dataset.active = "true"; // .sidebar-group[data-active]
         if (el.classList.contains("dg-nav-sub-linked")) el.querySelector(":scope > details").open = true;
       }
       const box = sidebar.getBoundingClientRect();

@@ -75,7 +75,7 @@
         helpful = button.getAttribute("data-helpful") === "true";
         thumbs.forEach(function (b) { b.setAttribute("aria-pressed", String(b === button)); });
         if (!contextual) { submit("", ""); return; }
-        var label = form.querySelector("label[for='dg-feedback-comment']");
+        var label = form.querySelector("label[for='feedback-form-input']");
         label.textContent = label.getAttribute(helpful ? "data-label-helpful" : "data-label-unhelpful");
         form.hidden = false;
         setStatus(status, "", false);
@@ -120,26 +120,30 @@
 
   function setupSnippet(block) {
     var id = "dg-snippet-fb-" + (++uid);
+    var first = uid === 1; // Mintlify's ids (#code-snippet-feedback-button, -textarea) on the first block's form
     var filename = block.getAttribute("data-filename") || block.getAttribute("data-title") || "";
     var bar = document.createElement("div");
     bar.className = "dg-snippet-fb";
     var open = document.createElement("button");
     open.type = "button";
     open.className = "dg-snippet-fb-open";
+    if (first) open.id = "code-snippet-feedback-button";
     open.setAttribute("aria-expanded", "false");
     open.setAttribute("aria-controls", id);
     open.textContent = "Comment on this snippet";
     if (filename) open.setAttribute("aria-label", "Comment on the code snippet " + filename);
     var form = document.createElement("form");
     form.id = id;
-    form.className = "dg-snippet-fb-form";
+    form.className = "dg-snippet-fb-form code-snippet-feedback-form";
     form.hidden = true;
     form.noValidate = true;
     var label = document.createElement("label");
-    label.htmlFor = id + "-comment";
+    label.htmlFor = first ? "code-snippet-feedback-textarea" : id + "-comment";
+    label.className = "code-snippet-feedback-form-title";
     label.textContent = "What is wrong or unclear in this snippet?";
     var text = document.createElement("textarea");
-    text.id = id + "-comment";
+    text.id = label.htmlFor;
+    text.className = "code-snippet-feedback-textarea";
     text.name = "comment";
     text.rows = 3;
     text.maxLength = 5000;
@@ -148,6 +152,7 @@
     actions.className = "dg-feedback-actions";
     var sendButton = document.createElement("button");
     sendButton.type = "submit";
+    sendButton.className = "code-snippet-feedback-form-submit-button";
     sendButton.textContent = "Send comment";
     var cancel = document.createElement("button");
     cancel.type = "button";

@@ -45,9 +45,11 @@
     var root = el("section", { "class": "dg-pg", "aria-label": "API playground", "data-mode": this.mode });
     var dialogId = idFor("dialog");
     var titleId = idFor("title");
-    var formId = idFor("form");
+    // the first playground's form is Mintlify's #api-playground-input (its CSS hook); ids stay unique
+    var formId = NS.formHookTaken ? idFor("form") : "api-playground-input";
+    NS.formHookTaken = true;
     // "Try it" goes at the end of the method and path bar (one line, as on Mintlify); the live URL is in the dialog.
-    this.toggle = el("button", { type: "button", "class": "dg-pg-toggle", "aria-expanded": "false", "aria-controls": dialogId, "aria-haspopup": "dialog" }, this.mode === "simple" ? "Build a request" : "Try it");
+    this.toggle = el("button", { type: "button", "class": "dg-pg-toggle tryit-button", "aria-expanded": "false", "aria-controls": dialogId, "aria-haspopup": "dialog" }, this.mode === "simple" ? "Build a request" : "Try it");
     // A wide modal, not the narrow content column: long responses scroll inside it (full screen on phones).
     var dialog = el("dialog", { "class": "dg-pg-dialog", id: dialogId, "aria-labelledby": titleId });
     var head = el("div", { "class": "dg-pg-dialog-head" });

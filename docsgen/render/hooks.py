@@ -1,0 +1,164 @@
+"""Mintlify's CSS hooks (customize/custom-scripts.mdx) on docsgen's elements, so a site's own style.css applies.
+
+Mintlify documents 49 ids and 118 class names a site's custom CSS may target (`#navbar`, `#content-area`,
+`.sidebar-group`, `.callout` ...). The theme's templates carry the ids of the page frame themselves (they are
+written where the element is); what MDX components and API pages render is given its hooks here, in one pass
+over the finished HTML: a Mintlify class beside each docsgen class that names the same element, and the id of
+an element that occurs once per page on its first occurrence only (ids stay unique).
+"""
+
+from __future__ import annotations
+
+import re
+
+# docsgen class -> the Mintlify class naming the same element.
+CLASS_HOOKS: dict[str, str] = {
+    # content components
+    "dg-accordion": "accordion",
+    "dg-accordion-group": "accordion-group",
+    "dg-callout": "callout",
+    "dg-card": "card",
+    "dg-cardgroup": "card-group",
+    "dg-columns": "columns",
+    "dg-code": "code-block",
+    "dg-code-header-icon": "code-block-icon",
+    "dg-copy": "code-block-copy-button",
+    "dg-codegroup": "code-group",
+    "dg-expandable": "expandable",
+    "dg-frame": "frame",
+    "dg-icon": "icon",
+    "dg-step": "step",
+    "dg-steps": "steps",
+    "dg-tab-icon": "tab-icon",
+    "dg-tabset": "tabs",
+    "dg-tile": "tile",
+    "dg-tooltip": "tooltip",
+    "dg-update": "update",
+    # page layout
+    "dg-prose": "mdx-content",
+    "dg-panel": "panel",
+    "dg-eyebrow": "eyebrow",
+    "dg-breadcrumbs": "breadcrumb-list",
+    "dg-crumb": "breadcrumb-item",
+    # topbar
+    "dg-logo": "nav-logo",
+    "dg-navbar-link": "navbar-link",
+    "dg-anchors": "nav-anchors",
+    "dg-anchor": "nav-anchor",
+    "dg-tabs": "nav-tabs",
+    "dg-tab-link": "nav-tabs-item",
+    "dg-navbar": "topbar-right-container",
+    "dg-nav-tag": "nav-tag-pill",
+    "dg-nav-tag-text": "nav-tag-pill-text",
+    # topbar dropdowns and the products selector
+    "dg-switch-dropdown-trigger": "nav-dropdown-trigger",
+    "dg-switch-dropdown-content": "nav-dropdown-content",
+    "dg-switch-dropdown-item": "nav-dropdown-item",
+    "dg-switch-dropdown-text": "nav-dropdown-item-text-container",
+    "dg-switch-dropdown-title": "nav-dropdown-item-title",
+    "dg-switch-dropdown-description": "nav-dropdown-item-description",
+    "dg-switch-dropdown-icon": "nav-dropdown-item-icon",
+    "dg-switch-product-trigger": "nav-dropdown-products-selector-trigger",
+    "dg-switch-product-content": "nav-dropdown-products-selector-content",
+    "dg-switch-product-item": "nav-dropdown-products-selector-item",
+    "dg-switch-product-title": "nav-dropdown-products-selector-item-title",
+    "dg-switch-product-description": "nav-dropdown-products-selector-item-description",
+    "dg-switch-product-icon": "nav-dropdown-products-selector-item-icon",
+    # sidebar
+    "dg-nav-group-box": "sidebar-group",
+    "dg-nav-group-icon": "sidebar-group-icon",
+    "dg-nav-group-title": "sidebar-group-header",
+    "dg-method": "method-nav-pill",
+    # table of contents
+    "dg-toc": "toc",
+    "dg-toc-item": "toc-item",
+    # footer and pagination
+    "dg-footer": "footer",
+    "dg-footer-links": "advanced-footer",
+    "dg-prev": "pagination-prev",
+    "dg-next": "pagination-next",
+    "dg-pagination-title": "pagination-title",
+    # API reference
+    "dg-api-section": "api-section",
+    "dg-api-heading": "api-section-heading",
+    "dg-api-heading-title": "api-section-heading-title",
+    "dg-api-field": "field",
+    "dg-field": "field",
+    "dg-api-switch": "option-dropdown",
+    "dg-api-method": "method-pill",
+    "dg-prompt": "prompt",
+    # feedback
+    "dg-feedback-row": "feedback-toolbar",
+    # multi-view
+    "dg-view": "multi-view-item",
+    "dg-view-select": "multi-view-dropdown",
+    "dg-view-trigger": "multi-view-dropdown-trigger",
+    # directory
+    "dg-directory": "directory",
+    "dg-directory-group": "directory-group",
+    "dg-directory-page": "directory-page",
+    "dg-directory-card": "directory-card",
+    # 404
+    "dg-notfound": "not-found-container",
+    "dg-notfound-code": "not-found-status-code",
+    "dg-notfound-title": "not-found-title",
+    "dg-notfound-description": "not-found-description",
+    "dg-notfound-list": "not-found-recommended-pages-list",
+    "dg-notfound-link": "not-found-recommended-page-link",
+    # color and tree
+    "dg-color": "color",
+    "dg-color-row": "color-row",
+    "dg-color-item": "color-item",
+    "dg-tree": "tree",
+    "dg-tree-folder": "tree-folder",
+    "dg-tree-file": "tree-file",
+}
+
+# A docsgen class that, beside the key, means the element is another one (the prompt's copy button).
+_NOT_WITH = {"dg-copy": "dg-prompt-copy"}
+
+# docsgen class -> the Mintlify id of that element, given to its first occurrence on a page.
+ID_HOOKS: dict[str, str] = {
+    "dg-request-example": "request-example",
+    "dg-response-example": "response-example",
+    "dg-update-filters": "changelog-filters",
+    "dg-update-filters-content": "changelog-filters-content",
+    "dg-view-select": "multi-view-dropdown",
+}
+
+_CLASS_ATTR = re.compile(r'class="([^"<>]*)"')
+_TAG_START = re.compile(r"<[a-zA-Z][^<>]*\Z")
+
+
+def add_hooks(html: str) -> str:
+    """Return page HTML with Mintlify's class names beside docsgen's and its ids on once-per-page elements."""
+
+    def classes(match: re.Match[str]) -> str:
+        tokens = match[1].split()
+        extra = [
+            CLASS_HOOKS[t]
+            for t in tokens
+            if t in CLASS_HOOKS and CLASS_HOOKS[t] not in tokens and _NOT_WITH.get(t) not in tokens
+        ]
+        return f'class="{match[1]} {" ".join(dict.fromkeys(extra))}"' if extra else match[0]
+
+    html = _CLASS_ATTR.sub(classes, html)
+    for cls, hook in ID_HOOKS.items():
+        html = _first_id(html, cls, hook)
+    return html
+
+
+def _first_id(html: str, cls: str, hook: str) -> str:
+    """Give the first element carrying class `cls` the id `hook`, unless the page has that id or it has one."""
+    if f'id="{hook}"' in html:
+        return html
+    found = re.search(r'class="(?:[^"]* )?' + re.escape(cls) + r'(?: [^"]*)?"', html)
+    if not found:
+        return html
+    start = html.rfind("<", 0, found.start())
+    end = html.find(">", found.end())
+    if start < 0 or end < 0 or not _TAG_START.match(html, start, found.start()):
+        return html
+    if re.search(r'\sid="', html[start:end]):
+        return html
+    return html[: found.start()] + f'id="{hook}" ' + html[found.start() :]
