@@ -153,6 +153,12 @@ def test_the_assistant_answers_from_the_search_dialog_as_sanitised_markdown(brow
     assert [a.get_attribute("href") for a in answer.locator("a").all()] == ["../billing"]
     assert answer.locator("li").all_inner_texts() == ["one", "two"]
     assert page.evaluate("window.__pwned") is None
+    # Mintlify's CSS hooks (customize/custom-scripts.mdx) on the chat, once each
+    assert (
+        page.locator("#assistant-entry").count() == 1 and page.locator("#chat-assistant-sheet").count() == 1
+    )
+    assert page.locator("textarea#chat-assistant-textarea.chat-assistant-input").count() == 1
+    assert panel.locator(".chat-assistant-payload-item").count() == 2
     sources = panel.get_by_role("navigation", name="Pages used").locator("a")
     assert sources.first.inner_text() == "Billing"
     sources.first.click()  # a real link to the page

@@ -13,6 +13,7 @@
   let busy = false;
   let dialog = null;
   let chat = null;
+  let built = false;
 
   function el(tag, attrs = {}, text) {
     const node = document.createElement(tag);
@@ -90,18 +91,23 @@
   }
 
   function build(inPage) {
-    const box = el("section", { class: "dg-assistant", "aria-label": "Ask AI" });
-    const head = box.appendChild(el("div", { class: "dg-assistant-head" }));
+    // Mintlify's CSS hooks (chat-assistant-*); the ids go to the first chat built, so they stay unique
+    const ids = !built;
+    built = true;
+    const box = el("section", { class: "dg-assistant chat-assistant-sheet", "aria-label": "Ask AI" });
+    if (ids) box.id = "chat-assistant-sheet";
+    const head = box.appendChild(el("div", { class: "dg-assistant-head chat-assistant-sheet-header" }));
     head.append(el("h2", { class: "dg-assistant-title" }, "Ask AI"));
     if (!inPage) {
       const close = head.appendChild(el("button", { type: "button", class: "dg-assistant-close", "aria-label": "Close" }, "\u00d7"));
       close.addEventListener("click", () => dialog.close());
     }
-    box.append(el("p", { class: "dg-assistant-hint" }, "Answers come from these docs, with links to the pages used."));
-    const log = box.appendChild(el("div", { class: "dg-assistant-log", role: "log", "aria-live": "polite" }));
+    box.append(el("p", { class: "dg-assistant-hint chat-assistant-disclaimer-text" }, "Answers come from these docs, with links to the pages used."));
+    const log = box.appendChild(el("div", { class: "dg-assistant-log chat-assistant-sheet-content", role: "log", "aria-live": "polite" }));
     const form = box.appendChild(el("form", { class: "dg-assistant-form" }));
-    const input = form.appendChild(el("textarea", { name: "question", rows: "2", maxlength: String(MAX), "aria-label": "Your question", placeholder: "Ask a question..." }));
-    form.append(el("button", { type: "submit", class: "dg-assistant-send" }, "Send"));
+    const input = form.appendChild(el("textarea", { class: "chat-assistant-input", name: "question", rows: "2", maxlength: String(MAX), "aria-label": "Your question", placeholder: "Ask a question..." }));
+    if (ids) input.id = "chat-assistant-textarea";
+    form.append(el("button", { type: "submit", class: "dg-assistant-send chat-assistant-send-button" }, "Send"));
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       ask(input.value);
@@ -164,8 +170,8 @@
     if (!question || busy || !c) return;
     busy = true;
     c.input.value = "";
-    c.log.append(el("div", { class: "dg-assistant-q" }, question));
-    const box = c.log.appendChild(el("div", { class: "dg-assistant-a", "aria-busy": "true" }));
+    c.log.append(el("div", { class: "dg-assistant-q chat-assistant-payload-item" }, question));
+    const box = c.log.appendChild(el("div", { class: "dg-assistant-a chat-assistant-payload-item", "aria-busy": "true" }));
     const body = box.appendChild(el("div", { class: "dg-assistant-answer" }, "Searching the docs..."));
     let text = "";
     let frame = 0;
@@ -230,7 +236,7 @@
   const search = document.getElementById("dg-search");
   const searchInput = search?.querySelector(".dg-search-input");
   if (search && searchInput) {
-    const entry = el("button", { type: "button", class: "dg-search-ask" });
+    const entry = el("button", { type: "button", class: "dg-search-ask", id: "assistant-entry" });
     const label = () => {
       const q = searchInput.value.trim();
       entry.textContent = q ? `Ask AI: \u201c${q.slice(0, 80)}\u201d` : "Ask AI a question";
