@@ -244,6 +244,6 @@ def test_thumbnails_are_drawn_by_the_pass_not_before_the_first_page(make_site, h
         assert waiting.status_code == 503 and "Retry-After" in waiting.headers
         run_pass(app)
         drawn = get(app, path)
-        assert drawn.status_code == 200 and drawn.content.startswith(b"\x89PNG")
+        assert drawn.status_code == 200 and drawn.content.startswith(b"\xff\xd8")  # a JPEG
     finally:
         app.stop()
