@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 from docsgen.errors import DocsgenError, error
+from docsgen.newfile import blocked, create_file
 
 
 def starter_files(name: str) -> dict[str, str]:
@@ -45,22 +46,20 @@ def starter_files(name: str) -> dict[str, str]:
 def write_starter(out_dir: Path, name: str = "My Docs") -> list[Path]:
     """Write the starter files into out_dir; refuse (writing nothing) if any already exists."""
     files = starter_files(name)
-    clashes = [rel for rel in files if (out_dir / rel).exists()]
+    clashes = [(rel, why) for rel in files if (why := blocked(out_dir, out_dir / rel))]
     if clashes:
         raise DocsgenError(
             [
-                error(
-                    "init.exists",
-                    f"{rel} already exists; docsgen init never overwrites files",
-                    str(out_dir / rel),
-                )
-                for rel in clashes
+                error("init.exists", f"{why}; docsgen init never overwrites files", str(out_dir / rel))
+                for rel, why in clashes
             ]
         )
     written = []
     for rel, content in files.items():
         target = out_dir / rel
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(content, encoding="utf-8")
+        try:
+            create_file(out_dir, target, content)
+        except OSError as exc:  # planted after the check
+            raise DocsgenError([error("init.exists", f"{rel} not written: {exc}", str(target))]) from None
         written.append(target)
     return written

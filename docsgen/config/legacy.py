@@ -10,6 +10,7 @@ from pathlib import Path
 from docsgen.config import legacy_fields, legacy_nav
 from docsgen.errors import Diagnostic, DocsgenError, error, has_errors, warning
 from docsgen.jsonpos import JsonPath, JsonSyntaxError, PositionIndex, format_path, loads
+from docsgen.newfile import blocked, create_file
 
 HEX = re.compile(r"^#([a-fA-F0-9]{6}|[a-fA-F0-9]{3})$")
 DOCS_THEMES = {"mint", "maple", "palm", "willow", "linden", "almond", "aspen", "luma", "sequoia"}
@@ -90,12 +91,13 @@ def read_mint_json(docs_dir: Path) -> LegacyConversion:
 def migrate_mint_json(docs_dir: Path) -> tuple[Path, list[Diagnostic]]:
     """Write DOCS_DIR/docs.json converted from mint.json; return its path and the conversion warnings."""
     target = docs_dir / "docs.json"
-    if target.exists():
+    why = blocked(docs_dir, target)
+    if why:
         raise DocsgenError(
             [
                 error(
                     "legacy.exists",
-                    f"{target} already exists; refusing to overwrite it",
+                    f"{why}; refusing to overwrite it",
                     "docs.json",
                     hint="delete or rename docs.json to convert mint.json again",
                 )
@@ -105,7 +107,10 @@ def migrate_mint_json(docs_dir: Path) -> tuple[Path, list[Diagnostic]]:
     diags = result.diagnostics + _schema_problems(result)
     if has_errors(diags):
         raise DocsgenError(diags)
-    target.write_text(json.dumps(result.data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    try:
+        create_file(docs_dir, target, json.dumps(result.data, indent=2, ensure_ascii=False) + "\n")
+    except OSError as exc:  # planted after the check
+        raise DocsgenError([error("legacy.exists", f"docs.json not written: {exc}", "docs.json")]) from None
     return target, diags
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from docsgen.errors import DocsgenError, error
+from docsgen.newfile import blocked, create_file
 from docsgen.openapi.spec import Spec
 from docsgen.openapi.store import SpecStore, is_url
 from docsgen.openapi.urls import slugify
@@ -27,32 +28,36 @@ def scaffold_pages(
         if op.hidden or op.excluded:
             continue
         tag = op.tags[0] if op.tags else "Endpoints"
-        name = slugify(op.summary or op.operation_id or f"{op.method} {op.path}")
-        rel = Path(slugify(tag)) / f"{name}.mdx"
+        name = _file_slug(op.summary or op.operation_id or f"{op.method} {op.path}")
+        rel = Path(_file_slug(tag)) / f"{name}.mdx"
         n = 2
         while out_dir / rel in planned:
-            rel, n = Path(slugify(tag)) / f"{name}-{n}.mdx", n + 1
+            rel, n = Path(_file_slug(tag)) / f"{name}-{n}.mdx", n + 1
         title = op.summary or f"{op.method} {op.path}"
         planned[out_dir / rel] = (
             f"---\ntitle: {json.dumps(title)}\nopenapi: {json.dumps(f'{spec_ref} {op.method} {op.path}')}\n---\n"
         )
         groups.setdefault(tag, []).append(_key((out_dir / rel).resolve(), docs_dir))
-    clashes = [p for p in planned if p.exists()]
+    clashes = [(p, why) for p in planned if (why := blocked(out_dir, p))]
     if clashes:
         raise DocsgenError(
-            [
-                error("scaffold.exists", "file already exists; scaffold never overwrites", str(p))
-                for p in clashes
-            ]
+            [error("scaffold.exists", f"{why}; scaffold never overwrites", str(p)) for p, why in clashes]
         )
     for path, text in planned.items():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
+        try:
+            create_file(out_dir, path, text)
+        except OSError as exc:  # planted after the check
+            raise DocsgenError([error("scaffold.exists", f"not written: {exc}", str(path))]) from None
     nav = {
         "group": spec.data.get("info", {}).get("title") or "API reference",
         "pages": [{"group": t, "pages": p} for t, p in groups.items()],
     }
     return list(planned), nav
+
+
+def _file_slug(text: str) -> str:
+    """A slug short enough for a file name (at most 120 bytes of UTF-8: a 400-character summary is not)."""
+    return slugify(text).encode("utf-8")[:120].decode("utf-8", "ignore").strip("-") or "endpoint"
 
 
 @click.group("openapi")

@@ -29,6 +29,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
             "docsgen.write",
             "docsgen.output_update",
             "docsgen.output_temp",
+            "docsgen.newfile",
             "docsgen.themes",
         ),
     ),
