@@ -29,6 +29,16 @@ _SPEC = {
     "info": {"title": "Projects", "version": "1.0.0"},
     "servers": [{"url": "https://api.example-platform.com/v1"}],
     "paths": {
+        # Fits a phone's bar until "Try it" joins it: then it scrolls, so it must take keyboard focus.
+        "/project/update/{projectId}": {
+            "get": {
+                "summary": "Get an update",
+                "parameters": [
+                    {"name": "projectId", "in": "path", "required": True, "schema": {"type": "string"}}
+                ],
+                "responses": {"200": {"description": "OK"}},
+            }
+        },
         "/projects/{projectId}/deployments/{deploymentId}": {
             "post": {
                 "summary": "Trigger a deployment",
@@ -67,7 +77,7 @@ _SPEC = {
                     "422": {"description": "Invalid project configuration supplied by the caller"},
                 },
             }
-        }
+        },
     },
 }
 
@@ -112,7 +122,11 @@ FILES: dict[str, str] = {
         '<Prompt description="Ask your assistant to set up the integration for this project" icon="sparkles">\n'
         "Set up the integration.\n</Prompt>\n\n" + _SECTIONS
     ),
-    "guide.mdx": "---\ntitle: A guide with a rather long title that goes on\n---\n\n" + _SECTIONS,
+    # A heading in a closed tab is in "On this page" but has no box: the scroll-spy must skip it.
+    "guide.mdx": "---\ntitle: A guide with a rather long title that goes on\n---\n\n"
+    + _SECTIONS
+    + '<Tabs>\n<Tab title="Shown">\n\n## In the first tab\n\nA.\n</Tab>\n'
+    + '<Tab title="Hidden">\n\n## In the second tab\n\nB.\n</Tab>\n</Tabs>\n',
     "updates.mdx": (
         "---\ntitle: Product updates\ndescription: New updates and improvements\n---\n\n"
         '<Update label="May 2025">\nMay things.\n</Update>\n\n<Update label="April 2025">\nApril things.\n</Update>\n'

@@ -66,6 +66,20 @@ def test_method_path_and_try_it_share_one_bar_on_one_line(browser: Browser, site
     assert facts["urls"] == 1, "the URL is shown more than once above the fold"
 
 
+def test_a_path_that_scrolls_once_try_it_joins_the_bar_takes_keyboard_focus(browser: Browser, site):
+    page = _open(browser, site + "api-reference/get-an-update/", 390)
+    try:
+        url = page.evaluate(
+            """() => { const u = document.querySelector('.dg-api .dg-api-url');
+                 return {scrolls: u.scrollWidth > u.clientWidth, tabindex: u.tabIndex,
+                   button: !!u.parentElement.querySelector('.dg-pg-toggle')}; }"""
+        )
+    finally:
+        page.close()
+    assert url["button"] and url["scrolls"], url
+    assert url["tabindex"] == 0, f"a scrolling path a keyboard cannot reach: {url}"
+
+
 def test_response_example_tabs_show_every_label_whole_or_titled(browser: Browser, site):
     page = _open(browser, site + ENDPOINT)
     try:

@@ -33,6 +33,7 @@
   focusScrollers();
   addEventListener("resize", focusScrollers);
   document.addEventListener("dg:tabchange", focusScrollers);
+  document.addEventListener("dg:layout", focusScrollers); // e.g. "Try it" joined the endpoint bar
 
   // Markdown task lists: each (read-only) checkbox is named by its item's text for screen readers.
   for (const box of document.querySelectorAll(".dg-prose li > input[type=checkbox]:not([aria-label])")) {
@@ -114,8 +115,10 @@
     const spy = () => {
       const line = (parseFloat(getComputedStyle(doc).scrollPaddingTop) || 0) + 80;
       let index = 0;
-      targets.forEach((t, i) => { if (t.getBoundingClientRect().top <= line) index = i; });
-      if (scrollY > 0 && innerHeight + scrollY >= doc.scrollHeight - 2) index = targets.length - 1; // at the end
+      const end = scrollY > 0 && innerHeight + scrollY >= doc.scrollHeight - 2; // at the end: the last shown
+      targets.forEach((t, i) => { // a heading in a closed tab or accordion has no box: skipped
+        if (t.getClientRects().length && (end || t.getBoundingClientRect().top <= line)) index = i;
+      });
       if (index === shown) return;
       shown = index;
       tocLinks.forEach((a, i) => {

@@ -136,6 +136,7 @@
       (document.querySelector(".dg-prose") || document.body).prepend(root);
     }
     this.root = root;
+    document.dispatchEvent(new CustomEvent("dg:layout")); // the bar's path may scroll now: site.js makes it focusable
     (this.afterBuild || []).forEach(function (f) { f(); });
     this.refresh(false);
     return root;
