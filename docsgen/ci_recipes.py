@@ -12,6 +12,7 @@ import re
 from pathlib import Path, PurePosixPath
 
 from docsgen.errors import DocsgenError, error
+from docsgen.newfile import blocked, create_file
 from docsgen.resources import DISTRIBUTION, version
 from docsgen.scaffold import write_starter
 
@@ -166,17 +167,13 @@ def docs_folder_from(root: Path, docs_dir: Path) -> str:
 
 
 def refuse_existing(root: Path, files: dict[str, str]) -> None:
-    """Raise (naming each) when a file to write exists already, a symbolic link included."""
-    clashes = [rel for rel in files if os.path.lexists(root / rel)]
+    """Raise (naming each) when a file to write exists already or a link is on its way (docsgen.newfile)."""
+    clashes = [(rel, why) for rel in files if (why := blocked(root, root / rel))]
     if clashes:
         raise DocsgenError(
             [
-                error(
-                    "init.exists",
-                    f"{rel} already exists; docsgen init never overwrites files",
-                    str(root / rel),
-                )
-                for rel in clashes
+                error("init.exists", f"{why}; docsgen init never overwrites files", str(root / rel))
+                for rel, why in clashes
             ]
         )
 
@@ -186,21 +183,11 @@ def write_new_files(root: Path, files: dict[str, str]) -> list[Path]:
     refuse_existing(root, files)
     written = []
     for rel, content in files.items():
-        target = root / rel
-        folder = root
-        for part in PurePosixPath(rel).parts[:-1]:
-            folder = folder / part
-            if folder.is_symlink() or (folder.exists() and not folder.is_dir()):
-                raise DocsgenError(
-                    f"{folder} is not a plain folder; docsgen init does not write through links"
-                )
-            if not folder.exists():
-                folder.mkdir()
-        # O_EXCL refuses an existing name, a (dangling) symbolic link included; O_NOFOLLOW says so twice.
-        fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644)
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(content)
-        written.append(target)
+        try:
+            create_file(root, root / rel, content)
+        except OSError as exc:  # planted after the check
+            raise DocsgenError([error("init.exists", f"{rel} not written: {exc}", str(root / rel))]) from None
+        written.append(root / rel)
     return written
 
 
