@@ -45,8 +45,6 @@ FIELDS: dict[str, tuple[str, str]] = {
     "seo": (USED, ""),
     "search": (USED, ""),
     "feedback": (USED, ""),
-    "feedback.suggestEdit": (IGNORED, "no edit link is drawn"),
-    "feedback.raiseIssue": (IGNORED, "no issue link is drawn"),
     "integrations": (USED, ""),  # each provider: see _integration_rows()
     "interaction": (USED, ""),
     "metadata": (USED, ""),

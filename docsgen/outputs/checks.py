@@ -13,6 +13,19 @@ def add_customization_checks(ctx: SiteContext, files: SiteFiles) -> None:
     """Report customisation settings that cannot work (fonts that cannot load, unknown analytics)."""
     present = set(ctx.site.sources.static)
     files.diagnostics.extend(font_diagnostics(ctx, present))
+    feedback = ctx.config.feedback if isinstance(ctx.config.feedback, dict) else {}
+    asked = [k for k in ("suggestEdit", "raiseIssue") if feedback.get(k) is True]
+    if asked and ctx.repository is None:
+        files.diagnostics.append(
+            warning(
+                "feedback.no-repository",
+                f"feedback.{asked[0]} is on but the docs' repository is unknown (no feedback.repository and no "
+                "GitHub, GitLab or Bitbucket git remote 'origin'): no edit or issue links are drawn",
+                "docs.json",
+                json_path=f"feedback.{asked[0]}",
+                hint='add "feedback": {"repository": "https://github.com/OWNER/REPO"} to docs.json',
+            )
+        )
     docs_dir = ctx.site.docs_dir
     for rel in sorted(present):
         if rel.endswith(".js") and not _SKIPPED_SCRIPTS.search(rel) and node_script(docs_dir / rel):

@@ -22,6 +22,7 @@ from docsgen.policies import PagePolicy, site_url
 
 # Template helpers these modules register (dg_contextual, dg_global_nav, dg_directory, ...).
 from docsgen.render import codethemes, contextual, site_nav  # noqa: F401
+from docsgen.render.edit_links import Repository, find_repository
 from docsgen.render.switchers import SwitcherCache
 from docsgen.render.tailwind_input import TailwindInput, tailwind_input
 from docsgen.routes import link_targets
@@ -49,6 +50,7 @@ class SiteContext:
         default=None, repr=False
     )  # the site's classes (None: it uses none)
     tailwind_href: str = ""  # "_static/tailwind.css?v=<key>" once compiled (docsgen.outputs.tailwind)
+    repository: Repository | None = None  # where "Edit this page" and "Report an issue" lead (edit_links)
 
     @property
     def config(self) -> SiteConfig:
@@ -170,6 +172,9 @@ def site_context(site: Site) -> SiteContext:
     stamp = ctx.tailwind.key if ctx.tailwind else ""
     ctx.static_version = content_hash("".join(f"{k}:{_file_digest(p)}" for k, p in static.items()) + stamp)
     ctx.helpers = template_globals(ctx)
+    feedback = config.feedback if isinstance(config.feedback, dict) else {}
+    if feedback.get("suggestEdit") is True or feedback.get("raiseIssue") is True:
+        ctx.repository = find_repository(site.docs_dir, feedback)
     codethemes.custom_languages(config, site.docs_dir)  # grammars compiled here, before the render pool forks
     return ctx
 

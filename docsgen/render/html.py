@@ -103,10 +103,26 @@ def page_html(site: SiteContext, page: Page, content: MdxResult | None, *, root:
         "api_data": Markup(script_json(content.api_data)) if content and content.api_data else None,
         "search_index": search_index,  # this page's search bundle
         "search_access": site.site.policies().access_marked,  # restricted bundles: pagefind/access.json
+        "edit_links": edit_links(site, page),  # "Edit this page" / "Report an issue"
         # what the header's and phone sidebar's fragments depend on (theme.FragmentCache)
         "fragment_key": (fragment_generation(site), section.id if section else "", root, search_index),
     }
     return add_hooks(template.render(context))
+
+
+def edit_links(site: SiteContext, page: Page) -> dict[str, str]:
+    """Return the page's {"edit": URL, "issue": URL} as docs.json `feedback.suggestEdit` / `raiseIssue` ask."""
+    repo, feedback = site.repository, site.config.feedback if isinstance(site.config.feedback, dict) else {}
+    if repo is None or page.mode == "custom":
+        return {}
+    links = {}
+    if feedback.get("suggestEdit") is True and page.source:
+        links["edit"] = repo.edit_url(page.source)
+    if feedback.get("raiseIssue") is True:
+        where = f"{site.site_url}/{page.url}" if site.site_url else "/" + page.url
+        body = f"Page: {where}\n" + (f"Source: {page.source}\n" if page.source else "") + "\n"
+        links["issue"] = repo.issue_url(f"Issue on docs: {page.title}", body)
+    return links
 
 
 def meta_tags(site: SiteContext, page: Page) -> list[tuple[str, str, str]]:

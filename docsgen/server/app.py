@@ -27,6 +27,8 @@ from docsgen.server.deployments import BuildFn, Deployer
 from docsgen.server.isolated_build import BuildLimits
 from docsgen.server.keys import KeyInfo, authenticate
 from docsgen.server.limits import DEFAULT_MAX_BODY, DEFAULT_RATE_LIMIT
+from docsgen.server.preview_routes import mount_previews
+from docsgen.server.previews import Previews
 from docsgen.server.projects import get_project, normalize_origin, origins_of
 from docsgen.server.ratelimit import RateLimiter, retry_after_header
 
@@ -52,6 +54,7 @@ class FeedbackServer:
         self.max_body = max_body
         self.deployer = Deployer(engine, build_fn, build_limits)
         self.deployer.recover()
+        self.previews = Previews(build_fn, build_limits)
 
     async def db(self, fn: Callable[..., Any], *args: Any, write: bool = False) -> Any:
         """Run `fn(conn, *args)` on a pooled connection in a worker thread (in one transaction when writing)."""
@@ -314,6 +317,7 @@ def create_app(
     app.state.analytics = mount_analytics(app, server, analytics or AnalyticsOptions())
     app.state.assistant = mount_assistant(app, server, assistant or AssistantOptions())
     mount_dashboard(app, server)  # /dashboard and GET /v1/analytics/{projectId}/feedback/by-page
+    mount_previews(app, server, server.previews)  # /v1/project/{projectId}/previews and /previews/...
     if site_project is not None:  # last: every path the routes above do not take is the site's
         from docsgen.server.site_gate import SiteGate
 

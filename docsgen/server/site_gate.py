@@ -251,38 +251,47 @@ class SiteGate:
         config, root = await run_in_threadpool(self.settings)
         if root is None:
             return Response("this project has no published site", status_code=404)
-        path = request.path_params["path"]
-        found = _locate(root, path)
-        if isinstance(found, Response):
-            return found
         reader = self.reader(request) if config is not None else ANONYMOUS
-        access = await run_in_threadpool(self.access.get, root)
-        if found in NEVER_SERVED:
-            return _not_found(root)
-        guarded = config is not None and config.get("mode") != "personalization"
-        labels = access.labels(found)
-        if guarded and not all(reader.may(label) for label in labels):
-            if reader.signed_in:
-                return _not_found(root)  # outside the page's groups: as if it did not exist (Mintlify)
-            if found.endswith(".html"):
-                return RedirectResponse(f"/login?redirect={quote('/' + path)}", status_code=302)
-            return Response(
-                "sign in to read this file", status_code=401, headers={"WWW-Authenticate": "Cookie"}
-            )
-        data = await run_in_threadpool((root / found).read_bytes)
-        if config is not None:
-            cut = filtered_text(access, reader, found, data)
-            data = cut if cut is not None else data
+        return await serve_built(request, root, request.path_params["path"], config, reader, self.access)
+
+
+async def serve_built(
+    request: Request,
+    root: Path,
+    path: str,
+    config: dict[str, Any] | None,
+    reader: Reader,
+    cache: AccessCache,
+    prefix: str = "",
+) -> Response:
+    """Answer a GET for `path` of the build in `root` (served at `prefix`/) as `reader` may see it."""
+    found = _locate(root, path, prefix)
+    if isinstance(found, Response):
+        return found
+    access = await run_in_threadpool(cache.get, root)
+    if found in NEVER_SERVED:
+        return _not_found(root)
+    guarded = config is not None and config.get("mode") != "personalization"
+    if guarded and not all(reader.may(label) for label in access.labels(found)):
+        if reader.signed_in:
+            return _not_found(root)  # outside the page's groups: as if it did not exist (Mintlify)
         if found.endswith(".html"):
-            data = personalise(data, reader)
-        media = mimetypes.guess_type(found)[0] or "application/octet-stream"
-        if media.startswith("text/") or media in (
-            "application/json",
-            "application/xml",
-            "application/javascript",
-        ):
-            media += "; charset=utf-8"
-        return Response(data if request.method == "GET" else b"", media_type=media)
+            return RedirectResponse(f"/login?redirect={quote(prefix + '/' + path)}", status_code=302)
+        return Response("sign in to read this file", status_code=401, headers={"WWW-Authenticate": "Cookie"})
+    data = await run_in_threadpool((root / found).read_bytes)
+    if config is not None:
+        cut = filtered_text(access, reader, found, data)
+        data = cut if cut is not None else data
+    if found.endswith(".html"):
+        data = personalise(data, reader)
+    media = mimetypes.guess_type(found)[0] or "application/octet-stream"
+    if media.startswith("text/") or media in (
+        "application/json",
+        "application/xml",
+        "application/javascript",
+    ):
+        media += "; charset=utf-8"
+    return Response(data if request.method == "GET" else b"", media_type=media)
 
 
 def _callback(request: Request) -> str:
@@ -290,7 +299,7 @@ def _callback(request: Request) -> str:
     return str(request.base_url).rstrip("/") + "/login/oidc-callback"
 
 
-def _locate(root: Path, path: str) -> str | Response:
+def _locate(root: Path, path: str, prefix: str = "") -> str | Response:
     """Return the site file a URL path names (pretty URLs: a/ -> a/index.html), a redirect (a -> a/), or 404."""
     parts = [p for p in path.split("/") if p]
     if any(p in (".", "..") or "\x00" in p or "\\" in p for p in parts):
@@ -307,7 +316,7 @@ def _locate(root: Path, path: str) -> str | Response:
         if not (real / "index.html").is_file():
             return _not_found(root)
         if path and not path.endswith("/"):
-            return RedirectResponse("/" + rel + "/", status_code=301)
+            return RedirectResponse(f"{prefix}/{rel}/", status_code=301)
         return f"{rel}/index.html" if rel else "index.html"
     if real.is_file():
         return rel

@@ -277,12 +277,14 @@ class Dashboard:
         """GET /dashboard/deployments: trigger form and history."""
         project = await self.server.db(get_project, session.project_id)
         history = await self.server.db(reports.deployment_history, session.project_id)
+        previews = await run_in_threadpool(self.server.previews.all, project) if project else []
         return self.page(
             request,
             "deployments.html",
             session,
             project=project,
             history=history,
+            previews=previews,
             active=any(d["status"] in ("queued", "running") for d in history),
             error=error,
             status=409 if error else 200,
