@@ -13,6 +13,7 @@ from starlette.staticfiles import StaticFiles
 
 from docsgen.server.dashboard import reports
 from docsgen.server.dashboard.keyuse import KeyUseRecorder
+from docsgen.server.dashboard.traffic_page import TrafficPage
 from docsgen.server.dashboard.views import Dashboard, Forbidden
 from docsgen.server.dashboard.web import HERE, PYGMENTS_CSS, render
 
@@ -48,6 +49,7 @@ def _signed_in(dashboard: Dashboard, handler: Callable[..., Awaitable[Response]]
 def dashboard_app(server, prefix: str = "/dashboard") -> Starlette:
     """Build the dashboard's ASGI app for a FeedbackServer; mount it at `prefix`."""
     d = Dashboard(server, prefix)
+    t = TrafficPage(d)
 
     async def pygments_css(request: Request) -> Response:
         return Response(PYGMENTS_CSS, media_type="text/css")
@@ -65,6 +67,8 @@ def dashboard_app(server, prefix: str = "/dashboard") -> Starlette:
         Route("/feedback", _signed_in(d, d.feedback), methods=["GET"]),
         Route("/feedback/status", _signed_in(d, d.change_status), methods=["POST"]),
         Route("/feedback/export.csv", _signed_in(d, d.export), methods=["GET"]),
+        Route("/traffic", _signed_in(d, t.page), methods=["GET"]),
+        Route("/traffic/export.csv", _signed_in(d, t.export), methods=["GET"]),
         Route("/keys", _signed_in(d, d.keys), methods=["GET"]),
         Route("/keys", _signed_in(d, d.create_key), methods=["POST"]),
         Route("/keys/{id}/revoke", _signed_in(d, d.revoke_key), methods=["POST"]),
