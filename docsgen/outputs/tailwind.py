@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import tempfile
 from pathlib import Path
 
+from docsgen import contrast
 from docsgen.cachedir import cache_dir
 from docsgen.errors import Diagnostic, warning
 from docsgen.pages import Page
@@ -18,8 +20,35 @@ from docsgen.render.tailwind_input import STYLESHEET, TailwindInput
 from docsgen.write import SiteFiles
 
 CACHE_FOLDER = "tailwind"
+FORMAT = 2  # of what is cached besides the compiler's output (readable_text): a new one compiles anew
 KEEP = 4  # stylesheets kept per site (the sources' classes, with the components' own, an edit or two back)
 OWNER = "Tailwind classes of the site's pages"
+# a rule whose text colour Tailwind wrote as `color: rgb(r g b / ...)`
+_TEXT_RULE = re.compile(r"([^{}]+)\{([^{}]*?(?:^|[;{\s])color:\s*rgb\((\d+) (\d+) (\d+)[^{}]*)\}", re.M)
+MEANT_FOR_PAGE = 2.0  # a text colour this close to the page background is meant for another surface: kept
+
+
+def readable_text(css: str) -> str:
+    """Make the site's text colours read on the theme's backgrounds (WCAG AA), as the theme does for the accent:
+    a `dark:` colour that reads under 4.5:1 on the dark backgrounds is lightened; any other text colour that reads
+    under 4.5:1 on the light ones gets a darker twin for light mode (`text-gray-400` is 2.5:1 on white). Colours
+    nearer the background than 2:1 (white text, meant for a coloured button) are the site's, untouched."""
+
+    def fix(m: re.Match[str]) -> str:
+        selector = m.group(1).strip()
+        rgb = (float(m.group(3)), float(m.group(4)), float(m.group(5)))
+        dark = ":is(.dark *)" in selector
+        backgrounds = contrast.DARK_BACKGROUNDS if dark else contrast.LIGHT_BACKGROUNDS
+        ratios = [contrast.ratio(rgb, contrast.parse_color(bg) or rgb) for bg in backgrounds]
+        if min(ratios) >= contrast.TEXT_CONTRAST or min(ratios) < MEANT_FOR_PAGE or "::" in selector:
+            return m.group(0)
+        better = " ".join(str(round(c)) for c in contrast.readable(rgb, backgrounds, dark=dark, target=4.6))
+        rule, start, end = m.group(0), m.start(3) - m.start(0), m.end(5) - m.start(0)
+        if dark:  # the variant's own colour, lightened
+            return rule[:start] + better + rule[end:]
+        return f"{rule}\n{selector}:not(.dark *) {{ color: rgb({better} / var(--tw-text-opacity, 1)); }}"
+
+    return _TEXT_RULE.sub(fix, css)
 
 
 def cached_css(folder: Path, key: str) -> str | None:
@@ -51,7 +80,8 @@ def store_css(folder: Path, key: str, css: str) -> None:
 
 def compile_site_css(tw: TailwindInput, folder: Path) -> tuple[str | None, str]:
     """Return (the stylesheet, "") from the cache or the compiler, or (None, why it could not be made)."""
-    css = cached_css(folder, tw.key)
+    key = f"{tw.key}-{FORMAT}"
+    css = cached_css(folder, key)
     if css is not None:
         return css, ""
     try:
@@ -60,7 +90,8 @@ def compile_site_css(tw: TailwindInput, folder: Path) -> tuple[str | None, str]:
         return None, str(exc)
     except JsError as exc:
         return None, f"Tailwind's compiler stopped: {exc.message}"
-    store_css(folder, tw.key, css)
+    css = readable_text(css)
+    store_css(folder, key, css)
     return css, ""
 
 

@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from docsgen import contrast
 from docsgen.build import build
 from docsgen.cachedir import cache_dir
 from docsgen.errors import DocsgenError
@@ -244,3 +245,32 @@ def test_class_names_components_build_at_run_time_are_styled(make_site):
     assert ":root .grid-cols-5 {" in (out / "_static" / "tailwind.css").read_text()
     build(docs, out, strict=True)  # kept pages carry their components' classes (page cache)
     assert ":root .grid-cols-5 {" in (out / "_static" / "tailwind.css").read_text()
+
+
+def _rgb(declarations: str) -> tuple[float, float, float]:
+    found = re.search(r"rgb\((\d+) (\d+) (\d+)", declarations)
+    assert found is not None
+    return (float(found[1]), float(found[2]), float(found[3]))
+
+
+def _reads(rgb: tuple[float, float, float], backgrounds: tuple[str, ...]) -> bool:
+    return all(contrast.ratio(rgb, contrast.parse_color(bg) or rgb) >= 4.5 for bg in backgrounds)
+
+
+def test_text_colours_that_do_not_read_on_the_theme_backgrounds_are_made_to():
+    names = "dark:text-zinc-500 dark:text-zinc-300 dark:text-zinc-900 text-gray-400 text-white text-gray-700 dark:bg-zinc-500 placeholder:text-gray-400"
+    css = tailwind_output.readable_text(
+        compile_css({"darkMode": "class", "corePlugins": {"preflight": False}}, names)
+    )
+    found = rules(css)
+    assert _reads(_rgb(found[".dark\\:text-zinc-500:is(.dark *)"]), contrast.DARK_BACKGROUNDS)  # lightened
+    assert "rgb(212 212 216" in found[".dark\\:text-zinc-300:is(.dark *)"]  # reads already: kept
+    assert "rgb(24 24 27" in found[".dark\\:text-zinc-900:is(.dark *)"]  # meant for a light surface: kept
+    assert "rgb(156 163 175" in found[".text-gray-400"]  # the site's colour stays, for dark mode
+    assert _reads(
+        _rgb(found[".text-gray-400:not(.dark *)"]), contrast.LIGHT_BACKGROUNDS
+    )  # a darker twin in light
+    assert ".text-white:not(.dark *)" not in found  # white text is meant for a coloured surface
+    assert ".text-gray-700:not(.dark *)" not in found  # reads already
+    assert "rgb(113 113 122" in found[".dark\\:bg-zinc-500:is(.dark *)"]  # backgrounds are not text
+    assert not any("::placeholder:not" in s for s in found)
