@@ -101,7 +101,7 @@ def test_page_modes_custom_center_and_frame(make_site, tmp_path):
 
     assert parts("custom") == (False, False, False)
     assert parts("center") == (False, True, False)
-    assert parts("frame") == (True, True, False)
+    assert parts("frame") == (True, False, False)
     css = (out / "_static" / "site.css").read_text()
     assert ".dg-mode-frame .dg-article" in css and ".dg-shell.dg-no-sidebar" in css
 
