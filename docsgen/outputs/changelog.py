@@ -1,7 +1,8 @@
 """RSS 2.0 feeds of changelog pages: every page with <Update> entries gets `<page URL>/rss.xml`, as on Mintlify.
 
-An entry's title is its `rss.title` (else its label), its description its `rss.description` (else its
-description, else its text: plain text only, as Mintlify's feeds carry no components, code or HTML). Links are
+An entry with an `rss` prop is one item with its title and description; else an entry with Markdown headings is
+one item per heading (linked to the heading); else one item titled by its label. Items carry the entry's
+Markdown text, without components, code or HTML, as Mintlify's feeds do. Links are
 absolute when the site URL is known (--site-url, $DOCSGEN_SITE_URL, seo.metatags.canonical); otherwise they are
 relative to the site root and a note says so.
 """
@@ -24,7 +25,7 @@ from docsgen.write import SiteFiles
 
 FEED_NAME = "rss.xml"
 MAX_ITEMS = 500
-MAX_DESCRIPTION = 4000
+MAX_DESCRIPTION = 20_000
 _MONTHS = {
     m: i + 1
     for i, m in enumerate(
@@ -69,12 +70,23 @@ def _cdata(text: str) -> str:
     return escape(_NOT_XML.sub("", text))
 
 
-def _item(entry: ChangelogEntry, page_link: str) -> str:
-    description = entry.rss_description or entry.description or entry.text
-    description = re.sub(r"\s+", " ", description).strip()[:MAX_DESCRIPTION]
-    link = f"{page_link}#{entry.id}"
+def _items(entry: ChangelogEntry, page_link: str) -> str:
+    """Return an entry's feed items, as Mintlify makes them: the `rss` prop's one item; else one item per
+    heading inside the entry; else one item titled by the label. Each carries the entry's Markdown text."""
+    if entry.rss_set or not entry.sections:
+        description = entry.rss_description if entry.rss_set else entry.markdown or entry.description
+        title = entry.rss_title or entry.label or entry.id
+        return _item(entry, title, f"{page_link}#{entry.id}", description or entry.text)
+    return "".join(
+        _item(entry, heading, f"{page_link}#{anchor or entry.id}", text)
+        for heading, anchor, text in entry.sections
+    )
+
+
+def _item(entry: ChangelogEntry, title: str, link: str, description: str) -> str:
+    description = re.sub(r"[ \t]+", " ", description).strip()[:MAX_DESCRIPTION]
     parts = [
-        f"<title>{_cdata(entry.rss_title or entry.label or entry.id)}</title>",
+        f"<title>{_cdata(title)}</title>",
         f"<link>{_cdata(link)}</link>",
         f'<guid isPermaLink="true">{_cdata(link)}</guid>',
     ]
@@ -94,7 +106,7 @@ def rss_xml(site_name: str, page: Page, entries: list[ChangelogEntry], base: str
     self_link = root + feed_path(page)
     title = page.title if not site_name else f"{page.title} - {site_name}"
     description = page.description or f"Updates from {page.title}"
-    items = "".join(_item(e, page_link) for e in entries[:MAX_ITEMS])
+    items = "".join(_items(e, page_link) for e in entries[:MAX_ITEMS])
     dates = [d for d in (entry_date(e.label) for e in entries) if d is not None]
     built = (
         f"    <lastBuildDate>{format_datetime(max(dates), usegmt=True)}</lastBuildDate>\n" if dates else ""

@@ -34,6 +34,24 @@ rss: true
 <Update label="Untagged" description="v0.0.07">
   Old news.
 </Update>
+
+<Update label="December 2024" description="v0.0.06">
+  Two things shipped.
+
+  ## Faster builds
+
+  Builds are **twice** as fast, see [the guide](/index).
+
+  <Frame>a component</Frame>
+
+  ```bash
+  not in the feed
+  ```
+
+  ## New flavor
+
+  - Peppermint is back
+</Update>
 """
 
 
@@ -72,15 +90,23 @@ def test_changelog_page_writes_a_valid_rss_feed(make_site, tmp_path):
         "Spearmint v9",
         "January 2025",
         "Untagged",
+        "Faster builds",  # an update with headings: one item per heading
+        "New flavor",
     ]
     first = items[0]
     assert first.findtext("link") == "https://docs.acme.dev/changelog/#march-14-2025"
     assert first.findtext("guid") == first.findtext("link")
-    assert first.findtext("description") == "v0.0.10"
+    assert first.findtext("description") == "Added a new Wintergreen flavor & more."  # the Markdown text
     assert parsedate_to_datetime(first.findtext("pubDate")).date().isoformat() == "2025-03-14"
     assert [c.text for c in first.findall("category")] == ["Wintergreen", "Spearmint"]
     assert items[1].findtext("description") == "Custom text for RSS"
     assert items[3].find("pubDate") is None  # no date in the label: none invented
+    faster, flavor = items[4], items[5]
+    assert faster.findtext("link") == "https://docs.acme.dev/changelog/#faster-builds"
+    assert faster.findtext("description") == (
+        "Two things shipped.\n\nBuilds are **twice** as fast, see [the guide](/index)."
+    )  # Markdown, without the component's tags or the code block
+    assert flavor.findtext("description") == "- Peppermint is back"
     # rss: true shows the feed's link on the page; the home page has no updates and no feed
     page = parse((tmp_path / "out" / "changelog" / "index.html").read_text(encoding="utf-8"))
     assert page.find("a", cls="dg-rss").attrs["href"] == "../changelog/rss.xml"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 import json
 
-from docsgen.mdx.changelog import ChangelogEntry
+from docsgen.mdx.changelog import ChangelogEntry, heading_sections, pure_markdown
 from docsgen.mdx.components import component
 from docsgen.mdx.components.base import markdown_inline
 from docsgen.mdx.state import Element, JsxValue, slugify
@@ -35,6 +35,7 @@ def update(el: Element) -> str:
     finally:
         state.in_toc_block -= 1
     rss = el.prop("rss") if isinstance(el.prop("rss"), dict) else {}
+    markdown = pure_markdown(el.inner_source or "")
     desc_text = str(description) if description and not isinstance(description, bool) else ""
     state.updates.append(
         ChangelogEntry(
@@ -47,6 +48,9 @@ def update(el: Element) -> str:
             html=finish_html(body),
             text=html_to_text(body),
             line=el.line,
+            markdown=markdown,
+            sections=heading_sections(markdown, body),
+            rss_set=bool(rss.get("title") or rss.get("description")),
         )
     )
     raw_label = el.prop("label")
