@@ -41,6 +41,14 @@ def loads(text: str) -> object:
         return json.loads(text)
     except json.JSONDecodeError as exc:
         raise JsonSyntaxError(_explain(exc), exc.lineno, exc.colno) from None
+    except ValueError:  # an integer of more than 4,300 digits (Python's conversion limit)
+        found = re.search(r"-?\d{4000,}", text)
+        offset = found.start() if found else 0
+        line = text.count("\n", 0, offset) + 1
+        column = offset - (text.rfind("\n", 0, offset) + 1) + 1
+        raise JsonSyntaxError(
+            "a number of more than 4,300 digits; expected a shorter one", line, column
+        ) from None
 
 
 def _explain(exc: json.JSONDecodeError) -> str:

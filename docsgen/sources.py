@@ -150,7 +150,7 @@ def scan(docs_dir: Path, *, exclude: tuple[Path, ...] = ()) -> Sources:
         base = dirpath[len(root) + 1 :] + "/" if dirpath != root else ""  # paths as text: thousands of files
         kept = []
         for d in sorted(dirnames):
-            if d in IGNORED_DIRS or d.startswith("."):
+            if d in IGNORED_DIRS or d.startswith(".") or _undecodable(found, base + d, "folder"):
                 continue
             if _inside(found, os.path.join(dirpath, d), base + d, docs_dir, "folder") is None:
                 continue
@@ -172,7 +172,7 @@ def scan(docs_dir: Path, *, exclude: tuple[Path, ...] = ()) -> Sources:
             rel = base + name
             if name in IGNORED_FILES and "/" not in rel:
                 continue
-            if name.startswith(".") or is_ignored(rel, patterns):
+            if name.startswith(".") or _undecodable(found, rel, "file") or is_ignored(rel, patterns):
                 continue
             if _inside(found, os.path.join(dirpath, name), rel, docs_dir, "file") is None:
                 continue
@@ -195,6 +195,19 @@ def scan(docs_dir: Path, *, exclude: tuple[Path, ...] = ()) -> Sources:
             else:
                 found.static.append(rel)
     return found
+
+
+def _undecodable(found: Sources, rel: str, kind: str) -> bool:
+    """Report and skip a file or folder whose name is not UTF-8 (it has no URL, and no message can print it)."""
+    try:
+        rel.encode("utf-8")
+    except UnicodeEncodeError:
+        shown = rel.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+        found.diagnostics.append(
+            warning("sources.unreadable", f"{kind} {shown} has a name that is not UTF-8: skipped", shown)
+        )
+        return True
+    return False
 
 
 def _inside(found: Sources, path: str, rel: str, docs_dir: Path, kind: str) -> Path | None:

@@ -294,6 +294,10 @@ class _RefResolver:
                 error("config.ref-outside", f"$ref '{ref}' points outside the docs folder", *where())
             )
             return None
+        if len(stack) > MAX_DEPTH:
+            message = f"more than {MAX_DEPTH} $ref files included inside each other; expected a shorter chain"
+            self.diags.append(error("config.depth", message, *where()))
+            return None
         if rel in stack:
             chain = " -> ".join([*stack, rel])
             self.diags.append(error("config.ref-cycle", f"$ref cycle: {chain}", *where()))

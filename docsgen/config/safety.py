@@ -14,6 +14,7 @@ from docsgen.config.load import RawConfig
 from docsgen.errors import Diagnostic
 from docsgen.jsonpos import JsonPath
 
+MAX_REDIRECT_SEGMENTS = 64  # path segments of a redirect source (each becomes a folder of the output)
 MAX_STRING_CHARS = 100_000  # one docs.json text: a 20 MB `name` would be written into every page
 # Keys whose string value is a link target.
 _URL_KEYS = frozenset({"href", "url", "destination"})
@@ -110,7 +111,16 @@ def check_redirect_sources(raw: RawConfig) -> list[Diagnostic]:
         if not isinstance(source, str):
             continue
         segments = source.replace("\\", "/").split("/")
-        if any(s in (".", "..") for s in segments) or "\x00" in source or "\\" in source:
+        if len(segments) > MAX_REDIRECT_SEGMENTS:
+            diags.append(
+                raw.diagnostic(
+                    "config.redirect-source",
+                    f"redirect source has {len(segments):,} path segments; expected at most "
+                    f"{MAX_REDIRECT_SEGMENTS}",
+                    ("redirects", i, "source"),
+                )
+            )
+        elif any(s in (".", "..") for s in segments) or "\x00" in source or "\\" in source:
             diags.append(
                 raw.diagnostic(
                     "config.redirect-source",
