@@ -73,7 +73,11 @@ async def stream_chat(config: ModelConfig, messages: list[dict]) -> AsyncIterato
                 raise ModelError(f"the model answered HTTP {response.status_code}")
             media = response.headers.get("content-type", "")
             if "application/json" in media:
-                raw = await response.aread()
+                raw = bytearray()
+                async for chunk in response.aiter_bytes():
+                    raw += chunk
+                    if len(raw) > MAX_LINE:
+                        raise ModelError("the model's answer is too large")
                 text = _delta("data:" + raw.decode("utf-8", "replace"))
                 if text:
                     yield text[:MAX_ANSWER]

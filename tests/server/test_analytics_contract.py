@@ -1,5 +1,6 @@
-"""Contract: the traffic and assistant endpoints answer in the shapes of Mintlify's published analytics API
-(fixtures/mintlify-docs/analytics.openapi.json), across dates, limits and pages, on SQLite and PostgreSQL."""
+"""Contract: every endpoint of Mintlify's published analytics API (fixtures/mintlify-docs/analytics.openapi.json)
+answers docsgen's server with a body valid against that document, on SQLite and PostgreSQL; the traffic reports
+across dates, limits and every page of their pagination."""
 
 from __future__ import annotations
 
@@ -9,12 +10,14 @@ import httpx
 import pytest
 from sqlalchemy import insert
 
+from docsgen.server import assistant as asst
 from docsgen.server.app import create_app
 from docsgen.server.db import analytics_events, open_database
 from docsgen.server.testing import LiveServer, seed_project
 from tests.pg import fresh_database
 from tests.server.test_server_mintlify_contract import BASE_MS, DAY_MS, SPEC, validator
 
+THREADS: dict[str, str] = {}  # project -> a thread id of the assistant seeded for it
 REPORTS = {
     "views": "ViewsByPageResponse",
     "visitors": "VisitorsByPageResponse",
@@ -54,6 +57,15 @@ def live(request, tmp_path_factory):
     project = "c" + secrets.token_hex(4)
     key = seed_project(engine, project, [])
     seed_events(engine, project)
+    with engine.begin() as conn:  # two threads of the assistant, one answered from a page
+        for question, sources in (
+            ("How do I deploy?", [{"title": "Deploy", "url": "/deploy"}]),
+            ("zzz?", []),
+        ):
+            q = asst.validate_question({"question": question, "path": "/deploy"})
+            thread, asked, _ = asst.start_turn(conn, project, q, "api", None)
+            asst.finish_turn(conn, project, thread, asked, "See [Deploy](/deploy).", sources, bool(sources))
+    THREADS[project] = thread
     with (
         LiveServer(create_app(engine=engine, rate_limit=0)) as server,
         httpx.Client(base_url=server.url) as client,
@@ -104,3 +116,19 @@ def test_every_page_of_every_report_validates(live, report, params):
     assert len({row[key] for row in rows}) == len(rows)  # every row once across pages
     if report == "views" and not params.get("dateFrom", "").startswith("2030"):
         assert sum(row["total"] for row in rows) == body["totals"]["total"] > 0
+
+
+def test_every_endpoint_of_the_published_document_answers_its_documented_shape(live):
+    """Each path of analytics.openapi.json, called with an admin key, answers 200 with a body valid against the
+    schema the document gives for 200 (the same check as the listings above, for all eight endpoints)."""
+    client, project = live
+    checked = []
+    for path, item in SPEC["paths"].items():
+        operation = item["get"]
+        url = path.replace("{projectId}", project).replace("{threadId}", THREADS[project])
+        response = client.get(url)
+        assert response.status_code == 200, (path, response.text)
+        ref = operation["responses"]["200"]["content"]["application/json"]["schema"]["$ref"]
+        validator(ref.rsplit("/", 1)[1]).validate(response.json())
+        checked.append(path)
+    assert len(checked) == 8

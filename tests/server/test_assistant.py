@@ -127,7 +127,9 @@ def test_a_streamed_answer_cites_the_pages_it_was_given(stack, project):
     assert KEY not in json.dumps([listing, thread])
 
 
-@pytest.mark.parametrize("reply", [("error", 500), ("error", 429), ("cut", ["Refunds ", "take"])])
+@pytest.mark.parametrize(
+    "reply", [("error", 500), ("error", 429), ("cut", ["Refunds ", "take"]), ("json", "x" * 1_100_000)]
+)
 def test_model_failures_fall_back_to_the_pages(stack, project, reply):
     stack.script.replies.append(reply)
     answer = ask(stack.url, project, "How long do refunds take?")
