@@ -24,6 +24,7 @@ FIELDS: dict[str, tuple[str, str]] = {
     "name": (USED, ""),
     "description": (USED, ""),
     "public": (IGNORED, "a site is private only behind `docsgen server run --site`, set there"),
+    "strings": (USED, "the interface's words, per language"),
     "colors": (USED, ""),
     "logo": (USED, ""),
     "favicon": (USED, ""),

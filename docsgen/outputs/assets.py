@@ -6,10 +6,12 @@ import functools
 from collections.abc import Mapping
 from pathlib import Path
 
+from docsgen.config.model import RTL_LANGUAGES, bcp47
 from docsgen.nav import Section
 from docsgen.pages import Page
 from docsgen.render import SiteContext, codethemes, sidebar_html
 from docsgen.render.hooks import add_hooks
+from docsgen.render.strings import interface_strings
 from docsgen.site import Site
 from docsgen.theme import environment
 from docsgen.urls import content_hash, relative_url
@@ -70,22 +72,28 @@ def add_special_pages(ctx: SiteContext, site: Site, files: SiteFiles) -> None:
     """Write the 404 page and, when the site has no index page, a home page that opens the first page."""
     env = environment(ctx.theme.name)
     not_found = ctx.config.errors.get("404") or {}
+    raw_lang = ctx.config.raw.get("language")
+    lang = next((s.label for s in ctx.nav.default_section_path() if s.kind == "language"), None) or (
+        raw_lang if isinstance(raw_lang, str) else None
+    )  # the 404 page speaks the default language
+    words = interface_strings(lang, ctx.config.raw.get("strings"))
     page = Page(
         "404",
         "404.html",
         "404.html",
-        meta={"title": not_found.get("title") or "Page not found", "noindex": True},
+        meta={"title": not_found.get("title") or words["not_found"], "noindex": True},
     )
     html = env.get_template("404.html").render(
         **ctx.helpers,
         site=ctx,
         config=ctx.config,
         page=page,
-        content=not_found.get("description", "The page you are looking for does not exist or has moved."),
+        content=not_found.get("description", words["not_found_text"]),
         root="/",
         link=lambda url: url if "://" in url else "/" + url.lstrip("/"),
-        lang="en",
-        dir="ltr",
+        lang=bcp47(lang) if lang else "en",
+        dir="rtl" if lang in RTL_LANGUAGES else "ltr",
+        t=words,
         assets=[],
         meta_tags=[("name", "robots", "noindex")],
         switchers={},
