@@ -177,6 +177,7 @@ def _child(
         node.child_key is None
         and not node.get("href")
         and not node.get("openapi")
+        and not node.get("asyncapi")
         and key not in ("anchors", "languages", "versions")
     ):
         diags.append(

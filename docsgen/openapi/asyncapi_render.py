@@ -116,6 +116,7 @@ def render_channel(
     if not ops and channel.get("messages"):
         ops = [("send", "messages", {"messages": channel.get("messages")})]
     console: list[dict[str, str]] = []  # messages the WebSocket console offers to send
+    shown: set[int] = set()  # messages rendered under an operation
     for action, op_id, op in ops:
         hid = ids.claim(f"{action}-{op_id}")
         title = f"{_ACTION_TITLES[action]}: {op.get('title') or op.get('summary') or op_id}"
@@ -125,25 +126,26 @@ def render_channel(
         if op.get("description"):
             section.append(f'<div class="dg-api-desc">{ctx.md(op.get("description"))}</div>')
             md.append(str(op["description"]).strip())
-        for msg_name, message in _messages(ctx, op.get("messages") if spec.v3 else op.get("message")):
-            mid = ids.claim(f"{hid}-{msg_name}")
-            label = str(message.get("title") or msg_name)
-            section.append(f'<h3 class="dg-api-subheading" id="{esc(mid)}">{esc(label)}</h3>')
-            toc.append(TocItem(3, mid, label))
-            md.append(f"### {inline(label)}")
-            for key in ("summary", "description"):
-                if message.get(key):
-                    section.append(f'<div class="dg-api-desc">{ctx.md(message[key])}</div>')
-                    md.append(str(message[key]).strip())
-            for part, heading in (("headers", "Headers"), ("payload", "Payload")):
-                if part not in message:
-                    continue
-                block, block_md = render_schema_block(ctx, tree, message[part], ids, [f"{mid}-{part}."])
-                section.append(f'<p class="dg-api-label">{heading}</p>{block}')
-                md.append(f"{heading}:\n\n{block_md}")
-            aside.append(_example(ctx, msg_name, label, message))
+        holder = op.get("messages") if spec.v3 else op.get("message")
+        if spec.v3 and holder is None:  # a v3 operation without `messages` is for all the channel's messages
+            holder = channel.get("messages")
+        for msg_name, message in _messages(ctx, holder):
+            shown.add(id(message))
+            page = _MessageParts(ctx, tree, ids, toc, section, md)
+            aside.append(page.render(hid, msg_name, message))
             if action == "send" or not any(a == "send" for a, _, _ in ops):
-                console.append({"name": msg_name, "label": label, "example": aside[-1][3]})
+                console.append({"name": msg_name, "label": aside[-1][1], "example": aside[-1][3]})
+        html.append(
+            f'<section class="dg-api-section" aria-labelledby="{esc(hid)}">{"".join(section)}</section>'
+        )
+    rest = [(n, m) for n, m in _messages(ctx, channel.get("messages")) if id(m) not in shown] if ops else []
+    if rest:  # every message of the channel is shown, also those no operation names
+        hid = ids.claim("messages")
+        toc.append(TocItem(2, hid, "Messages"))
+        section = [f'<h2 class="dg-api-heading" id="{esc(hid)}">Messages</h2>']
+        md.append("## Messages")
+        for msg_name, message in rest:
+            aside.append(_MessageParts(ctx, tree, ids, toc, section, md).render(hid, msg_name, message))
         html.append(
             f'<section class="dg-api-section" aria-labelledby="{esc(hid)}">{"".join(section)}</section>'
         )
@@ -166,6 +168,42 @@ def render_channel(
     )
 
 
+class _MessageParts:
+    """Renders one message (title, summary, description, headers, payload) into a section and the Markdown."""
+
+    def __init__(self, ctx: RenderContext, tree: TreeRenderer, ids: Ids, toc: list, section: list, md: list):
+        self.ctx, self.tree, self.ids, self.toc, self.section, self.md = ctx, tree, ids, toc, section, md
+
+    def render(self, hid: str, msg_name: str, message: dict) -> tuple[str, str, str, str]:
+        """Render the message; return its example panel."""
+        ctx, section, md = self.ctx, self.section, self.md
+        mid = self.ids.claim(f"{hid}-{msg_name}")
+        label = str(message.get("title") or msg_name)
+        section.append(f'<h3 class="dg-api-subheading" id="{esc(mid)}">{esc(label)}</h3>')
+        self.toc.append(TocItem(3, mid, label))
+        md.append(f"### {inline(label)}")
+        for key in ("summary", "description"):
+            if message.get(key):
+                section.append(f'<div class="dg-api-desc">{ctx.md(message[key])}</div>')
+                md.append(str(message[key]).strip())
+        for part, heading in (("headers", "Headers"), ("payload", "Payload")):
+            if part not in message:
+                continue
+            schema = schema_of(ctx, message[part])
+            block, block_md = render_schema_block(ctx, self.tree, schema, self.ids, [f"{mid}-{part}."])
+            section.append(f'<p class="dg-api-label">{heading}</p>{block}')
+            md.append(f"{heading}:\n\n{block_md}")
+        return _example(ctx, msg_name, label, message)
+
+
+def schema_of(ctx: RenderContext, value: Any) -> Any:
+    """The schema of a payload or headers: AsyncAPI 3's Multi Format Schema Object holds it under `schema`."""
+    resolved = ctx.resolve(value)
+    if isinstance(resolved, dict) and "schemaFormat" in resolved and "schema" in resolved:
+        return resolved["schema"]
+    return value
+
+
 def console_html(servers: list[str], address: Any, messages: list[dict[str, str]]) -> str:
     """The WebSocket console's mount point and data (js/playground-ws.js); empty without a ws:// or wss:// server."""
     urls = []
@@ -185,5 +223,5 @@ def _example(ctx: RenderContext, key: str, label: str, message: dict) -> tuple[s
     if isinstance(examples, list) and examples and isinstance(examples[0], dict) and "payload" in examples[0]:
         value = examples[0]["payload"]
     elif "payload" in message:
-        value = example_for(ctx, message["payload"], "")
+        value = example_for(ctx, schema_of(ctx, message["payload"]), "")
     return (key, label, "json", pretty(ctx, value))
