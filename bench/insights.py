@@ -203,6 +203,7 @@ def main() -> None:
     engine.dispose()
     process, base = start_server(db_url, ("--analytics-rate", "0", "--assistant-rate", "0"))
     try:
+        ingest(base, "bench", 1.0, args.threads)  # warm-up, not counted: the server opens its connections
         results = {
             "database": db_url.split(":", 1)[0],
             "ingest": ingest(base, "bench", args.seconds, args.threads),
