@@ -25,6 +25,7 @@ FIELDS: dict[str, tuple[str, str]] = {
     "description": (USED, ""),
     "public": (IGNORED, "a site is private only behind `docsgen server run --site`, set there"),
     "strings": (USED, "the interface's words, per language"),
+    "languageRedirect": (USED, ""),
     "colors": (USED, ""),
     "logo": (USED, ""),
     "favicon": (USED, ""),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
 from docsgen.config.model import RTL_LANGUAGES, bcp47
 from docsgen.mdx import MdxResult
@@ -14,8 +14,9 @@ from docsgen.render import thumbnails
 from docsgen.render.context import SiteContext
 from docsgen.render.head import adjust_meta_tags, head_html, script_json
 from docsgen.render.hooks import add_hooks
+from docsgen.render.languages import alternate_links
 from docsgen.render.strings import interface_strings
-from docsgen.render.switchers import fragment_generation, switchers, translated_page
+from docsgen.render.switchers import fragment_generation, switchers
 from docsgen.theme import environment
 from docsgen.urls import is_external, root_of
 
@@ -110,36 +111,6 @@ def page_html(site: SiteContext, page: Page, content: MdxResult | None, *, root:
         "fragment_key": (fragment_generation(site), section.id if section else "", root, search_index),
     }
     return add_hooks(template.render(context))
-
-
-def alternate_links(
-    site: SiteContext, section: Section | None, page: Page, root: str, lang: str | None
-) -> Markup:
-    """Return `<link rel="alternate" hreflang>` for each language the page exists in (itself included) and
-    x-default (the default language's), absolute when the site URL is known; RTL pages add the mirrored CSS."""
-    out: list[str] = []
-    if lang in RTL_LANGUAGES:
-        out.append(f'<link rel="stylesheet" href="{escape(root)}_static/rtl.css?v={site.static_version}">')
-    current = next((s for s in (section.chain() if section else []) if s.kind == "language"), None)
-    if current is None or current.parent is None:
-        return Markup("\n" + "\n".join(out)) if out else Markup("")
-    base = site.site_url
-    default_url = None
-    for sibling in current.parent.sections:
-        if sibling.kind != "language" or (sibling.hidden and sibling is not current):
-            continue
-        url = page.url if sibling is current else translated_page(site, page.key, current, sibling)
-        if url is None:
-            continue
-        href = f"{base}/{url}" if base else (root + url if root != "./" else url or "./")
-        out.append(f'<link rel="alternate" hreflang="{escape(bcp47(sibling.label))}" href="{escape(href)}">')
-        if sibling.is_default or default_url is None:  # x-default: the default language's, else the first
-            default_url = href
-    if len([o for o in out if "hreflang" in o]) > 1 and default_url:
-        out.append(f'<link rel="alternate" hreflang="x-default" href="{escape(default_url)}">')
-    else:
-        out = [o for o in out if "hreflang" not in o]
-    return Markup("\n" + "\n".join(out)) if out else Markup("")
 
 
 def edit_links(site: SiteContext, page: Page) -> dict[str, str]:
