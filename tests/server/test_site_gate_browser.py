@@ -67,3 +67,17 @@ def test_a_reader_without_a_session_finds_only_public_pages(browser, gate):
     answer = page.goto(f"{url}/guides/members-guide/")
     assert answer is not None and "/login" in page.url
     page.close()
+
+
+def test_the_playground_is_prefilled_with_the_readers_api_key(browser, gate):
+    url, signer = gate
+    context = browser.new_context()
+    page = context.new_page()
+    inputs = {"header": {"X-Api-Key": "key_of_bea"}}
+    token = signer.token(groups=["billing"], apiPlaygroundInputs=inputs)
+    page.goto(f"{url}/login/jwt-callback?redirect=/api-reference/list-ledgers/#{token}")
+    page.wait_for_url(f"{url}/api-reference/list-ledgers/")
+    field = page.locator('input[data-auth="key:token"]')
+    field.wait_for(state="attached")
+    assert field.input_value() == "key_of_bea"
+    context.close()

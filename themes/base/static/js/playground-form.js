@@ -81,6 +81,19 @@
       f.finish({ node: inp, control: inp });
       fields.appendChild(f.row);
     }
+    /* The signed-in reader's own value (docsgen server's gate: window.docsgenUser.apiPlaygroundInputs, Mintlify's
+       user data); a value the reader typed before (session storage) still wins. */
+    function prefill(s) {
+      var u = window.docsgenUser && window.docsgenUser.apiPlaygroundInputs;
+      if (!u || typeof u !== "object") return s["x-default"];
+      if (s.kind === "apiKey") {
+        var box = u[s["in"]];
+        return box && box[s.name] !== undefined ? box[s.name] : s["x-default"];
+      }
+      var h = u.header && (u.header.Authorization || u.header.authorization);
+      if (typeof h !== "string") return s["x-default"];
+      return s.kind === "http" ? h : h.replace(/^Bearer\s+/i, "");
+    }
     function draw() {
       fields.textContent = "";
       var req = reqs[self.st.authIndex];
@@ -92,12 +105,12 @@
           input(name, "username", "Username", "text");
           input(name, "password", "Password", "password");
         } else if (s.kind === "apiKey") {
-          input(name, "token", s.name + " (" + s["in"] + ")", "password", s["x-default"]);
+          input(name, "token", s.name + " (" + s["in"] + ")", "password", prefill(s));
           if (s["in"] === "cookie") fields.appendChild(el("p", { "class": "dg-pg-hint" }, "Browsers send this cookie only to the docs site's own host, or through the proxy."));
         } else if (s.kind === "http") {
-          input(name, "token", "Authorization", "password", s["x-default"]);
+          input(name, "token", "Authorization", "password", prefill(s));
         } else {
-          input(name, "token", (s.kind === "bearer" ? "Bearer token" : "Access token") + " (" + name + ")", "password", s["x-default"]);
+          input(name, "token", (s.kind === "bearer" ? "Bearer token" : "Access token") + " (" + name + ")", "password", prefill(s));
           if (s.kind === "oauth2" && s.flows && NS.oauth) {
             var box = NS.oauth.box(self, name, s, req[name] || []);
             if (box) fields.appendChild(box);
