@@ -17,6 +17,9 @@ CORPUS = FIXTURES / "mintlify-docs"
 # DOCSGEN_SHARED_DIR: for tests/pipeline/test_shared_skip.py, which runs a shared test without the corpus
 SHARED = Path(os.environ.get("DOCSGEN_SHARED_DIR") or REPO.parent / "shared")
 REAL_SITES = SHARED / "corpus" / "real-sites"
+# Google fonts named by test sites are never fetched from the internet: the CSS2 API base points at a closed port
+# (builds warn fonts.google at once); tests/render/test_google_fonts.py starts its own stand-in server.
+os.environ.setdefault("DOCSGEN_GOOGLE_FONTS_URL", "http://127.0.0.1:9")
 
 
 @pytest.fixture(scope="session")

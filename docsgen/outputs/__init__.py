@@ -14,6 +14,7 @@ from pathlib import Path
 from docsgen.outputs.access import add_access_files
 from docsgen.outputs.agents import add_agent_files
 from docsgen.outputs.assets import (
+    add_google_fonts,
     add_sidebars,
     add_special_pages,
     add_static_files,
@@ -53,6 +54,7 @@ def add_before_pages(
     """Add the theme's files, the site's Tailwind stylesheet and sidebars (kept_sidebars: the previous build's, see add_sidebars), claim each
     page's HTML path, add the docs folder's own files, then claim each page's twin path."""
     add_theme_assets(ctx, files)
+    add_google_fonts(ctx, files)  # downloaded once (cached) before pages render, which link them
     add_tailwind_css(ctx, files)  # before pages render: they link it only when it was made
     add_sidebars(ctx, site, files, kept_sidebars)
     for page in pages:

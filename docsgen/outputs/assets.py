@@ -7,9 +7,11 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from docsgen.config.model import RTL_LANGUAGES, bcp47
+from docsgen.google_fonts import LocalFont
 from docsgen.nav import Section
 from docsgen.pages import Page
 from docsgen.render import SiteContext, codethemes, sidebar_html
+from docsgen.render.custom import google_fonts
 from docsgen.render.hooks import add_hooks
 from docsgen.render.strings import interface_strings
 from docsgen.site import Site
@@ -111,3 +113,12 @@ def add_special_pages(ctx: SiteContext, site: Site, files: SiteFiles) -> None:
         if url is not None:
             target = relative_url("index.html", url)
             files.add("index.html", env.get_template("redirect.html").render(target=target), "home redirect")
+
+
+def add_google_fonts(ctx: SiteContext, files: SiteFiles) -> None:
+    """Download the Google fonts docs.json names (once: cached) and add their files under _fonts/, before pages
+    render so that they link the site's own copies."""
+    for font in google_fonts(ctx).values():
+        if isinstance(font, LocalFont):
+            for name, path in font.files.items():
+                files.add(f"_fonts/{name}", path, f"Google font {font.family}", on_clash="keep")

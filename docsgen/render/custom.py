@@ -15,6 +15,7 @@ from markupsafe import Markup, escape
 from docsgen import analytics
 from docsgen.config import SiteConfig
 from docsgen.errors import Diagnostic, warning
+from docsgen.google_fonts import PLACEHOLDER, FontError, LocalFont, google_font, is_local_family
 from docsgen.pages import Page
 from docsgen.render.context import SiteContext
 from docsgen.routes import rules
@@ -82,27 +83,50 @@ def _font_entries(config_fonts: Any) -> list[tuple[str, dict]]:
     return [("all", config_fonts)]
 
 
+def google_fonts(site: SiteContext) -> dict[str, LocalFont | FontError]:
+    """Return {role: the downloaded Google font, or why it could not be} for `fonts` entries naming a family
+    without a source; downloaded once per build (the main process asks first, before pages render)."""
+    found = site.__dict__.get("_dg_google_fonts")
+    if found is None:
+        found = {}
+        for role, font in _font_entries(site.config.raw.get("fonts")):
+            family, source = font.get("family"), font.get("source")
+            if isinstance(family, str) and family.strip() and not source and not is_local_family(family):
+                weight = font.get("weight")
+                weights = (int(weight),) if isinstance(weight, int | float) and 1 <= weight <= 1000 else ()
+                try:
+                    found[role] = google_font(family.strip(), weights)
+                except FontError as error:
+                    found[role] = error
+        site.__dict__["_dg_google_fonts"] = found
+    return found
+
+
 def font_diagnostics(site: SiteContext, files: set[str]) -> list[Diagnostic]:
-    """Warn about fonts that cannot load offline (Google Fonts by name) or whose file is missing."""
+    """Warn about Google fonts that could not be downloaded and font files that are missing."""
     out = []
+    downloaded = google_fonts(site)
     for role, font in _font_entries(site.config.raw.get("fonts")):
         family, source = font.get("family"), font.get("source")
         where = "fonts" if role == "all" else f"fonts.{role}"
         located = analytics.where_in_config(site.config, tuple(where.split(".")))
         if not isinstance(family, str) or not family.strip():
             continue
-        if not isinstance(source, str) or not source:
+        if isinstance(downloaded.get(role), FontError):
             out.append(
                 warning(
                     "fonts.google",
-                    f"font '{family}' has no source: Google Fonts are not loaded (docsgen fetches nothing "
-                    "at run time); pages use the theme's system font stack",
+                    f"Google font '{family}' could not be downloaded: {downloaded[role]}; pages use the "
+                    "theme's font",
                     *located,
                     json_path=where,
-                    hint="download the font files into the docs folder and set fonts.source",
+                    hint="build with network access once (the font is then cached), or put the font files in "
+                    "the docs folder and set fonts.source",
                 )
             )
-        elif not is_external(source) and source.lstrip("/") not in files:
+        elif (
+            isinstance(source, str) and source and not is_external(source) and source.lstrip("/") not in files
+        ):
             out.append(
                 warning(
                     "fonts.missing",
@@ -122,7 +146,16 @@ def font_css(site: SiteContext, root: str) -> str:
         if not isinstance(family, str) or not family.strip():
             continue
         name = _css_string(family.strip())
-        if isinstance(source, str) and source:
+        local = google_fonts(site).get(role) if not source else None
+        if isinstance(local, LocalFont):  # downloaded at build time into _fonts/
+            rules.append(local.css.replace(PLACEHOLDER, root + "_fonts/"))
+            families[role] = f"{name},{_FALLBACK_FONT}"
+        elif not source and is_local_family(family):
+            plain = family.strip()  # generic names (system-ui) must stay unquoted keywords
+            families[role] = (
+                f"{plain if re.fullmatch(r'-?[A-Za-z][A-Za-z-]*', plain) else name},{_FALLBACK_FONT}"
+            )
+        elif isinstance(source, str) and source:
             url = source if is_external(source) else root + source.lstrip("/")
             fmt = font.get("format") or FONT_FORMATS.get(os.path.splitext(source)[1].lower(), "")
             face = f"@font-face{{font-family:{name};src:url({_css_string(url)})"

@@ -20,6 +20,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
             "docsgen.errors",
             "docsgen.urls",
             "docsgen.cachedir",
+            "docsgen.google_fonts",
             "docsgen.timings",
             "docsgen.jsonpos",
             "docsgen.safeload",

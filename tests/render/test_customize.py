@@ -103,7 +103,7 @@ def test_google_font_by_name_warns_and_falls_back(make_site, tmp_path):
     out, result = built(make_site, tmp_path, {}, fonts={"family": "Inter"})
     assert head(out).find("style", id="dg-custom-style") is None
     assert [w.code for w in result.warnings] == ["fonts.google"]
-    assert "Inter" in result.warnings[0].message and "fetches nothing" in result.warnings[0].message
+    assert "Inter" in result.warnings[0].message and "could not be downloaded" in result.warnings[0].message
 
 
 def test_missing_font_file_warns(make_site, tmp_path):
