@@ -65,6 +65,7 @@ def make_site(tmp_path):
 _BROWSER_FIXTURES = {"page", "browser", "context", "browser_context_args", "chromium"}
 _SLOW_FILES = {
     "test_hostile_inputs.py",
+    "test_regex_fuzz.py",
     "test_real_sites.py",
     "test_corpus.py",
     "test_bench_smoke.py",

@@ -22,7 +22,7 @@ from collections.abc import Container
 
 DEFAULT_DIRECTORY = "api-reference"
 
-_PARAM = re.compile(r"\{.*?\}")
+_PARAM = re.compile(r"\{[^{}]*\}")  # no `{` inside: `.*?` made `{{{{...` quadratic
 _REMOVED = re.compile(r"[{}(),.'\n/]")
 # Characters that cannot be part of a site path we write to disk and serve (query, fragment, escapes, controls).
 _UNSAFE = re.compile(r"[?#%\\\x00-\x1f\x7f\"<>]")

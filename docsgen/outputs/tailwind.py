@@ -24,7 +24,10 @@ FORMAT = 2  # of what is cached besides the compiler's output (readable_text): a
 KEEP = 4  # stylesheets kept per site (the sources' classes, with the components' own, an edit or two back)
 OWNER = "Tailwind classes of the site's pages"
 # a rule whose text colour Tailwind wrote as `color: rgb(r g b / ...)`
-_TEXT_RULE = re.compile(r"([^{}]+)\{([^{}]*?(?:^|[;{\s])color:\s*rgb\((\d+) (\d+) (\d+)[^{}]*)\}", re.M)
+# a selector starts after a brace (else each of its characters started a scan to the next brace)
+_TEXT_RULE = re.compile(
+    r"(?<![^{}])([^{}]+)\{([^{}]*?(?:^|[;{\s])color:\s*rgb\((\d+) (\d+) (\d+)[^{}]*)\}", re.M
+)
 MEANT_FOR_PAGE = 2.0  # a text colour this close to the page background is meant for another surface: kept
 
 

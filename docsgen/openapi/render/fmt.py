@@ -14,7 +14,10 @@ from docsgen.openapi.render.schema_model import Flat
 _NEEDS_ESCAPE = re.compile("[&<>\"'\x00]")
 _SLUG_BAD = re.compile(r"[^A-Za-z0-9_.:+\-\[\]@$]+")
 # "Deprecated." / "**Deprecated**:" / "(Deprecated) -" opening a description whose field already shows the pill.
-_DEPRECATED_LEAD = re.compile(r"^\s*[*_(\[]*\s*deprecated\s*[*_)\]]*\s*[.:;!\u2013\u2014-]+\s*", re.I)
+# (no two `\s*` next to each other with only optional text between: quadratic on a description of spaces)
+_DEPRECATED_LEAD = re.compile(
+    r"^\s*(?:[*_(\[]+\s*)?deprecated\s*(?:[*_)\]]+\s*)?[.:;!\u2013\u2014-]+\s*", re.I
+)
 
 
 def esc(value: Any) -> str:

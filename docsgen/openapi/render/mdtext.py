@@ -79,7 +79,8 @@ def item(head: str, desc: str = "", lines: list[str] | None = None, children: st
     return out.rstrip()
 
 
-_SUMMARY_CODE = re.compile(r"(`+)(.+?)\1", re.S)
+# A code span from the start of a run of backticks to a run as long (`(`+)(.+?)\1` restarted inside every run).
+_SUMMARY_CODE = re.compile(r"(?<!`)((?>`+))([^`]+)\1(?!`)")
 _SUMMARY_LINK = re.compile(r"!?\[([^\]\n]*)\]\((?:[^()\s]|\([^()\s]*\))*(?:\s+\"[^\"\n]*\")?\)")
 _SUMMARY_REF = re.compile(r"\[([^\]\n]+)\]\[[^\]\n]*\]")
 _SUMMARY_STRONG = re.compile(r"(\*\*|__)(?=\S)(.+?)(?<=\S)\1", re.S)
