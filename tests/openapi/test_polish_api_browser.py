@@ -80,6 +80,35 @@ def test_a_path_that_scrolls_once_try_it_joins_the_bar_takes_keyboard_focus(brow
     assert url["tabindex"] == 0, f"a scrolling path a keyboard cannot reach: {url}"
 
 
+LINE_ENDS = """() => { const code = document.querySelector('dialog[open] .dg-pg-dialog-url');
+  const text = code.textContent; const ends = []; let last = null, top = null;
+  const walker = document.createTreeWalker(code, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (let i = 0; i < node.length; i++) {
+      const range = document.createRange(); range.setStart(node, i); range.setEnd(node, i + 1);
+      const at = Math.round(range.getBoundingClientRect().top);
+      if (top !== null && at > top + 2) ends.push(last);
+      top = at; last = node.data[i];
+    }
+  }
+  return {text, ends};
+}"""
+
+
+def test_playground_url_on_a_phone_wraps_after_slashes_not_mid_word(browser: Browser, site):
+    page = _open(browser, site + ENDPOINT, 390)
+    try:
+        page.locator(".dg-pg-toggle").click()
+        page.locator("dialog.dg-pg-dialog[open]").wait_for()
+        url = page.evaluate(LINE_ENDS)
+        page.screenshot(path=str(SHOTS / "api-playground-390.png"))
+    finally:
+        page.close()
+    assert url["text"].endswith("/projects/{projectId}/deployments/{deploymentId}"), url
+    assert url["ends"] and set(url["ends"]) <= {"/", "-"}, f"the URL wraps mid-word: {url}"
+    assert url["ends"].count("/") >= 2
+
+
 def test_response_example_tabs_show_every_label_whole_or_titled(browser: Browser, site):
     page = _open(browser, site + ENDPOINT)
     try:

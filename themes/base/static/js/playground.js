@@ -170,7 +170,14 @@
   Playground.prototype.refresh = function (showAll) {
     var built = this.collect();
     this.built = built;
-    this.dialogUrl.textContent = built.shownUrl;
+    if (this.dialogUrl.textContent !== built.shownUrl) { // a long URL wraps after a "/", not mid-word
+      var url = this.dialogUrl;
+      url.textContent = "";
+      built.shownUrl.split(/(?<=\/)/).forEach(function (part, i) {
+        if (i) url.appendChild(document.createElement("wbr"));
+        url.appendChild(document.createTextNode(part));
+      });
+    }
     if (this.requestView) this.requestView.textContent = NS.samples.bash(built.sample);
     this.showErrors(built.errors, showAll);
     this.updateSamples(built.sample);
