@@ -25,7 +25,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 import yaml
 
@@ -63,6 +63,9 @@ DROP_RESPONSE_PREFIXES = ("access-control-",)
 _PLACEHOLDER = "docsgenvarplaceholder"
 _DEFAULT_PORTS = {"http": 80, "https": 443}
 MAX_EXPANSIONS = 64
+MAX_RESPONSE_BYTES = (
+    64 * 1024 * 1024
+)  # an upstream answer larger than this is refused (502 upstream_too_large)
 
 
 @dataclass(frozen=True)
@@ -329,6 +332,8 @@ def check_target(url: str, policy: ProxyPolicy) -> tuple[str, str, int, str, boo
     path = parts.path or "/"
     if parts.query:
         path += "?" + parts.query
+    # percent-encode what an HTTP request line cannot hold (non-ASCII, spaces, controls); %XX is kept
+    path = quote(path, safe="!#$%&'()*+,/:;=?@[]~")
     return scheme, host, port, path, all(rule.free for rule in matching)
 
 
@@ -390,7 +395,14 @@ def forward(
     try:
         conn.request(method, path, body=body, headers=out_headers)
         response = conn.getresponse()
-        data = response.read()
+        data = response.read(MAX_RESPONSE_BYTES + 1)  # never more than the cap in memory
+        if len(data) > MAX_RESPONSE_BYTES:
+            raise ProxyError(
+                502,
+                "upstream_too_large",
+                f"{host}:{port} answered more than {MAX_RESPONSE_BYTES:,} bytes; the dev proxy stops there",
+                url=url,
+            )
         kept = [(k, v) for k, v in response.getheaders() if _kept_response_header(k)]
         return response.status, kept, data
     except (OSError, http.client.HTTPException) as exc:
