@@ -24,6 +24,9 @@ if TYPE_CHECKING:
 esc = html.escape
 
 
+_USER_FIELD = re.compile(r"user\??\.((?:[A-Za-z_$][\w$]*\??\.)*[A-Za-z_$][\w$]*)")
+
+
 class TextRules:
     """Render rules for text, HTML, expressions and math (no element tree walking here)."""
 
@@ -104,6 +107,12 @@ class TextRules:
         stripped = expr.strip()
         if stripped == "children" or stripped == "props.children":
             return state.frame.children_html or ""
+        user = _USER_FIELD.fullmatch(stripped)
+        if user and "user" not in state.frame.scope:
+            # Mintlify's personalised `{user.firstName}`: empty for readers nobody signed in (as there); filled
+            # in the browser from the signed-in reader's data (docsgen server's gate: window.docsgenUser.content).
+            span = f'<span data-dg-user="{esc(user.group(1).replace("?", ""))}"></span>'
+            return f"<p>{span}</p>\n" if block else span
         m = re.fullmatch(r"\{\s*([\w.-]+)\s*\}", stripped)
         if m and m.group(1) in state.ctx.variables:
             value = state.ctx.variables[m.group(1)]

@@ -34,6 +34,12 @@ def test_marked_site_splits_search_and_writes_rules(tmp_path, monkeypatch):
         in headers
     )
     assert "/guides/public-intro/" not in headers and "/pagefind/access-members/*" in headers
+    assert not [d for d in result.diagnostics if d.code == "mdx.expression"]  # {user.firstName} is known
+    console = (out / "admin/console/index.html").read_text(encoding="utf-8")
+    assert (
+        'Hello <span data-dg-user="firstName"></span>, welcome to <span data-dg-user="company.name">'
+        in console
+    )
     [note] = [d for d in result.diagnostics if d.code == "access.static-host"]
     assert "5 page(s)" in note.message and "Netlify" in note.message
 

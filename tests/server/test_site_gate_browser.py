@@ -49,6 +49,9 @@ def test_each_group_sees_and_finds_only_its_pages(browser, gate, group, mine, th
     page.wait_for_url(f"{url}{mine[0]}")
     assert mine[1] in page.locator("main").inner_text()
     assert page.evaluate("window.docsgenUser.groups") == [group]
+    if group == "admin":  # {user.firstName} in the page, from the reader's own data
+        assert page.locator('[data-dg-user="firstName"]').inner_text() == "Admin"
+        assert page.locator('[data-dg-user="company.name"]').inner_text() == ""  # absent: stays empty
     assert search(page, mine[1]) == [mine[2]]
     assert search(page, theirs[1]) == []
     assert search(page, "albatross") == ["Members guide"]  # every signed-in reader's pages
