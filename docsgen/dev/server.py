@@ -6,7 +6,9 @@ import errno
 import hashlib
 import json
 import mimetypes
+import os
 import socket
+import stat
 from collections.abc import Iterable
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -127,6 +129,24 @@ def _safe_relative(url_path: str) -> str | None:
     if rel == "" or rel.endswith("/"):
         rel += "index.html"
     return rel
+
+
+def read_inside(path: Path, docs_dir: Path) -> bytes | None:
+    """A static file's bytes when it is, now, a regular file inside the docs folder (links resolved), else None:
+    the file may have been replaced by a link to an outside file since the build listed it."""
+    if not path.is_relative_to(docs_dir):  # a page rendered into the dev server's store, a theme asset
+        return _read(path) if path.is_file() else None
+    try:
+        real = os.path.realpath(path)
+        if not Path(real).is_relative_to(os.path.realpath(docs_dir)):
+            return None
+        fd = os.open(real, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                return None
+            return handle.read()
+    except OSError:
+        return None
 
 
 def _read(path: Path) -> bytes:
@@ -285,11 +305,11 @@ class DevHandler(BaseHTTPRequestHandler):
                 self._send(404, b"not found\n", "text/plain", head=head)
             return
         if isinstance(content, Path):
-            try:
-                data = content.read_bytes()
-            except OSError:
+            found = read_inside(content, dev.docs_dir)
+            if found is None:  # replaced by a link leading out, or by something not a file, since the build
                 self._send(404, b"not found\n", "text/plain", head=head)
                 return
+            data = found
         else:
             data = content
         if is_page:
