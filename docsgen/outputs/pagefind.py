@@ -31,6 +31,22 @@ class SearchRecord:
     html: str
 
 
+# Pagefind's time grows with the square of a word's length (a 2 MB word: 71 s, 4 MB: 257 s): what it indexes is
+# bounded. A longer run of characters is cut (nobody searches for its 201st character), and so is a record.
+MAX_TOKEN_CHARS = 200
+MAX_RECORD_CHARS = 4_000_000
+_LONG_TOKEN = re.compile(rf"(?<![^<>\s\"'])[^<>\s\"']{{{MAX_TOKEN_CHARS + 1},}}")
+
+
+def bounded_record(html: str) -> str:
+    """A record's HTML with every run of more than MAX_TOKEN_CHARS characters cut (quotes and tags kept whole),
+    and cut at a tag's end before MAX_RECORD_CHARS."""
+    html = _LONG_TOKEN.sub(lambda m: m.group(0)[:MAX_TOKEN_CHARS], html)
+    if len(html) > MAX_RECORD_CHARS:
+        html = html[: html.rfind(">", 0, MAX_RECORD_CHARS) + 1]
+    return html
+
+
 # What the browser needs from Pagefind's output: its search API, the WebAssembly, the index chunks.
 _KEEP = re.compile(
     r"^(pagefind\.js|pagefind-worker\.js|pagefind-entry\.json|pagefind\.[^/]+\.pf_meta|wasm\.[^/]+\.pagefind"
@@ -163,7 +179,8 @@ class PagefindRun:
                     break
                 self.urls.append(record.url)
                 number += 1
-                payload = {"type": "AddFile", "index_id": 0, "url": record.url, "file_contents": record.html}
+                html = bounded_record(record.html)
+                payload = {"type": "AddFile", "index_id": 0, "url": record.url, "file_contents": html}
                 stdin.write(_message(number, payload))
                 if self._streaming and self._queue.empty():
                     stdin.flush()  # streaming: hand Pagefind what there is before waiting for more
