@@ -65,6 +65,11 @@
   }
 
   const banner = document.getElementById("banner");
+  // A site stylesheet that gives the banner its own text colour (`#banner { color: ... }`, written for Mintlify)
+  // chose it against Mintlify's banner background, colors.dark as written; docsgen darkens that colour only so
+  // that its own white text reads. Such a banner gets colors.dark back (langchain: #1a2c2a text on #84C4C0).
+  if (banner && banner.classList.contains("dg-banner-info") && !banner.hasAttribute("style")
+      && getComputedStyle(banner).color !== "rgb(255, 255, 255)") banner.classList.add("dg-banner-site-text");
   if (banner && banner.dataset.dismissible) {
     const key = "dg-banner-" + banner.dataset.key;
     if (store.get(key)) banner.remove();
