@@ -304,8 +304,8 @@ def _front_text(block: str) -> list[str]:
         data = yaml.safe_load(block.strip().strip("-").strip("\ufeff"))
     except yaml.YAMLError:
         return []
-    if not isinstance(data, dict):
-        return []
+    if not isinstance(data, dict) or data.get("mode") in ("custom", "frame"):
+        return []  # custom and frame pages show no header (Mintlify's organize/pages.mdx): the page is a canvas
     return [value for key in ("title", "description") if isinstance(value := data.get(key), str)]
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +14,7 @@ from docsgen.markdown_export import page_markdown_of
 from docsgen.mdx import MdxContext, MdxResult, render_mdx
 from docsgen.openapi import urls
 from docsgen.openapi.asyncapi_pages import channel_pages
+from docsgen.openapi.descriptions import markdown_to_html
 from docsgen.openapi.discover import SpecFinder
 from docsgen.openapi.frontmatter import (
     FrontmatterPages,
@@ -40,31 +40,6 @@ from docsgen.sources import page_url, url_output
 
 DEFAULT_DIRECTORY = urls.DEFAULT_DIRECTORY
 slugify = urls.slugify  # kept for callers of the old name
-
-
-@cache
-def _safe_markdown():
-    """Return the renderer for spec descriptions: Markdown with raw HTML escaped (descriptions are untrusted)."""
-    from markdown_it import MarkdownIt
-
-    md = MarkdownIt("commonmark").enable("table").enable("strikethrough")
-    md.options["html"] = False
-    md.validateLink = _safe_link  # type: ignore[method-assign]  # markdown-it's documented hook
-    return md
-
-
-def _safe_link(url: str) -> bool:
-    """Refuse script URLs in spec descriptions."""
-    return not url.strip().lower().startswith(("javascript:", "vbscript:", "data:"))
-
-
-def markdown_to_html(text: str) -> str:
-    """Render an untrusted Markdown string to safe HTML."""
-    return _safe_markdown().render(text or "")
-
-
-# docsgen.openapi.render.simple_md renders what this renders for the descriptions it accepts
-markdown_to_html.simple_md_exact = True  # type: ignore[attr-defined]
 
 
 def api_settings(config: SiteConfig, meta: dict | None = None) -> ApiSettings:

@@ -106,3 +106,9 @@ def test_a_pages_title_and_description_count(tmp_path):
         f"What the *page* is about{alternative}What the page is about",
         "Body text here.",
     ]
+
+
+def test_custom_and_frame_pages_show_no_title_or_description(tmp_path):
+    text = "---\ntitle: Landing title words\ndescription: A page description here\nmode: custom\n---\n\nBody text here.\n"
+    assert units(tmp_path, text) == ["Body text here."]
+    assert "Landing title words" in units(tmp_path, text.replace("mode: custom", "mode: wide"))
