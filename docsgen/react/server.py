@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 import json
 import re
+import time
 from typing import TYPE_CHECKING, Any
 
 from docsgen.errors import warning
@@ -18,6 +19,35 @@ if TYPE_CHECKING:
 
 MAX_DEPTH = 8  # components rendering Mintlify components rendering components...
 MAX_OUTPUT = 5_000_000  # characters of HTML from one component call
+# Component time (engine.TIME_LIMIT bounds one call): a page's components together, and all of one build process's.
+PAGE_BUDGET = 10.0  # seconds
+SITE_BUDGET = 120.0  # seconds
+_site_spent = 0.0  # component time spent in this process
+
+
+def _spend(state: RenderState, seconds: float) -> None:
+    global _site_spent
+    _site_spent += seconds
+    state.react_spent = getattr(state, "react_spent", 0.0) + seconds  # type: ignore[attr-defined]
+
+
+def _over_budget(element: Element) -> bool:
+    """Tell whether the page's or the process's component time is spent; warn once per page when it is."""
+    state = element.state
+    page = getattr(state, "react_spent", 0.0)
+    if page < PAGE_BUDGET and _site_spent < SITE_BUDGET:
+        return False
+    if not getattr(state, "react_budget_warned", False):
+        state.react_budget_warned = True  # type: ignore[attr-defined]
+        which = (
+            f"this page's ({PAGE_BUDGET:g} s)" if page >= PAGE_BUDGET else f"the build's ({SITE_BUDGET:g} s)"
+        )
+        element.warn(
+            "react.budget",
+            f"components have used {which} time for React components: <{element.name}> and the components "
+            "after it render their children",
+        )
+    return True
 
 
 def render_react(element: Element) -> str:
@@ -63,10 +93,15 @@ def render_react(element: Element) -> str:
     state.dependencies.update(mod.path for mod in _graph(loader, module) if mod.path != state.ctx.source)
     raw: list[str] = []
     props = _props(element, raw)
+    if _over_budget(element):
+        return _children_html(element, props, raw)
+    started = time.monotonic()
     try:
         result = engine.render(module.id, element.name, json.dumps(props, default=str))
     except JsError as exc:
         return _stopped(element, f"it {exc.message}", _children_html(element, props, raw))
+    finally:
+        _spend(state, time.monotonic() - started)
     if "error" in result and str(result["error"]).startswith("InternalError:"):  # out of memory, stack
         engine.broken = True
         return _stopped(element, str(result["error"]), _children_html(element, props, raw))
