@@ -23,8 +23,12 @@ OVERFLOW = """() => {
 FILLED_OUTLINES = """() => [...document.querySelectorAll('svg[fill="none"]')]
   .filter((s) => s.getClientRects().length && getComputedStyle(s).fill !== "none")
   .map((s) => s.dataset.icon || s.outerHTML.slice(0, 80))"""
-AXE = """() => axe.run(document, {resultTypes: ["violations"]}).then((r) => r.violations
+# known: [rule id, CSS selector] pairs naming a site's own defect exactly (only those nodes of that rule are left out)
+AXE = """(known) => axe.run(document, {resultTypes: ["violations"]}).then((r) => r.violations
   .filter((v) => v.impact === "serious" || v.impact === "critical")
+  .map((v) => ({...v, nodes: v.nodes.filter((n) => !(known || []).some(([rule, selector]) =>
+    rule === v.id && n.target.length === 1 && document.querySelector(n.target[0])?.matches(selector)))}))
+  .filter((v) => v.nodes.length)
   .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 4).map((n) => n.target.join(" ")).join(" | ")}`))"""
 
 
@@ -39,8 +43,17 @@ def rgb_hex(value: str) -> str:
     return value.upper()
 
 
-def page_problems(page: Page, where: str, mode: str, accent: str, axe: str, errors: list[str]) -> list[str]:
-    """Return what is wrong with the loaded page: sideways scroll, page errors, accent, dark class, icons, axe."""
+def page_problems(
+    page: Page,
+    where: str,
+    mode: str,
+    accent: str,
+    axe: str,
+    errors: list[str],
+    known: tuple[tuple[str, str], ...] = (),
+) -> list[str]:
+    """Return what is wrong with the loaded page: sideways scroll, page errors, accent, dark class, icons, axe
+    (but the site's own defects named in `known` as (axe rule id, CSS selector of the elements))."""
     problems: list[str] = []
     box = page.evaluate(OVERFLOW)
     if box["scroll"] > box["width"]:
@@ -56,5 +69,5 @@ def page_problems(page: Page, where: str, mode: str, accent: str, axe: str, erro
     if filled:
         problems.append(f"{where}: outline icons drawn filled: {filled[:5]}")
     page.add_script_tag(content=axe)
-    problems += [f"{where}: axe {v}" for v in page.evaluate(AXE)]
+    problems += [f"{where}: axe {v}" for v in page.evaluate(AXE, [list(k) for k in known])]
     return problems

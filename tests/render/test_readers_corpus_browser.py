@@ -23,6 +23,13 @@ pytestmark = [pytest.mark.shared, pytest.mark.browser]
 WIDTHS = (390, 1280)
 MODES = ("light", "dark")
 SHOTS = ARTIFACTS / "corpus"
+# The corpus's own defects, named exactly (as tests/pipeline/test_corpus.py names them): axiom's
+# scripts/placeholder-configurator.min.js colours the placeholders it finds in code blocks with an inline
+# `color: rgb(59, 130, 246) !important` (blue-500) in light mode, 3.7:1 on white: under WCAG AA on Mintlify's light
+# code blocks as on docsgen's (#f6f8fa). docsgen runs the site's script as Mintlify does; it does not rewrite it.
+SITE_DEFECTS = {
+    "axiomhq__docs": (("color-contrast", '.axiom-placeholder-highlight[style*="rgb(59, 130, 246)"]'),),
+}
 
 
 def _accents(docs_dir) -> tuple[str, str]:
@@ -73,7 +80,8 @@ def test_corpus_site_reads_well_on_phone_and_desktop_in_light_and_dark(
                     page.wait_for_load_state("networkidle")
                     where = f"{docs_dir.name} {kind} /{path} {width}px {mode}"
                     accent = accents[0 if mode == "light" else 1]
-                    problems += page_problems(page, where, mode, accent, axe, errors)
+                    known = SITE_DEFECTS.get(docs_dir.name, ())
+                    problems += page_problems(page, where, mode, accent, axe, errors, known)
                     shot = SHOTS / f"{docs_dir.name}-{kind}-{width}-{mode}.png"
                     _screenshot(page, shot, width)
                     context.close()
