@@ -99,6 +99,20 @@ def register_template_globals(helpers: Mapping[str, object]) -> None:
 _loaded_environments: dict[str, jinja2.Environment] = {}
 
 
+def loaded_environments() -> dict[str, jinja2.Environment]:
+    """Return the environments this process has made so far, by theme name."""
+    return dict(_loaded_environments)
+
+
+def forget_environments() -> dict[str, dict]:
+    """Forget every loaded theme and environment; return each environment's template globals by theme name."""
+    saved = {name: dict(env.globals) for name, env in _loaded_environments.items()}
+    _loaded_environments.clear()
+    load_theme.cache_clear()
+    environment.cache_clear()
+    return saved
+
+
 _INCLUDE = re.compile(r'\{%\s*include\s+"([^"]+)"(\s+ignore missing)?\s*%\}')
 _INLINE_DEPTH = 4  # partials including partials
 
