@@ -56,6 +56,9 @@ EXPECTED_KINDS = {
     "page.encoding",  # langchain: two pages with NUL bytes
     "openapi.unresolved-ref",  # spree: store.yaml's MeResponse names #/components/schemas/AdminUser, not defined
     "customize.node-script",  # traceloop: Node.js build scripts (require()) kept in the docs folder
+    # agno, coinbase, continue, traceloop: feedback.suggestEdit/raiseIssue on; Mintlify knows the repository from
+    # its GitHub app, docsgen from feedback.repository or the git remote, which the corpus copies left out (no .git)
+    "feedback.no-repository",
 }
 
 
