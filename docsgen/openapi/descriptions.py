@@ -35,12 +35,35 @@ def _safe_link(url: str) -> bool:
 
 
 _TAG_IN_TEXT = re.compile(r"<([A-Za-z][\w.]*)[\s/>]")
-_CODE = re.compile(r"^[ \t]*(`{3,}|~{3,}).*?^[ \t]*\1|(`+)[^`]*?\2", re.M | re.S)
+# a code span starts at the first backtick of a run and never gives part of the run back ("`" * n is linear)
+_CODE = re.compile(r"^[ \t]*(`{3,}+|~{3,}+).*?^[ \t]*\1|(?<!`)(`++)[^`]*?\2", re.M | re.S)
+
+
+_TAG = re.compile(r"<(/?)[ \t]*([A-Za-z][\w.]*)(?:[^<>]*?(/?)>|)")
+_VOID = frozenset(
+    {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}
+)
 
 
 def _has_tag(text: str) -> bool:
-    """Tell whether a description holds a component or HTML element outside its code."""
-    return any(is_known_name(m.group(1)) for m in _TAG_IN_TEXT.finditer(_CODE.sub("", text[:100_000])))
+    """Tell whether a description holds a component or HTML element outside its code, every one closed.
+
+    A tag left open (`Has a home <b>`) is text, escaped as before: MDX would drop it or swallow what follows.
+    """
+    prose = _CODE.sub("", text[:100_000])
+    if not any(is_known_name(m.group(1)) for m in _TAG_IN_TEXT.finditer(prose)):
+        return False
+    open_tags: list[str] = []
+    for m in _TAG.finditer(prose):
+        closing, name, self_closing = m.group(1), m.group(2), m.group(3)
+        if not m.group(0).endswith(">"):
+            return False  # a "<" that starts no complete tag
+        if closing:
+            if not open_tags or open_tags.pop() != name:
+                return False
+        elif self_closing is None or (not self_closing and name.lower() not in _VOID):
+            open_tags.append(name)
+    return not open_tags
 
 
 _NOWHERE = Path("/nonexistent/docsgen-spec-text")  # spec text reads no file: its imports find nothing

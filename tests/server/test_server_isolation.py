@@ -83,12 +83,17 @@ def test_a_spec_that_crashes_the_build_does_not_kill_the_server(backend, tmp_pat
         started = client.post("/v1/project/iso/deployments", headers=auth)
         assert started.status_code == 202, started.text
         crashed = wait_done(client, started.headers["location"], auth)
-        assert crashed["status"] == "failed", crashed
-        # Today libyaml segfaults on this input; once the nesting is bounded before parsing it is a located error.
-        located = [e for e in crashed["errors"] if e.get("path") == "openapi.yaml" and e.get("line")]
-        assert crashed["summary"] == "build failed: killed by signal 11 (SIGSEGV)" or located, crashed
+        # libyaml may segfault on this input in the build's child process; bounded before parsing, the spec is a
+        # located problem: an error of a failed build, or (a spec problem no longer fails a plain build) a
+        # located warning of a build that published the rest of the site without the spec's pages.
+        problems = crashed["errors"] + crashed["warnings"]
+        located = [e for e in problems if e.get("path") == "openapi.yaml" and e.get("line")]
+        if crashed["status"] == "failed":
+            assert crashed["summary"] == "build failed: killed by signal 11 (SIGSEGV)" or located, crashed
+            assert not out.exists()  # nothing was published
+        else:
+            assert crashed["status"] == "succeeded" and located, crashed
         assert client.get("/healthz").status_code == 200  # the server survived
-        assert not out.exists()  # nothing was published
 
         (docs / "openapi.yaml").write_text(GOOD_SPEC, encoding="utf-8")
         fixed = wait_done(

@@ -81,8 +81,9 @@ def item(head: str, desc: str = "", lines: list[str] | None = None, children: st
 
 # A code span from the start of a run of backticks to a run as long (`(`+)(.+?)\1` restarted inside every run).
 _SUMMARY_CODE = re.compile(r"(?<!`)((?>`+))([^`]+)\1(?!`)")
-_SUMMARY_LINK = re.compile(r"!?\[([^\]\n]*)\]\((?:[^()\s]|\([^()\s]*\))*(?:\s+\"[^\"\n]*\")?\)")
-_SUMMARY_REF = re.compile(r"\[([^\]\n]+)\]\[[^\]\n]*\]")
+# link text stops at the next bracket: "[" * n would otherwise be scanned to its end from every "[" (quadratic)
+_SUMMARY_LINK = re.compile(r"!?\[([^\[\]\n]*)\]\((?:[^()\s]|\([^()\s]*\))*(?:\s+\"[^\"\n]*\")?\)")
+_SUMMARY_REF = re.compile(r"\[([^\[\]\n]+)\]\[[^\[\]\n]*\]")
 _SUMMARY_STRONG = re.compile(r"(\*\*|__)(?=\S)(.+?)(?<=\S)\1", re.S)
 _SUMMARY_EM = re.compile(r"(?<![\w*\\])\*(?=[^\s*])([^*\n]+?)(?<=[^\s*\\])\*(?![\w*])")
 _SUMMARY_HEADING = re.compile(r"^#{1,6}[ \t]+", re.M)

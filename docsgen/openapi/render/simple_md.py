@@ -32,7 +32,8 @@ _REST = re.compile(rf"(?:{_PLAIN}|{_CODE_SPAN}|{_STRONG}|{_LINK})*(?<!\s)")
 _PLAIN_LINE = re.compile(
     rf"(?![\s#=+\-0-9*_\[\]<>&!|~\\]|``)(?:{_PLAIN}|{_CODE_SPAN})+(?<!\s)"
 )  # without strong text and links
-_INLINE = re.compile(rf"({_CODE_SPAN})|\*\*((?:(?!\*\*).)+)\*\*|\[([^\]]+)\]\(([^)]*)\)")
+# link labels hold no bracket (as _LINK accepts them): a scan from every "[" of "[" * n stops at the next one
+_INLINE = re.compile(rf"({_CODE_SPAN})|\*\*((?:(?!\*\*).)+)\*\*|\[([^\[\]]+)\]\(([^()\s]*)\)")
 _PARAGRAPHS = re.compile(r"\n{2,}")
 
 
