@@ -19,7 +19,7 @@ MAX_DEPTH = 64
 # grows exponentially (22 files of two `$ref`s each: 4 million values). Real configurations hold a few thousand.
 MAX_VALUES = 100_000
 
-_BRACKETS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]', re.S)
+_BRACKETS = re.compile(r'(?<!\\)"(?:[^"\\]|\\.)*+"|[\[\]{}]', re.S)  # no start at an escaped quote: linear
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
 
 

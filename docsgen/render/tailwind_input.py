@@ -29,8 +29,9 @@ DEFAULT_PRIMARY = "#0D9373"  # the theme's default accent (render.context.SiteCo
 
 # no leading \b: a pattern starting with a literal is searched for fast (attributes() checks the boundary)
 _ATTR = re.compile(r"""class(?:Name)?\s*=\s*(?:"([^"]*)"|'([^']*)'|(\{))""")
+# a string starts at an unescaped quote and its text is never given back: linear on '`\\' * n
 _STRING = re.compile(
-    r""""((?:[^"\\\n]|\\.){0,2000})"|'((?:[^'\\\n]|\\.){0,2000})'|`((?:[^`\\]|\\.){0,8000})`"""
+    r"""(?<!\\)(?:"((?:[^"\\\n]|\\.){0,2000}+)"|'((?:[^'\\\n]|\\.){0,2000}+)'|`((?:[^`\\]|\\.){0,8000}+)`)"""
 )
 _TEMPLATE_HOLE = re.compile(r"\$\{[^{}]*\}")
 _BLANK = re.compile(r"\n[ \t]*\n")

@@ -22,7 +22,7 @@ from docsgen.openapi.render.fmt import esc
 from docsgen.openapi.render.literal_lines import LiteralLines
 
 _TOKEN = re.compile(
-    r'(?P<w>[ \t\r\n]+)|(?P<s>"(?:[^"\\\n]|\\.)*")|(?P<n>-?(?:0|[1-9]\d*)(?P<f>\.\d+)?(?P<e>[eE][+-]?\d+)?)'
+    r'(?P<w>[ \t\r\n]+)|(?P<s>(?<!\\)"(?:[^"\\\n]|\\.)*+")|(?P<n>-?(?:0|[1-9]\d*)(?P<f>\.\d+)?(?P<e>[eE][+-]?\d+)?)'
     r"|(?P<kc>true|false|null)|(?P<p>[{}\[\],:])"
 )
 _KEY_AFTER = re.compile(r"[ \t\r\n]*:")
