@@ -88,33 +88,21 @@ def views(conn: Connection, project_id: str, r: Range) -> dict:
     """GET .../views: view events per path and site-wide, human and AI, most viewed first."""
     human = func.sum(case((ev.traffic == "human", 1), else_=0))
     ai = func.sum(case((ev.traffic == "ai", 1), else_=0))
-    total = func.count()
-    where = _where(project_id, "view", r)
-    t = conn.execute(select(human, ai, total).where(*where)).one()
-    rows = conn.execute(
-        select(ev.path, human.label("h"), ai.label("a"), total.label("n"))
-        .where(*where)
-        .group_by(ev.path)
-        .order_by(total.desc(), ev.path)
-        .offset(r.offset)
-        .limit(r.limit + 1)
-    ).all()
-    return {
-        "totals": {"human": int(t[0] or 0), "ai": int(t[1] or 0), "total": int(t[2] or 0)},
-        "views": [
-            {"path": row.path, "human": int(row.h or 0), "ai": int(row.a or 0), "total": int(row.n)}
-            for row in rows[: r.limit]
-        ],
-        "hasMore": len(rows) > r.limit,
-    }
+    return _per_path(conn, _where(project_id, "view", r), r, (human, ai, func.count()), "views")
 
 
 def visitors(conn: Connection, project_id: str, r: Range) -> dict:
     """GET .../visitors: distinct visitors (daily hashes) per path and site-wide, human and AI."""
     human = func.count(distinct(case((ev.traffic == "human", ev.visitor))))
     ai = func.count(distinct(case((ev.traffic == "ai", ev.visitor))))
-    total = func.count(distinct(ev.visitor))
-    where = _where(project_id, "view", r)
+    return _per_path(
+        conn, _where(project_id, "view", r), r, (human, ai, func.count(distinct(ev.visitor))), "visitors"
+    )
+
+
+def _per_path(conn: Connection, where: list, r: Range, counts: tuple, key: str) -> dict:
+    """Site-wide totals and one page of per-path rows of (human, ai, total) counts, largest total first."""
+    human, ai, total = counts
     t = conn.execute(select(human, ai, total).where(*where)).one()
     rows = conn.execute(
         select(ev.path, human.label("h"), ai.label("a"), total.label("n"))
@@ -126,7 +114,7 @@ def visitors(conn: Connection, project_id: str, r: Range) -> dict:
     ).all()
     return {
         "totals": {"human": int(t[0] or 0), "ai": int(t[1] or 0), "total": int(t[2] or 0)},
-        "visitors": [
+        key: [
             {"path": row.path, "human": int(row.h or 0), "ai": int(row.a or 0), "total": int(row.n)}
             for row in rows[: r.limit]
         ],
