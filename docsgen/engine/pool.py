@@ -10,7 +10,7 @@ Where fork is unavailable (Windows, macOS defaults) or the site is small, pages 
 from __future__ import annotations
 
 import contextlib
-import copy
+import dataclasses
 import gc
 import multiprocessing
 import os
@@ -21,6 +21,8 @@ from typing import Any
 
 from docsgen.engine.cache import PageCache
 from docsgen.engine.reuse import OutputReuse
+from docsgen.errors import Diagnostic
+from docsgen.mdx import MdxResult
 from docsgen.pages import Page
 from docsgen.render import RenderedPage, SiteContext, render_page
 from docsgen.urls import twin_path
@@ -36,18 +38,41 @@ Writer = Callable[
 ]  # (output path, text, page key) -> written (docsgen.write.PageWriter)
 
 
-@dataclass
-class Rendered:
-    """One page rendered by the engine: the render, and what the engine did with it."""
+@dataclass(frozen=True)
+class PageRender:
+    """One page as the engine rendered it: what the stages after rendering read, never changed once made.
 
-    page: RenderedPage  # html is "" once written (the main process does not need it again)
-    written: bool = False  # the HTML is in the output folder
-    twin_written: bool = False  # the Markdown twin is in the output folder
+    A page written to the output folder keeps only the facts of its body those stages read (assets, icons,
+    snippets used, classes, changelog entries, diagnostics: see body_facts), and its html / twin are None (in
+    the folder; a twin is read back from there): memory stays flat as the site grows.
+    """
+
+    key: str
+    body: MdxResult
+    html: str | None  # the complete HTML document; None: written to the output folder
+    twin: str | None  # the Markdown twin; None: written to the output folder
+    diagnostics: tuple[Diagnostic, ...]  # the body's and its links' problems
+
+
+@dataclass(frozen=True)
+class Ledger:
+    """What the engine did with one page, for its own caches (never leaves the engine)."""
+
     cache_key: str | None = None  # the page cache entry restored or written for the page
     cache_pack: str | None = None  # the pack file holding that entry (set once the entry is flushed)
-    index: Any = None  # what Job.index made of the page where it rendered (its search record)
     sizes: tuple[int, int] | None = None  # bytes of the HTML and twin written (the next build may reuse them)
     reused: bool = False  # the previous build's files were kept: nothing of the page was rendered again
+    written: bool = False  # the HTML is in the output folder
+    twin_written: bool = False  # the Markdown twin is in the output folder
+
+
+@dataclass(frozen=True)
+class Done:
+    """A page rendered by a worker, as it reaches the main process: its render, ledger and search record."""
+
+    render: PageRender
+    ledger: Ledger
+    record: Any = None  # what Job.index made of the page where it rendered (its search record)
 
 
 @dataclass
@@ -66,7 +91,21 @@ class Job:
     reuse: OutputReuse | None = None  # the previous build's files of pages whose every input is unchanged
 
 
-def render_one(job: Job, page: Page) -> Rendered:
+def body_facts(content: MdxResult) -> MdxResult:
+    """Return what the stages after rendering read of a written page's body: its assets, icons, snippets used,
+    classes, changelog entries and diagnostics (its HTML went to the file, the search index and the twin)."""
+    return MdxResult(
+        html="",
+        diagnostics=content.diagnostics,
+        dependencies=content.dependencies,
+        assets=content.assets,
+        icons=content.icons,
+        classes=content.classes,
+        changelog=content.changelog,
+    )
+
+
+def render_one(job: Job, page: Page) -> Done:
     """Render a page (its body from the page cache when valid), writing it out when the job has a writer.
 
     A page whose body is restored and whose every other input equals the previous build's keeps that build's
@@ -75,41 +114,37 @@ def render_one(job: Job, page: Page) -> Rendered:
     cache = job.cache
     # with output reuse, the body itself is read only when the page cannot keep its files
     restored = cache.restore(job.ctx, page, body=job.reuse is None) if cache else None
-    key = restored.key if restored else None
     if cache and restored and job.reuse is not None:
         sizes = job.reuse.keep(page, restored.key)
-        if sizes is None:
-            restored = cache.restore_body(restored)
-            key = restored.key if restored else None
-        else:
-            diagnostics = [
-                *restored.diagnostics,
-                *restored.content.diagnostics,
-            ]  # as render_page reports them
-            kept = RenderedPage(page.key, "", "", restored.content, diagnostics)
-            pack = cache.pack_of(restored.key) if cache else None
-            # no search record: it is the last build's (docsgen.outputs.site_search)
-            return Rendered(kept, True, True, restored.key, pack, sizes=sizes, reused=True)
+        if sizes is not None:  # as render_page reports them; no search record: the last build's (site_search)
+            diagnostics = (*restored.diagnostics, *restored.content.diagnostics)
+            kept = PageRender(page.key, restored.content, None, None, diagnostics)
+            pack_kept = cache.pack_of(restored.key)
+            return Done(
+                kept, Ledger(restored.key, pack_kept, sizes, reused=True, written=True, twin_written=True)
+            )
+        restored = cache.restore_body(restored)
+    key: str | None = None
+    pack: str | None = None
     if restored:
         rendered = job.render(job.ctx, page, strict=job.strict, body=restored.content)
-        rendered.diagnostics[:0] = restored.diagnostics
+        key, pack = restored.key, cache.pack_of(restored.key) if cache else None
     else:
         rendered = job.render(job.ctx, page, strict=job.strict)
-        if cache:
-            key = cache.store(page, rendered.content, rendered.links)
-    out = Rendered(
-        rendered, cache_key=key, cache_pack=cache.pack_of(key) if cache and restored and key else None
-    )
-    if job.index is not None:
-        out.index = job.index(page, rendered.content)
-    if job.write is not None:
-        html_size, twin_size = len(rendered.html.encode("utf-8")), len(rendered.twin.encode("utf-8"))
-        out.written = job.write(page.output, rendered.html, page.key)
-        if out.written:
-            rendered.html = ""
-        out.twin_written = job.write(twin_path(page.url), rendered.twin, page.key)
-        out.sizes = (html_size, twin_size)
-    return out
+        key = cache.store(page, rendered.content, rendered.links) if cache else None
+    record = job.index(page, rendered.content) if job.index is not None else None
+    diagnostics = (*(restored.diagnostics if restored else ()), *rendered.diagnostics)
+    if job.write is None:
+        kept = PageRender(page.key, rendered.content, rendered.html, rendered.twin, diagnostics)
+        return Done(kept, Ledger(key, pack), record)
+    sizes = (len(rendered.html.encode("utf-8")), len(rendered.twin.encode("utf-8")))
+    written = job.write(page.output, rendered.html, page.key)
+    twin_written = job.write(twin_path(page.url), rendered.twin, page.key)
+    body = body_facts(rendered.content) if written else rendered.content
+    html = None if written else rendered.html
+    twin = None if twin_written else rendered.twin
+    made = PageRender(page.key, body, html, twin, diagnostics)
+    return Done(made, Ledger(key, pack, sizes, written=written, twin_written=twin_written), record)
 
 
 def worker_count(pages: int, requested: int | None = None) -> int:
@@ -154,57 +189,24 @@ def _start_worker() -> None:
     gc.set_threshold(WORKER_GC_THRESHOLD, *gc.get_threshold()[1:])
 
 
-def _render_chunk(indices: list[int]) -> list[Rendered]:
-    """Worker: render some pages of the inherited job."""
+def _render_chunk(indices: list[int]) -> list[Done]:
+    """Worker: render some pages of the inherited job (their cache entries written as one pack)."""
     assert _JOB is not None, "workers are forked from render_pages"
-    return _for_pipe(_JOB, _flushed(_JOB.cache, [render_one(_JOB, _JOB.pages[i]) for i in indices]))
+    done = [render_one(_JOB, _JOB.pages[i]) for i in indices]
+    ledgers = _flushed(_JOB.cache, [one.ledger for one in done])
+    return [dataclasses.replace(one, ledger=ledger) for one, ledger in zip(done, ledgers, strict=True)]
 
 
-def _for_pipe(job: Job, results: list[Rendered]) -> list[Rendered]:
-    """Leave out of the results sent to the main process what it will not read again: with the search record
-    made here (job.index), a written page's HTML, twin and links (see released()); otherwise a generated API
-    page's body, aside and Markdown (search reads its compact search_html). Tens of KB a page."""
-    for rendered in results:
-        content = rendered.page.content
-        rendered.page.links = []
-        if job.index is not None:
-            released(rendered)
-        elif rendered.written and content.search_html:
-            slim = copy.copy(content)
-            slim.html = slim.aside_html = slim.panel_html = ""
-            if rendered.twin_written:
-                slim.markdown = None
-            rendered.page.content = slim
-    return results
-
-
-def released(rendered: Rendered) -> None:
-    """Keep of a written page only what the stages after rendering read: its assets, icons, snippets used,
-    changelog entries and diagnostics (the body's HTML went to the file, the search index and the twin already).
-
-    A large site then holds per page its Page and a few small sets, not its HTML: memory does not grow with the
-    size of the pages. The page's twin is dropped too when it is in the output folder (read back from there).
-    """
-    if not rendered.written:
-        return
-    content = rendered.page.content
-    slim = copy.copy(content)
-    slim.html, slim.aside_html, slim.panel_html, slim.toc = "", "", "", []
-    slim.text_html = slim.markdown = slim.search_html = slim.api_data = None
-    rendered.page.content = slim
-    if rendered.twin_written:
-        rendered.page.twin = ""
-
-
-def _flushed(cache: PageCache | None, results: list[Rendered]) -> list[Rendered]:
-    """Write the page cache entries of these renders as one pack and note it on the renders that stored one."""
+def _flushed(cache: PageCache | None, ledgers: list[Ledger]) -> list[Ledger]:
+    """Write the page cache entries of these renders as one pack; return their ledgers with it noted on those that
+    stored one (an entry not written is not kept)."""
     pack = cache.flush() if cache else None
-    for rendered in results:
-        if rendered.cache_key and rendered.cache_pack is None:
-            if pack is None:  # not written: no entry to keep
-                rendered.cache_key = None
-            rendered.cache_pack = pack
-    return results
+    return [
+        dataclasses.replace(one, cache_key=one.cache_key if pack else None, cache_pack=pack)
+        if one.cache_key and one.cache_pack is None
+        else one
+        for one in ledgers
+    ]
 
 
 CHUNK_PAGES = 200  # at most this many pages a chunk (a fraction of a second's work)
@@ -221,51 +223,63 @@ def _chunks(count: int, workers: int, start: int = 0) -> list[list[int]]:
     return [list(range(first, min(first + size, end))) for first in range(start, end, size)]
 
 
+@dataclass(frozen=True)
+class Rendering:
+    """The job's pages rendered, in page order: what each became (renders) and what the engine did (ledgers)."""
+
+    renders: tuple[PageRender, ...]
+    ledgers: tuple[Ledger, ...]
+
+
+OnRendered = Callable[[list[Page], list[Done]], Any]
+
+
 def render_pages(
     job: Job,
     *,
     workers: int | None = None,
     progress: Progress | None = None,
-    on_rendered: Callable[[list[Page], list[Rendered]], Any] | None = None,
+    on_rendered: OnRendered | None = None,
     release: bool = False,
-) -> list[Rendered]:
-    """Render the job's pages (in this order) serially or on a process pool; set each page's content.
+) -> Rendering:
+    """Render the job's pages (in this order) serially or on a process pool; give each page its body.
 
-    on_rendered(pages, rendered) is called in this process, in page order, as soon as pages are done (content set).
-    release: once on_rendered has seen them, written pages keep only what later stages read (see released());
-    their search records and source text are dropped.
+    on_rendered(pages, done) is called in this process, in page order, as soon as pages are done (their search
+    records are in `done` and dropped after). Each page's content is its render's body (body_facts once written);
+    release: each page's source text is dropped once rendered (memory stays flat as the site grows).
     """
     global _JOB
     pages = job.pages
     count = worker_count(len(pages), workers)
-    results: list[Rendered] = []
+    renders: list[PageRender] = []
+    ledgers: list[Ledger] = []
     if job.cache:
         job.cache.load_index()  # once, here: forked workers inherit it
 
-    def done(chunk: list[int], rendered: list[Rendered]) -> None:
-        for index, one in zip(chunk, rendered, strict=True):
-            pages[index].content = one.page.content
-            results.append(one)
+    def done(chunk: list[int], finished: list[Done]) -> None:
+        for index, one in zip(chunk, finished, strict=True):
+            pages[index].content = one.render.body  # the hand-off to the outputs stage
+            renders.append(one.render)
+            ledgers.append(one.ledger)
         if on_rendered:
-            on_rendered([pages[index] for index in chunk], rendered)
-        if release:  # what on_rendered took (the search records) and the page's source are not needed again
-            for index, one in zip(chunk, rendered, strict=True):
-                released(one)
-                one.index = None
-                pages[index].content = one.page.content
+            on_rendered([pages[index] for index in chunk], finished)
+        if release:  # the page's source is not needed again
+            for index in chunk:
                 pages[index].body = ""
         if progress:
-            progress("render", len(results), len(pages))
+            progress("render", len(renders), len(pages))
 
     if count <= 1:
         for index, page in enumerate(pages):
             done([index], [render_one(job, page)])
-            if len(results) % SERIAL_PACK == 0 or len(results) == len(pages):
-                _flushed(job.cache, results[-SERIAL_PACK:])
-        return results
+            if len(ledgers) % SERIAL_PACK == 0 or len(ledgers) == len(pages):
+                ledgers[-SERIAL_PACK:] = _flushed(job.cache, ledgers[-SERIAL_PACK:])
+        return Rendering(tuple(renders), tuple(ledgers))
     # The first page renders here, before the fork: the modules, templates and caches it loads lazily are then
     # loaded once and inherited by every worker instead of being loaded again in each.
-    done([0], _flushed(job.cache, [render_one(job, pages[0])]))
+    first = render_one(job, pages[0])
+    (ledger,) = _flushed(job.cache, [first.ledger])
+    done([0], [dataclasses.replace(first, ledger=ledger)])
     _JOB = job
     # The heap as it is now (the site, its navigation, the templates) is kept out of the cycle collector while the
     # workers live: their collections no longer walk it, and its memory pages stay shared instead of being
@@ -282,4 +296,4 @@ def render_pages(
         _JOB = None
         if not frozen_already:
             gc.unfreeze()  # this process's collector sees the whole heap again
-    return results
+    return Rendering(tuple(renders), tuple(ledgers))

@@ -91,16 +91,6 @@ class SiteSearch:
         (a rebuild)."""
         self.add_records(pages, None)
 
-    def add_rendered(self, pages: list[Page], rendered: list[Any]) -> None:
-        """Take these pages' records made where they rendered (docsgen.engine: each result's `index`); a page
-        whose files were kept from the last build (`reused`) comes without one: its record is the last build's."""
-        self.add_records(
-            pages,
-            [one.index for one in rendered],
-            [one.cache_key for one in rendered],
-            [one.reused for one in rendered],
-        )
-
     def add_records(
         self,
         pages: list[Page],
@@ -109,7 +99,8 @@ class SiteSearch:
         kept: Sequence[bool] | None = None,
     ) -> None:
         """Take these pages' records (made where they rendered: record_maker; None: made here from the bodies);
-        body_keys: each page's page-cache key; kept: which pages were kept whole from the last build."""
+        body_keys: each page's page-cache key; kept: which pages were kept whole from the last build (they come
+        without a record: theirs is the last build's)."""
         rows = list(self._rows(pages, records, body_keys, kept))
         if self._streaming is not None:
             resolved: list[SearchRecord | None] = []

@@ -6,10 +6,12 @@ import gzip
 import json
 from dataclasses import dataclass
 
-from docsgen.build import build, read_site, site_context
+from docsgen.build import build
 from docsgen.mdx import MdxResult
 from docsgen.outputs.pagefind import build_index
 from docsgen.outputs.search import record_for, searchable_pages
+from docsgen.render import site_context
+from docsgen.site import read_site
 
 
 @dataclass

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import docsgen.build
+import docsgen.engine.site_engine
 import docsgen.outputs.pagefind as pagefind
 import docsgen.outputs.site_search
 from docsgen.build import build
@@ -19,7 +19,7 @@ def test_cold_build_feeds_pagefind_during_rendering_and_gets_the_same_bundle(
     monkeypatch.setenv("DOCSGEN_CACHE_DIR", str(tmp_path / "cache"))
     site = make_site(site_files(PAGES))
     events: list[str] = []
-    real_add, real_render = pagefind.PagefindRun.add, docsgen.build.render_pages
+    real_add, real_render = pagefind.PagefindRun.add, docsgen.engine.site_engine.render_pages
 
     def add(self, record):
         events.append("add")
@@ -33,7 +33,7 @@ def test_cold_build_feeds_pagefind_during_rendering_and_gets_the_same_bundle(
             events.append("render end")
 
     monkeypatch.setattr(pagefind.PagefindRun, "add", add)
-    monkeypatch.setattr(docsgen.build, "render_pages", render_pages)
+    monkeypatch.setattr(docsgen.engine.site_engine, "render_pages", render_pages)
     build(site, tmp_path / "streamed", cache=True, workers=2)
     start, end = events.index("render start"), events.index("render end")
     during = events[start:end].count("add")

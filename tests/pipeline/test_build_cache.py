@@ -194,17 +194,17 @@ def test_small_sites_render_serially():
 def test_cli_passes_no_cache_workers_and_prints_timings(make_site, tmp_path, monkeypatch):
     from click.testing import CliRunner
 
-    import docsgen.build
+    import docsgen.engine.site_engine
     from docsgen.cli import main
 
     seen: list[dict] = []
-    real = docsgen.build.render_pages
+    real = docsgen.engine.site_engine.render_pages
 
     def spy(job, **kwargs):
         seen.append(kwargs)
         return real(job, **kwargs)
 
-    monkeypatch.setattr(docsgen.build, "render_pages", spy)
+    monkeypatch.setattr(docsgen.engine.site_engine, "render_pages", spy)
     site = make_site(site_files(6))
     runner = CliRunner()
     first = runner.invoke(main, ["build", str(site), "-o", str(tmp_path / "a"), "--workers", "1"])

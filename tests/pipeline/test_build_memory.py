@@ -3,12 +3,14 @@ a later file needs them (llms-full.txt), so memory does not grow with the size o
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 
 import pytest
 
 from docsgen.build import build
-from docsgen.engine import Job, pool, render_pages
+from docsgen.engine import pool
+from docsgen.engine.pool import Job, render_pages
 from docsgen.outputs import add_before_pages
 from docsgen.render import site_context
 from docsgen.site import read_site
@@ -16,26 +18,27 @@ from docsgen.write import OutputFolder, PageWriter, SiteFiles, Streamed
 from tests.pipeline.test_build_cache import site_files
 
 
-def test_released_pages_keep_only_what_later_stages_read(make_site, tmp_path):
+def test_written_pages_keep_only_what_later_stages_read(make_site, tmp_path):
     site = read_site(make_site(site_files(6)))
     ctx, files, pages = site_context(site), SiteFiles(), site.pages_to_render()
     add_before_pages(ctx, site, pages, files)
     seen: dict[str, int] = {}
+
+    def take(done, results):
+        seen.update({page.key: one.record for page, one in zip(done, results, strict=True)})
+
     with OutputFolder(tmp_path / "out") as folder:
-        job = Job(ctx, pages, write=PageWriter(folder, files))
-        rendered = render_pages(
-            job,
-            workers=1,
-            release=True,
-            on_rendered=lambda done, _: seen.update({p.key: len(p.content.html) for p in done}),
-        )
-    assert seen and all(size > 0 for size in seen.values()), "on_rendered sees each page's whole body"
-    for one, page in zip(rendered, pages, strict=True):
-        assert one.written and one.twin_written
-        assert page.content is one.page.content
-        assert page.content.html == "" and page.content.toc == [] and one.page.twin == ""
+        job = Job(ctx, pages, write=PageWriter(folder, files), index=lambda page, body: len(body.html))
+        rendering = render_pages(job, workers=1, release=True, on_rendered=take)
+    assert seen and all(size > 0 for size in seen.values()), "records are made from each page's whole body"
+    for one, ledger, page in zip(rendering.renders, rendering.ledgers, pages, strict=True):
+        assert ledger.written and ledger.twin_written and one.html is None and one.twin is None
+        assert page.content is one.body and page.body == ""
+        assert one.body.html == "" and one.body.toc == [] and one.body.markdown is None
     snippet_users = [p for p in pages if "snippets/note.mdx" in p.content.dependencies]
     assert snippet_users, "what later stages read (snippets used, assets) is kept"
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        rendering.renders[0].html = "changed"  # type: ignore[misc]
 
 
 def test_llms_full_reads_the_written_twins_back(make_site, tmp_path):
@@ -76,10 +79,10 @@ def test_large_sites_render_in_small_chunks_in_page_order(make_site, tmp_path, m
     batches: list[list[str]] = []
     with OutputFolder(tmp_path / "out") as folder:
         job = Job(ctx, pages, write=PageWriter(folder, files))
-        rendered = render_pages(
+        rendering = render_pages(
             job, workers=2, on_rendered=lambda done, _: batches.append([p.key for p in done])
         )
-        assert all(one.written for one in rendered)
+        assert all(one.written for one in rendering.ledgers)
     assert [key for batch in batches for key in batch] == [page.key for page in pages]
     # the first page renders before the pool forks, then chunks of at most 4
     assert batches[0] == [pages[0].key] and {len(batch) for batch in batches[1:-1]} == {4}
@@ -107,8 +110,8 @@ def test_workers_collect_young_objects_less_often_and_the_heap_is_unfrozen_after
 
     threshold = gc.get_threshold()
     assert gc.get_freeze_count() == 0
-    rendered = render_pages(Job(ctx, pages, render=render), workers=2)
-    assert len(rendered) == len(pages) and all(r.page.html for r in rendered)
+    rendered = render_pages(Job(ctx, pages, render=render), workers=2).renders
+    assert len(rendered) == len(pages) and all(r.html for r in rendered)
     workers = {p.name: p.read_text() for p in seen.iterdir() if p.name != str(os.getpid())}
     assert len(workers) == 2, "two worker processes rendered pages"
     assert set(workers.values()) == {f"{pool.WORKER_GC_THRESHOLD} True"}
