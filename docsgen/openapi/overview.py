@@ -57,7 +57,6 @@ def _page(
 
     def generate(page: Page, ctx: MdxContext) -> MdxResult:
         html, md, toc = body(page)
-        html = _RELATIVE_LINK.sub(r"\1", html)
         html, md = fix(page, html, md)  # Redoc-style and rooted links, as on the endpoint pages
         wrapped = f'<div class="dg-api-overview">{html}</div>'
         return MdxResult(html=wrapped, toc=toc, markdown=md, search_html=wrapped)
@@ -76,6 +75,12 @@ def add_overviews(
     fix: Fixer,
 ) -> None:
     """Add the spec's overview page and one per described tag, unless a page already has their path."""
+
+    def described_html(
+        text: str,
+    ) -> str:  # the descriptions' relative links, not the listings' links to our pages
+        return _RELATIVE_LINK.sub(r"\1", markdown(text))
+
     base = (directory if directory is not None else urls.DEFAULT_DIRECTORY).strip("/").lower() or "index"
     tags = spec.data.get("tags")
     described = {
@@ -95,7 +100,7 @@ def add_overviews(
 
         def tag_body(page: Page, tag: str = tag, text: str = text, members: list[Page] = members):
             listing, listing_md = _links(page, members)
-            intro = markdown(text) if text else ""
+            intro = described_html(text) if text else ""
             return intro + listing, "\n\n".join(p for p in (text.strip(), listing_md) if p), []
 
         tag_pages[tag] = pages[key] = _page(key, label(tag), text, spec, tag_body, fix)
@@ -112,7 +117,7 @@ def add_overviews(
             html.append(f'<p class="dg-api-version">Version <code>{esc(info["version"])}</code></p>')
             md.append(f"Version: `{info['version']}`")
         if description:
-            html.append(markdown(description))
+            html.append(described_html(description))
             md.append(description.strip())
         for tag, members in by_tag.items():
             name = label(tag) if tag else "Endpoints"
@@ -125,7 +130,7 @@ def add_overviews(
             html.append(f'<h2 id="{esc(hid)}">{heading}</h2>')
             md.append(f"## {inline(name)}")
             if described.get(tag):
-                html.append(markdown(described[tag]))
+                html.append(described_html(described[tag]))
                 md.append(described[tag].strip())
             listing, listing_md = _links(page, members)
             html.append(listing)

@@ -77,7 +77,8 @@ class ApiPages(FrontmatterPages):
     diagnostics: list[Diagnostic] = field(default_factory=list)
     used: dict[str, Spec] = field(default_factory=dict)
     finder: SpecFinder | None = None
-    _made: dict[tuple[str, str], Page] = field(default_factory=dict)
+    _made: dict[tuple[str, str], list[Page]] = field(default_factory=dict)  # every page of an operation
+    _placed: dict[tuple[str, str, str], Page] = field(default_factory=dict)  # by (spec, operation, directory)
     _links: SpecLinks | None = None
 
     @classmethod
@@ -245,9 +246,16 @@ class ApiPages(FrontmatterPages):
         self, spec: Spec, op: Operation, directory: str | None, inherited: dict, *, webhook: bool = False
     ) -> Page | None:
         ident = (spec.source, ("webhook " + op.path) if webhook else op.key)
-        if ident in self._made:
-            return self._made[ident]
         ext = op.extension
+        href = ext.get("href") if isinstance(ext.get("href"), str) else ""
+        # One page per operation and directory: a spec shown in two folders (one per language or version) has
+        # its pages in each; an x-mint.href names one page wherever the spec is used.
+        place = (
+            *ident,
+            "" if href and not href.startswith(("http://", "https://")) else urls.directory_key(directory),
+        )
+        if place in self._placed:
+            return self._placed[place]
         title = op.summary or (f"Webhook {op.path}" if webhook else readable(op.method, op.path))
         key = self._page_key(spec, op, directory, op.tags[0] if op.tags else "", webhook)
         if key is None:
@@ -277,7 +285,8 @@ class ApiPages(FrontmatterPages):
         # x-mint.content comes from the spec (maybe fetched from a URL): rendered as MDX, then sanitised.
         page.generate = self._endpoint_generator(spec, op, webhook, lambda page: content, trusted=False)
         self.pages[key] = page
-        self._made[ident] = page
+        self._placed[place] = page
+        self._made.setdefault(ident, []).append(page)
         return page
 
     def _spec_metadata(self, spec: Spec, op: Operation, metadata: Any) -> dict:

@@ -23,22 +23,27 @@ _METHODS = {"GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "TRACE"}
 class SpecLinks:
     """Resolves description links for the pages ApiPages made (lookup tables built once per spec)."""
 
-    def __init__(self, pages: dict[str, Page], made: dict[tuple[str, str], Page], used: dict[str, Spec]):
+    def __init__(
+        self, pages: dict[str, Page], made: dict[tuple[str, str], list[Page]], used: dict[str, Spec]
+    ):
         self.pages, self.made, self.used = pages, made, used
-        self._targets: dict[str, tuple[int, dict[str, Page], dict[str, Page]]] = {}
+        self._targets: dict[str, tuple[int, dict[str, list[Page]], dict[str, list[Page]]]] = {}
 
-    def targets(self, spec_source: str, spec: Spec | None) -> tuple[dict[str, Page], dict[str, Page]]:
+    def targets(
+        self, spec_source: str, spec: Spec | None
+    ) -> tuple[dict[str, list[Page]], dict[str, list[Page]]]:
         """Return the spec's generated pages by "METHOD /path" and by operationId (rebuilt when pages are added)."""
+        count = sum(len(v) for v in self.made.values())
         cached = self._targets.get(spec_source)
-        if cached is not None and cached[0] == len(self.made):
+        if cached is not None and cached[0] == count:
             return cached[1], cached[2]
-        by_key = {ident: target for (source, ident), target in self.made.items() if source == spec_source}
+        by_key = {ident: targets for (source, ident), targets in self.made.items() if source == spec_source}
         by_id = {
             op.operation_id: by_key[op.key]
             for op in (spec.operations() if spec else [])
             if op.operation_id and op.key in by_key
         }
-        self._targets[spec_source] = (len(self.made), by_key, by_id)
+        self._targets[spec_source] = (count, by_key, by_id)
         return by_key, by_id
 
     def fix(self, page: Page, html: str, spec_source: str, markdown: str = "") -> tuple[str, str]:
@@ -51,7 +56,8 @@ class SpecLinks:
         if '<a href="#' not in html and '<a href="/' not in html and _LINK_TARGET not in html:
             return html, markdown
         spec = self.used.get(spec_source)
-        by_key, by_id = self.targets(spec_source, spec)
+        all_by_key, all_by_id = self.targets(spec_source, spec)
+        by_key, by_id = _Nearest(page, all_by_key), _Nearest(page, all_by_id)
         if _LINK_TARGET in html:
 
             def link_target(m: re.Match) -> str:
@@ -120,6 +126,32 @@ class SpecLinks:
         if "](#" in markdown or "](/" in markdown:
             markdown = rewrite_links(markdown, markdown_href)
         return html, markdown
+
+
+class _Nearest:
+    """An operation's page seen from `page`: of a spec shown in several folders, the one nearest the page."""
+
+    def __init__(self, page: Page, pages: dict[str, list[Page]]):
+        self.page, self.pages = page, pages
+
+    def get(self, name: str) -> Page | None:
+        found = self.pages.get(name)
+        if not found:
+            return None
+        return (
+            max(found, key=lambda target: _shared_folders(self.page.key, target.key))
+            if found[1:]
+            else found[0]
+        )
+
+
+def _shared_folders(a: str, b: str) -> int:
+    n = 0
+    for x, y in zip(a.split("/"), b.split("/"), strict=False):
+        if x != y:
+            break
+        n += 1
+    return n
 
 
 def _operation_of(spec: Spec | None, page: Page) -> Operation | None:

@@ -81,6 +81,11 @@ def href_path(href: str) -> str:
     return "/".join([*parts[:-1], stem]).lower()
 
 
+def directory_key(directory: str | None) -> str:
+    """Return the folder generated pages go to (None: the default), as page paths spell it."""
+    return (directory if directory is not None else DEFAULT_DIRECTORY).strip("/").lower()
+
+
 def unique_path(base: str, taken: Container[str]) -> str:
     """Return `base`, or `base-1`, `base-2`, ... the first that is not in `taken` (Mintlify's numbering)."""
     if base not in taken:

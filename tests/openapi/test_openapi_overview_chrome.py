@@ -46,3 +46,47 @@ def test_overview_pages_get_the_language_global_anchors_and_their_tab(make_site,
             a.text.strip() for a in doc.find("nav", cls="dg-tabs").find_all("a") if "aria-current" in a.attrs
         ]
         assert current == ["API"], rel
+
+
+def test_a_spec_shown_by_two_languages_in_their_own_folders_gets_pages_and_sections_in_each(
+    make_site, tmp_path
+):
+    """Each language's `directory` holds its own copy of the reference: endpoint pages, overview pages in that
+    language's API tab, and description links to the copy of the same folder (the second language got none of its
+    own endpoint pages, and its overview pages no section)."""
+    spec = SPEC.replace("All about pets.", '"All about pets: see [the list](#operation/listPets)."').replace(
+        "summary: List pets", "summary: List pets\n      operationId: listPets"
+    )
+
+    def language(code: str, home: str, tab: str) -> dict:
+        return {
+            "language": code,
+            "tabs": [
+                {"tab": home, "pages": [f"{code}/index"]},
+                {"tab": tab, "openapi": {"source": "api.yaml", "directory": f"{code}/api"}},
+            ],
+        }
+
+    nav = {"languages": [language("en", "Home", "API"), language("fr", "Accueil", "API FR")]}
+    site = make_site(
+        {
+            "docs.json": json.dumps(
+                {"theme": "mint", "name": "X", "colors": {"primary": "#112233"}, "navigation": nav}
+            ),
+            "en/index.mdx": "# Home\n",
+            "fr/index.mdx": "# Accueil\n",
+            "api.yaml": spec,
+        }
+    )
+    out = tmp_path / "out"
+    build(site, out)
+    for code, tab in (("en", "API"), ("fr", "API FR")):
+        for rel in (f"{code}/api/pets/list-pets", f"{code}/api", f"{code}/api/pets"):
+            doc = parse((out / rel / "index.html").read_text())
+            links = doc.find("nav", cls="dg-tabs").find_all("a")
+            assert [a.text.strip() for a in links if "aria-current" in a.attrs] == [tab], rel
+            assert doc.find("html").attrs.get("lang") == code, rel
+        tag_page = parse((out / code / "api" / "pets" / "index.html").read_text())
+        hrefs = [a.attrs.get("href") for a in tag_page.find("div", cls="dg-api-overview").find_all("a")]
+        want = f"../../../{code}/api/pets/list-pets/"  # the copy of the same folder
+        assert hrefs == [want, want], (code, hrefs)  # the description's link and the listing's
