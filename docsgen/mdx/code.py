@@ -276,14 +276,16 @@ def render_code_block(
     if (title or icon_html) and show_header:
         header = f'<div class="dg-code-header">{icon_html}<span class="dg-code-title">{title}</span></div>'
     copy = "" if meta.nocopy else copy_button()
-    expand = ""
+    expand = fade = ""
     if meta.expandable:
         expand = '<button type="button" class="dg-code-expand" aria-expanded="false">Show more</button>'
+        if len(lines) > EXPANDABLE_LINES:  # the fade over a collapsed block's last lines
+            fade = '<div class="dg-code-fade" aria-hidden="true"></div>'
     lang_class = f' class="language-{html.escape(meta.lang)}"' if meta.lang else ""
     body = "\n".join(rows)
     return (
         f'<div {" ".join(attrs)}>{header}<div class="dg-code-body">{copy}'
-        f'<pre class="highlight" tabindex="0"><code{lang_class}>{body}</code></pre></div>{expand}</div>\n'
+        f'<pre class="highlight" tabindex="0"><code{lang_class}>{body}</code></pre>{fade}</div>{expand}</div>\n'
     )
 
 

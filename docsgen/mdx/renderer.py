@@ -326,6 +326,7 @@ class MdxRenderer(TextRules, RendererHTML):
         if href.startswith(("http://", "https://")):
             token.attrSet("target", "_blank")
             token.attrSet("rel", "noopener noreferrer")
+        token.attrSet("class", "link")  # Mintlify's `link` hook on a Markdown link
         return self.renderToken(tokens, idx, options, env)
 
     def image(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:

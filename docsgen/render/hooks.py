@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import re
 
-# docsgen class -> the Mintlify class naming the same element.
+# docsgen class -> the Mintlify class(es, space-separated) naming the same element. The names docsgen has no
+# element for are listed, with the reason, in tests/render/test_css_hooks.py (NO_SUCH_CLASS_ELEMENT); the ones the
+# theme's scripts make are written by those scripts (option-dropdown, chat-assistant-*, code-snippet-feedback-*).
 CLASS_HOOKS: dict[str, str] = {
     # content components
     "dg-accordion": "accordion",
@@ -22,6 +24,7 @@ CLASS_HOOKS: dict[str, str] = {
     "dg-columns": "columns",
     "dg-code": "code-block",
     "dg-code-header-icon": "code-block-icon",
+    "dg-code-fade": "code-block-fade-overlay",
     "dg-copy": "code-block-copy-button",
     "dg-codegroup": "code-group",
     "dg-expandable": "expandable",
@@ -80,11 +83,10 @@ CLASS_HOOKS: dict[str, str] = {
     "dg-pagination-title": "pagination-title",
     # API reference
     "dg-api-section": "api-section",
-    "dg-api-heading": "api-section-heading",
-    "dg-api-heading-title": "api-section-heading-title",
+    "dg-api-heading": "api-section-heading api-section-heading-title",  # the heading is its title
+    "dg-api-media": "api-section-heading-subtitle",  # the body's media type under "Body"
     "dg-api-field": "field",
     "dg-field": "field",
-    "dg-api-switch": "option-dropdown",
     "dg-api-method": "method-pill",
     "dg-prompt": "prompt",
     # feedback
@@ -93,6 +95,7 @@ CLASS_HOOKS: dict[str, str] = {
     "dg-view": "multi-view-item",
     "dg-view-select": "multi-view-dropdown",
     "dg-view-trigger": "multi-view-dropdown-trigger",
+    "dg-view-option": "multi-view-dropdown-item",
     # directory
     "dg-directory": "directory",
     "dg-directory-group": "directory-group",
@@ -103,8 +106,6 @@ CLASS_HOOKS: dict[str, str] = {
     "dg-notfound-code": "not-found-status-code",
     "dg-notfound-title": "not-found-title",
     "dg-notfound-description": "not-found-description",
-    "dg-notfound-list": "not-found-recommended-pages-list",
-    "dg-notfound-link": "not-found-recommended-page-link",
     # color and tree
     "dg-color": "color",
     "dg-color-row": "color-row",
@@ -136,9 +137,11 @@ def add_hooks(html: str) -> str:
     def classes(match: re.Match[str]) -> str:
         tokens = match[1].split()
         extra = [
-            CLASS_HOOKS[t]
+            hook
             for t in tokens
-            if t in CLASS_HOOKS and CLASS_HOOKS[t] not in tokens and _NOT_WITH.get(t) not in tokens
+            if t in CLASS_HOOKS and _NOT_WITH.get(t) not in tokens
+            for hook in CLASS_HOOKS[t].split()
+            if hook not in tokens
         ]
         return f'class="{match[1]} {" ".join(dict.fromkeys(extra))}"' if extra else match[0]
 

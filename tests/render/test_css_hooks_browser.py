@@ -134,3 +134,24 @@ def test_corpus_rules_take_effect(page: Page, tmp_path):
         assert "linear-gradient" in style("#banner", "backgroundImage")  # Portkey
     finally:
         server.shutdown()
+
+
+def test_class_hooks_made_or_shown_in_the_browser(page: Page, tmp_path):
+    from tests.render.test_css_hook_classes import class_site
+
+    build(class_site(tmp_path / "src"), tmp_path / "out")
+    server, url = serve(tmp_path / "out")
+    try:
+        page.goto(url + "guide/")
+        page.wait_for_load_state("networkidle")
+        fade = page.locator(".code-block .code-block-fade-overlay")
+        assert fade.is_visible() and (fade.bounding_box() or {"height": 0})["height"] > 30
+        page.locator(".dg-code-expand").click()
+        assert not fade.is_visible()  # an expanded block has no fade
+        api = next(p for p in (tmp_path / "out").rglob("index.html") if "create-pet" in str(p))
+        page.goto(url + api.parent.relative_to(tmp_path / "out").as_posix() + "/")
+        page.wait_for_load_state("networkidle")
+        switch = page.locator(".dg-api .option-dropdown").first
+        assert [b.text_content() for b in switch.locator("button").all()] == ["Cat", "Dog"]
+    finally:
+        server.shutdown()

@@ -26,7 +26,7 @@ def render_fence(token: Token, state: RenderState, meta: CodeMeta | None = None)
         from docsgen.mdx.components.icons import icon_html as make_icon
 
         where = (token.map[0] + 1 + state.frame.line_offset, 1) if token.map else None
-        icon_html = make_icon(meta.icon, state, where=where)
+        icon_html = make_icon(meta.icon, state, css_class="dg-icon dg-code-header-icon", where=where)
     code = twoslash.fence_code(token, state, meta.lang)  # twoslash: markup applied, a located info
     line = token.map[0] + 1 + state.frame.line_offset if token.map else 0
     return render_code_block(code, meta, state.next_code_index(), icon_html=icon_html, state=state, line=line)

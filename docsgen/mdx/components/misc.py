@@ -260,7 +260,9 @@ def code_block(el: Element) -> str:
             setattr(meta, key, lines)
     if meta.expandable:
         state.assets.add("code")
-    icon_part = icon_html(el.prop("icon"), state) if el.prop("icon") else ""
+    icon_part = (
+        icon_html(el.prop("icon"), state, css_class="dg-icon dg-code-header-icon") if el.prop("icon") else ""
+    )
     return render_code_block(
         code + "\n", meta, state.next_code_index(), icon_html=icon_part, state=state, line=el.line
     )

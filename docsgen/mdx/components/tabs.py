@@ -18,6 +18,9 @@ esc = html.escape
 VIEW_SELECT_MARKER = "<!--dg:view-select-->"
 
 
+TAB_ICON = "dg-icon dg-tab-icon"  # a tab label's icon (Mintlify's `tab-icon` hook)
+
+
 def tab_set(
     el: Element, labels: list[tuple[str, str]], panels: list[str], extra_class: str = "", **options
 ) -> str:
@@ -81,7 +84,7 @@ def tabs(el: Element) -> str:
     for i, tab in enumerate(tabs_):
         title = tab.text_prop("title") or f"Tab {i + 1}"
         icon = (
-            icon_html(tab.prop("icon"), el.state, tab.text_prop("iconType") or None)
+            icon_html(tab.prop("icon"), el.state, tab.text_prop("iconType") or None, css_class=TAB_ICON)
             if tab.prop("icon")
             else ""
         )
@@ -250,5 +253,10 @@ def view(el: Element) -> str:
 
 def view_selector(views: list[tuple[str, str]]) -> str:
     """Return the dropdown that switches between the page's <View> blocks."""
-    options = "".join(f'<option value="{esc(title)}">{esc(title)}</option>' for title, _ in views)
-    return f'<div class="dg-view-select"><label>View <select aria-label="Choose a view">{options}</select></label></div>'
+    options = "".join(
+        f'<option class="dg-view-option" value="{esc(title)}">{esc(title)}</option>' for title, _ in views
+    )
+    return (
+        '<div class="dg-view-select"><label>View <select class="dg-view-trigger" aria-label="Choose a view">'
+        f"{options}</select></label></div>"
+    )

@@ -52,7 +52,7 @@
       var alts = direct(box, "dg-api-alt");
       if (alts.length < 2 || box.classList.contains("dg-js")) return;
       var bar = document.createElement("div");
-      bar.className = "dg-api-switch";
+      bar.className = "dg-api-switch option-dropdown"; // Mintlify's hook
       box.insertBefore(bar, alts[0]);
       box.classList.add("dg-js");
       tabs(box, alts, bar, function (alt, i) { return alt.getAttribute("data-title") || "Option " + (i + 1); });
