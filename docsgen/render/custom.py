@@ -309,14 +309,15 @@ def page_timestamp(site: SiteContext, page: Page) -> datetime | None:
     return timestamps(site).get(page.source)
 
 
-def last_updated(site: SiteContext, page: Page) -> Markup:
-    """Return the "Last updated" line for a page (empty when timestamps are off for it)."""
+def last_updated(site: SiteContext, page: Page, words: str = "Last updated") -> Markup:
+    """Return the "Last updated" line for a page (empty when timestamps are off for it): `words` in the page's
+    language; the date is written in English and site.js rewrites it in the page's language."""
     when = page_timestamp(site, page)
     if when is None:
         return Markup("")
     label = f"{when:%B} {when.day}, {when.year}"
-    return Markup('<p class="dg-last-updated">Last updated <time datetime="{}">{}</time></p>').format(
-        when.isoformat(), label
+    return Markup('<p class="dg-last-updated">{} <time datetime="{}">{}</time></p>').format(
+        words, when.isoformat(), label
     )
 
 

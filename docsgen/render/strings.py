@@ -51,5 +51,32 @@ def interface_strings(lang: str | None, overrides: Any = None) -> dict[str, str]
     return out
 
 
+# The words the theme's scripts write (search counts, copy feedback, the playground, the assistant ...). A page
+# carries the ones its language (or docs.json) changes from English in <html data-strings>, read by window.dgT
+# (partials/theme-init.js); each script passes the English text along, so an English page carries nothing.
+SCRIPT_KEYS = (
+    "try_it", "send", "cancel", "yes", "no", "results_one", "results", "no_results_for", "browse_section",
+    "zoom_image", "copy", "copied", "copy_failed", "install_copied", "show_more", "show_less", "copy_image",
+    "download_image", "feedback_thanks", "feedback_unreachable", "comment_snippet", "snippet_question",
+    "send_comment", "comment_first", "build_request", "close_playground", "sending", "path_params", "query_params",
+    "headers", "cookies", "server", "base_url", "authorization", "auth_method", "none", "username", "password",
+    "body", "required", "content_type", "add_item", "request_sample", "no_response_body", "show_all", "download",
+    "request_cancelled", "credentials_hint", "use_proxy", "fix_fields", "ask_ai", "close", "your_question",
+    "ask_placeholder", "answer_helpful", "rating_failed", "sources", "assistant_busy", "assistant_failed",
+    "assistant_unreachable", "ask_ai_question", "mcp_copied", "option_n", "assistant_hint", "assistant_searching",
+    "pages_used", "too_many_messages", "server_answered", "feedback_failed", "comment_snippet_named",
+    "snippet_thanks", "remove_item", "example", "body_editor", "form", "body_fields", "cookie_hint", "bearer_token",
+    "access_token", "file_of_type", "showing_chars", "response_image", "api_playground", "cookies_hint",
+    "request_only", "no_server", "valid_json", "valid_email", "env", "env_name", "env_placeholder", "save", "delete", "env_applied",
+    "env_name_first", "env_saved", "env_deleted", "env_hint", "history", "clear_history", "rerun",
+)  # fmt: skip
+
+
+def script_strings(words: dict[str, str]) -> dict[str, str]:
+    """Return the script words of a page's interface strings that differ from English (empty for English)."""
+    english = catalogue()["en"]
+    return {key: words[key] for key in SCRIPT_KEYS if key in words and words[key] != english.get(key)}
+
+
 # Templates rendered without a page language (redirect pages, a theme's own) get the English words.
-register_template_globals({"t": dict(catalogue()["en"])})
+register_template_globals({"t": dict(catalogue()["en"]), "script_strings": script_strings})

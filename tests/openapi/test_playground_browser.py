@@ -397,7 +397,7 @@ def test_json_body_prefill_validation_and_send(page: Page, env: dict) -> None:
     expect(status).to_contain_text("name must be at least 2 characters")
     expect(status).to_contain_text("count must be at least 0")
     send(page)
-    expect(page.locator(".dg-pg-errors")).to_contain_text("Fix 2 fields")
+    expect(page.locator(".dg-pg-errors")).to_contain_text("Fix these fields before sending (2)")
     area.fill('{"name": "Rex", "count": 3, "owner": {"email": "a@b.c"}}')
     expect(status).to_have_text("Valid JSON for this schema.")
     expect(page.locator('.dg-api-panel[data-key="javascript"] code')).to_contain_text('"name": "Rex"')

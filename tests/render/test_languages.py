@@ -4,12 +4,14 @@ on every translated page; the catalogue covers every language code Mintlify supp
 
 from __future__ import annotations
 
+import html as htmllib
 import json
 import re
 
 from docsgen.build import build
 from docsgen.config.model import bcp47
-from docsgen.render.strings import catalogue, catalogue_code, interface_strings
+from docsgen.render.strings import SCRIPT_KEYS, catalogue, catalogue_code, interface_strings, script_strings
+from docsgen.resources import themes_dir
 from tests.conftest import write_tree
 
 SPEC_CODES = [
@@ -45,15 +47,30 @@ SPEC_CODES = [
 BCP47_TAG = re.compile(r"^[a-z]{2,3}(?:-[A-Z][a-z]{3})?(?:-[A-Z]{2})?$")
 
 
+# Words a language spells exactly as English does: its own word, not an English placeholder ("No" is Spanish,
+# "Server" German, "Send" Danish and Norwegian, "Cookies" a loanword in these languages). Anything else equal to
+# the English text fails the test below.
+SAME_AS_ENGLISH = {
+    ("ca", "no"), ("es", "no"), ("it", "no"), ("no", "send"), ("da", "send"), ("da", "send_feedback"),
+    ("de", "server"), ("nl", "server"), ("it", "server"), ("it", "password"), ("it", "file_of_type"),
+    ("de", "cookies"), ("nl", "cookies"), ("fr", "cookies"), ("es", "cookies"), ("pt-BR", "cookies"),
+    ("da", "cookies"), ("fr", "sources"),
+}  # fmt: skip
+
+
 def test_every_supported_language_has_every_string_translated():
     english = catalogue()["en"]
-    for code in SPEC_CODES:
+    for code in [*SPEC_CODES, *catalogue()]:  # the spec's codes and the two more the catalogue has
         words = catalogue()[catalogue_code(code)]
         assert set(words) == set(english), code
         if code != "en":
-            same = [k for k, v in words.items() if v == english[k] and k not in ("no",)]
-            # a few words are the same in some languages (de "Feedback senden" is not, "No" in es/it/ca is)
-            assert len(same) <= 2, (code, same)
+            same = {(code, k) for k, v in words.items() if v == english[k]}
+            assert same <= SAME_AS_ENGLISH, sorted(same - SAME_AS_ENGLISH)
+        for key, text in words.items():  # every {placeholder} of the English text, and no other
+            assert set(re.findall(r"\{(\w+)\}", text)) == set(re.findall(r"\{(\w+)\}", english[key])), (
+                code,
+                key,
+            )
     assert (
         catalogue_code("ja") == "jp" and catalogue_code("zh-TW") == "zh-Hant" and catalogue_code("xx") == "en"
     )
@@ -126,3 +143,76 @@ def test_translated_interface_rtl_and_hreflang(tmp_path):
     notfound = (out / "404.html").read_text(encoding="utf-8")
     assert "Seite nicht gefunden" in notfound and "Zur Startseite" in notfound  # the default language
     assert bcp47("jp") == "ja"
+
+
+SCRIPT_CALL = re.compile(r'\bT\(\s*"([a-z_]+)",\s*"((?:[^"\\]|\\.)*)"')
+
+
+def test_every_word_a_script_writes_comes_from_the_catalogue():
+    """Each T("key", "English") call in the theme's scripts names a catalogued key whose English text is the
+    script's own (so an English page, which carries no strings, reads the same), and every catalogued script key is
+    used by a script."""
+    english = catalogue()["en"]
+    calls: dict[str, str] = {}
+    for path in sorted((themes_dir() / "base" / "static").rglob("*.js")):
+        if "vendor" in path.parts:
+            continue
+        for key, text in SCRIPT_CALL.findall(path.read_text(encoding="utf-8")):
+            calls[key] = json.loads(f'"{text}"')
+            assert english.get(key) == calls[key], (path.name, key)
+    assert set(calls) == set(SCRIPT_KEYS)
+    assert {"no_results_for", "feedback_thanks", "try_it", "sending", "copied", "ask_ai"} <= set(calls)
+
+
+def _data_strings(page: str) -> dict:
+    found = re.search(r'<html [^>]*data-strings="([^"]*)"', page)
+    return json.loads(htmllib.unescape(found.group(1))) if found else {}
+
+
+def test_pages_carry_only_their_languages_script_words(tmp_path):
+    out = _site(tmp_path)
+    de, ar, ja = (
+        _data_strings(_html(out, "guide")),
+        _data_strings(_html(out, "ar/guide")),
+        _data_strings(_html(out, "jp")),
+    )
+    assert de["copied"] == "Kopiert" and de["no_results_for"] == "Keine Ergebnisse für „{q}“"
+    assert ar["try_it"] == catalogue()["ar"]["try_it"] and ja["send"] == "送信"
+    assert set(de) <= set(SCRIPT_KEYS) and "on_this_page" not in de  # the template's words are in the HTML
+    assert "server" not in de  # the same word as English is not carried
+    assert script_strings(interface_strings("en")) == {}
+    english = write_tree(
+        tmp_path / "en",
+        {
+            "docs.json": json.dumps(
+                {
+                    "name": "A",
+                    "theme": "mint",
+                    "colors": {"primary": "#4F46E5"},
+                    "navigation": {"pages": ["index"]},
+                    "strings": {"*": {"copied": "Done!"}},
+                }
+            ),
+            "index.mdx": "---\ntitle: Home\n---\n\nHi.\n",
+        },
+    )
+    build(english, tmp_path / "en-out")
+    assert _data_strings((tmp_path / "en-out" / "index.html").read_text(encoding="utf-8")) == {
+        "copied": "Done!"
+    }
+    plain = write_tree(
+        tmp_path / "plain",
+        {
+            "docs.json": json.dumps(
+                {
+                    "name": "A",
+                    "theme": "mint",
+                    "colors": {"primary": "#4F46E5"},
+                    "navigation": {"pages": ["index"]},
+                }
+            ),
+            "index.mdx": "---\ntitle: Home\n---\n\nHi.\n",
+        },
+    )
+    build(plain, tmp_path / "plain-out")
+    assert "data-strings" not in (tmp_path / "plain-out" / "index.html").read_text(encoding="utf-8")

@@ -1,6 +1,7 @@
 // docsgen contextual page menu: copy the page's Markdown twin, open it, hand the page to an AI tool, print it,
 // or connect an AI tool to the site's MCP server (docsgen mcp, served at <site>/mcp).
 (() => {
+  const T = window.dgT || ((k, en, v) => (v ? en.replace(/\{(\w+)\}/g, (m, n) => (n in v ? String(v[n]) : m)) : en)); // the page language's words (theme-init.js)
   const menu = document.querySelector(".dg-contextual");
   if (!menu) return;
   const mdUrl = new URL(menu.dataset.md, location.href).href;
@@ -61,7 +62,7 @@
       say(done);
       button.dataset.copied = "true";
     } catch (err) {
-      say("Copy failed");
+      say(T("copy_failed", "Copy failed"));
     }
   }
 
@@ -85,9 +86,9 @@
     event.preventDefault();
     const action = button.dataset.action;
     close();
-    if (action === "copy") await copy(button, fetchMarkdown(), "Copied");
-    else if (action === "mcp") await copy(button, mcpUrl, "MCP server URL copied");
-    else if (action === "add-mcp") await copy(button, `npx add-mcp ${mcpUrl}`, "Install command copied");
+    if (action === "copy") await copy(button, fetchMarkdown(), T("copied", "Copied"));
+    else if (action === "mcp") await copy(button, mcpUrl, T("mcp_copied", "MCP server URL copied"));
+    else if (action === "add-mcp") await copy(button, `npx add-mcp ${mcpUrl}`, T("install_copied", "Install command copied"));
     else if (action === "print") window.print();
     else if (action === "assistant") ask();
   });

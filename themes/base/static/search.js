@@ -1,5 +1,6 @@
 // docsgen search: a header button, Ctrl/Cmd-K and "/" open a dialog; Pagefind loads only on first use.
 (() => {
+  const T = window.dgT || ((k, en, v) => (v ? en.replace(/\{(\w+)\}/g, (m, n) => (n in v ? String(v[n]) : m)) : en)); // the page language's words (theme-init.js)
   const dialog = document.getElementById("dg-search");
   // the header's button; themes with the search on top of the sidebar have a second one there
   const buttons = document.querySelectorAll(".dg-search-button");
@@ -150,7 +151,7 @@
     });
     input.setAttribute("aria-expanded", String(results.length > 0));
     status.textContent = query
-      ? results.length ? `${results.length} result${results.length === 1 ? "" : "s"}` : `No results for \u201c${query}\u201d`
+      ? results.length ? (results.length === 1 ? T("results_one", "1 result") : T("results", "{n} results", { n: results.length })) : T("no_results_for", "No results for \u201c{q}\u201d", { q: query })
       : "";
     if (results.length) select(0);
   }

@@ -1,5 +1,6 @@
 // docsgen site script: theme toggle, banner dismissal, shared sidebar, mobile menu. No dependencies.
 (() => {
+  const T = window.dgT || ((k, en, v) => (v ? en.replace(/\{(\w+)\}/g, (m, n) => (n in v ? String(v[n]) : m)) : en)); // the page language's words (theme-init.js)
   const doc = document.documentElement;
   const root = doc.dataset.root || "./";
   const store = {
@@ -35,6 +36,17 @@
   document.addEventListener("dg:tabchange", focusScrollers);
   document.addEventListener("dg:layout", focusScrollers); // e.g. "Try it" joined the endpoint bar
 
+  // "Last updated" dates in the page's language (the build writes them in English).
+  if (doc.lang && !/^en(-|$)/.test(doc.lang)) {
+    for (const time of document.querySelectorAll(".dg-last-updated time[datetime]")) {
+      const [y, m, d] = time.getAttribute("datetime").slice(0, 10).split("-").map(Number);
+      if (!y || !m || !d) continue;
+      try {
+        time.textContent = new Date(Date.UTC(y, m - 1, d)).toLocaleDateString(doc.lang, { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+      } catch { /* a language tag the browser does not know: the English date stays */ }
+    }
+  }
+
   // Markdown task lists: each (read-only) checkbox is named by its item's text for screen readers.
   for (const box of document.querySelectorAll(".dg-prose li > input[type=checkbox]:not([aria-label])")) {
     const text = box.parentElement.textContent.trim().slice(0, 120);
@@ -47,7 +59,7 @@
     img.classList.add("dg-zoomable");
     img.tabIndex = 0;
     img.setAttribute("role", "button");
-    if (!img.getAttribute("aria-label")) img.setAttribute("aria-label", `Zoom image${img.alt ? ": " + img.alt : ""}`);
+    if (!img.getAttribute("aria-label")) img.setAttribute("aria-label", T("zoom_image", "Zoom image") + (img.alt ? ": " + img.alt : ""));
     const show = () => {
       const dialog = document.createElement("dialog");
       dialog.className = "dg-zoom";
@@ -188,7 +200,7 @@
       }).catch(() => {
         const a = document.createElement("a");
         a.href = src.split("?")[0];
-        a.textContent = "Browse all pages of this section";
+        a.textContent = T("browse_section", "Browse all pages of this section");
         nav.replaceChildren(a);
       });
     }

@@ -2,6 +2,7 @@
    Progressive enhancement only: without this script every alternative and sample stays visible. */
 (function () {
   "use strict";
+  var T = window.dgT || function (k, en, v) { return v ? en.replace(/\{(\w+)\}/g, function (m, n) { return n in v ? String(v[n]) : m; }) : en; }; // the page language's words (theme-init.js)
   var LANG_KEY = "dg-api-lang";
 
   function store(key, value) {
@@ -55,7 +56,7 @@
       bar.className = "dg-api-switch option-dropdown"; // Mintlify's hook
       box.insertBefore(bar, alts[0]);
       box.classList.add("dg-js");
-      tabs(box, alts, bar, function (alt, i) { return alt.getAttribute("data-title") || "Option " + (i + 1); });
+      tabs(box, alts, bar, function (alt, i) { return alt.getAttribute("data-title") || T("option_n", "Option {n}", { n: i + 1 }); });
     });
   }
 
@@ -69,11 +70,11 @@
         var copy = document.createElement("button");
         copy.type = "button";
         copy.className = "dg-api-copy";
-        copy.textContent = "Copy";
+        copy.textContent = T("copy", "Copy");
         copy.addEventListener("click", function () {
           navigator.clipboard.writeText(pre.textContent).then(function () {
-            copy.textContent = "Copied";
-            setTimeout(function () { copy.textContent = "Copy"; }, 1500);
+            copy.textContent = T("copied", "Copied");
+            setTimeout(function () { copy.textContent = T("copy", "Copy"); }, 1500);
           });
         });
         panel.insertBefore(copy, pre);

@@ -3,6 +3,7 @@
 // and shown in place of the content on `mode: assistant` pages. The model's text is rendered by a small Markdown
 // reader that only ever creates elements and text nodes: no HTML of the answer reaches the page.
 (() => {
+  const T = window.dgT || ((k, en, v) => (v ? en.replace(/\{(\w+)\}/g, (m, n) => (n in v ? String(v[n]) : m)) : en)); // the page language's words (theme-init.js)
   const me = document.currentScript;
   if (!me || !me.dataset.endpoint) return;
   const endpoint = me.dataset.endpoint;
@@ -94,20 +95,20 @@
     // Mintlify's CSS hooks (chat-assistant-*); the ids go to the first chat built, so they stay unique
     const ids = !built;
     built = true;
-    const box = el("section", { class: "dg-assistant chat-assistant-sheet", "aria-label": "Ask AI" });
+    const box = el("section", { class: "dg-assistant chat-assistant-sheet", "aria-label": T("ask_ai", "Ask AI") });
     if (ids) box.id = "chat-assistant-sheet";
     const head = box.appendChild(el("div", { class: "dg-assistant-head chat-assistant-sheet-header" }));
-    head.append(el("h2", { class: "dg-assistant-title" }, "Ask AI"));
+    head.append(el("h2", { class: "dg-assistant-title" }, T("ask_ai", "Ask AI")));
     if (!inPage) {
-      const close = head.appendChild(el("button", { type: "button", class: "dg-assistant-close", "aria-label": "Close" }, "\u00d7"));
+      const close = head.appendChild(el("button", { type: "button", class: "dg-assistant-close", "aria-label": T("close", "Close") }, "\u00d7"));
       close.addEventListener("click", () => dialog.close());
     }
-    box.append(el("p", { class: "dg-assistant-hint chat-assistant-disclaimer-text" }, "Answers come from these docs, with links to the pages used."));
+    box.append(el("p", { class: "dg-assistant-hint chat-assistant-disclaimer-text" }, T("assistant_hint", "Answers come from these docs, with links to the pages used.")));
     const log = box.appendChild(el("div", { class: "dg-assistant-log chat-assistant-sheet-content", role: "log", "aria-live": "polite" }));
     const form = box.appendChild(el("form", { class: "dg-assistant-form" }));
-    const input = form.appendChild(el("textarea", { class: "chat-assistant-input", name: "question", rows: "2", maxlength: String(MAX), "aria-label": "Your question", placeholder: "Ask a question..." }));
+    const input = form.appendChild(el("textarea", { class: "chat-assistant-input", name: "question", rows: "2", maxlength: String(MAX), "aria-label": T("your_question", "Your question"), placeholder: T("ask_placeholder", "Ask a question...") }));
     if (ids) input.id = "chat-assistant-textarea";
-    form.append(el("button", { type: "submit", class: "dg-assistant-send chat-assistant-send-button" }, "Send"));
+    form.append(el("button", { type: "submit", class: "dg-assistant-send chat-assistant-send-button" }, T("send", "Send")));
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       ask(input.value);
@@ -123,7 +124,7 @@
 
   function ensureChat() {
     if (chat) return chat;
-    dialog = el("dialog", { class: "dg-assistant-dialog", "aria-label": "Ask AI" });
+    dialog = el("dialog", { class: "dg-assistant-dialog", "aria-label": T("ask_ai", "Ask AI") });
     chat = build(false);
     dialog.append(chat.box);
     dialog.addEventListener("click", (event) => { if (event.target === dialog) dialog.close(); });
@@ -140,10 +141,10 @@
   }
 
   function rating(box, messageId) {
-    const row = box.appendChild(el("div", { class: "dg-assistant-rate", role: "group", "aria-label": "Was this answer helpful?" }));
-    row.append(el("span", {}, "Was this answer helpful?"));
+    const row = box.appendChild(el("div", { class: "dg-assistant-rate", role: "group", "aria-label": T("answer_helpful", "Was this answer helpful?") }));
+    row.append(el("span", {}, T("answer_helpful", "Was this answer helpful?")));
     const status = el("span", { class: "dg-assistant-rated", role: "status" });
-    for (const [label, helpful] of [["Yes", true], ["No", false]]) {
+    for (const [label, helpful] of [[T("yes", "Yes"), true], [T("no", "No"), false]]) {
       const button = row.appendChild(el("button", { type: "button", "aria-pressed": "false" }, label));
       button.addEventListener("click", async () => {
         row.querySelectorAll("button").forEach((b) => { b.disabled = true; });
@@ -155,9 +156,9 @@
             headers: { "Content-Type": "text/plain;charset=UTF-8" },
             credentials: "omit",
           });
-          status.textContent = r.ok ? "Thank you for your feedback!" : "Your rating could not be sent.";
+          status.textContent = r.ok ? T("feedback_thanks", "Thank you for your feedback!") : T("rating_failed", "Your rating could not be sent.");
         } catch {
-          status.textContent = "Your rating could not be sent.";
+          status.textContent = T("rating_failed", "Your rating could not be sent.");
         }
       });
     }
@@ -172,7 +173,7 @@
     c.input.value = "";
     c.log.append(el("div", { class: "dg-assistant-q chat-assistant-payload-item" }, question));
     const box = c.log.appendChild(el("div", { class: "dg-assistant-a chat-assistant-payload-item", "aria-busy": "true" }));
-    const body = box.appendChild(el("div", { class: "dg-assistant-answer" }, "Searching the docs..."));
+    const body = box.appendChild(el("div", { class: "dg-assistant-answer" }, T("assistant_searching", "Searching the docs...")));
     let text = "";
     let frame = 0;
     const draw = () => { frame = 0; body.replaceChildren(markdown(text)); };
@@ -180,8 +181,8 @@
       if (name === "sources") {
         threadId = data.threadId || threadId;
         if (data.sources && data.sources.length) {
-          const nav = box.appendChild(el("nav", { class: "dg-assistant-sources", "aria-label": "Pages used" }));
-          nav.append(el("p", {}, "Sources"));
+          const nav = box.appendChild(el("nav", { class: "dg-assistant-sources", "aria-label": T("pages_used", "Pages used") }));
+          nav.append(el("p", {}, T("sources", "Sources")));
           const list = nav.appendChild(el("ul"));
           for (const s of data.sources) {
             const href = safeHref(String(s.url || ""));
@@ -204,7 +205,7 @@
         credentials: "omit",
       });
       if (!response.ok) {
-        body.textContent = response.status === 429 ? "Too many questions at once: please wait a minute." : "The assistant could not answer.";
+        body.textContent = response.status === 429 ? T("assistant_busy", "Too many questions at once: please wait a minute.") : T("assistant_failed", "The assistant could not answer.");
         return;
       }
       const reader = response.body.getReader();
@@ -225,7 +226,7 @@
       }
       draw();
     } catch {
-      body.textContent = "The assistant is unreachable.";
+      body.textContent = T("assistant_unreachable", "The assistant is unreachable.");
     } finally {
       box.removeAttribute("aria-busy");
       busy = false;
@@ -239,7 +240,7 @@
     const entry = el("button", { type: "button", class: "dg-search-ask", id: "assistant-entry" });
     const label = () => {
       const q = searchInput.value.trim();
-      entry.textContent = q ? `Ask AI: \u201c${q.slice(0, 80)}\u201d` : "Ask AI a question";
+      entry.textContent = q ? `${T("ask_ai", "Ask AI")}: \u201c${q.slice(0, 80)}\u201d` : T("ask_ai_question", "Ask AI a question");
     };
     label();
     search.querySelector(".dg-search-box")?.after(entry);

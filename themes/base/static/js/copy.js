@@ -1,5 +1,6 @@
 // Copy buttons: code blocks (without removed diff lines), prompts (data-copy-target) and colours (data-copy).
 (() => {
+  const T = window.dgT || ((k, en, v) => (v ? en.replace(/\{(\w+)\}/g, (m, n) => (n in v ? String(v[n]) : m)) : en)); // the page language's words (theme-init.js)
   async function copyText(text) {
     try {
       await navigator.clipboard.writeText(text);
@@ -40,7 +41,7 @@
     const label = button.getAttribute("aria-label");
     button.classList.add("dg-copied");
     button.dataset.copied = ok ? "true" : "false";
-    button.setAttribute("aria-label", ok ? "Copied" : "Copy failed");
+    button.setAttribute("aria-label", ok ? T("copied", "Copied") : T("copy_failed", "Copy failed"));
     setTimeout(() => {
       button.classList.remove("dg-copied");
       if (label) button.setAttribute("aria-label", label);

@@ -2,6 +2,7 @@
    Posts JSON to the endpoint in the widget's data-endpoint; nothing is sent until the reader submits. */
 (function () {
   "use strict";
+  var T = window.dgT || function (k, en, v) { return v ? en.replace(/\{(\w+)\}/g, function (m, n) { return n in v ? String(v[n]) : m; }) : en; }; // the page language's words (theme-init.js)
 
   var TIMEOUT_MS = 15000;
   var root = document.querySelector("[data-dg-feedback]");
@@ -24,12 +25,12 @@
       if (response.ok) return response.json();
       return response.json().catch(function () { return {}; }).then(function (data) {
         var error = (data && data.error) || {};
-        var message = response.status === 429 ? "Too many messages; please wait a minute and try again."
-          : error.message || "The server answered " + response.status + ".";
+        var message = response.status === 429 ? T("too_many_messages", "Too many messages; please wait a minute and try again.")
+          : error.message || T("server_answered", "The server answered {status}.", { status: response.status });
         throw new Error(message);
       });
     }, function () {
-      throw new Error("The feedback server could not be reached.");
+      throw new Error(T("feedback_unreachable", "The feedback server could not be reached."));
     }).finally(function () { if (timer) clearTimeout(timer); });
   }
 
@@ -55,15 +56,15 @@
       var body = { path: pagePath, source: comment ? "contextual" : "thumbs_only", helpful: helpful };
       if (comment) body.comment = comment;
       if (contact) body.contact = contact;
-      setStatus(status, "Sending...", false);
+      setStatus(status, T("sending", "Sending\u2026"), false);
       root.setAttribute("aria-busy", "true");
       send(body).then(function () {
         if (form) form.hidden = true;
         thumbs.forEach(function (b) { b.disabled = true; });
         root.classList.add("dg-feedback-done");
-        setStatus(status, "Thank you for your feedback!", false);
+        setStatus(status, T("feedback_thanks", "Thank you for your feedback!"), false);
       }, function (error) {
-        setStatus(status, "Your feedback was not sent: " + error.message, true);
+        setStatus(status, T("feedback_failed", "Your feedback was not sent: {error}", { error: error.message }), true);
       }).finally(function () {
         busy = false;
         root.removeAttribute("aria-busy");
@@ -89,7 +90,7 @@
       var comment = form.elements.comment.value;
       var contact = form.elements.contact.value.trim();
       if (contact && !form.elements.contact.checkValidity()) {
-        setStatus(status, "Please enter a valid e-mail address, or leave it empty.", true);
+        setStatus(status, T("valid_email", "Please enter a valid e-mail address, or leave it empty."), true);
         form.elements.contact.focus();
         return;
       }
@@ -130,8 +131,8 @@
     if (first) open.id = "code-snippet-feedback-button";
     open.setAttribute("aria-expanded", "false");
     open.setAttribute("aria-controls", id);
-    open.textContent = "Comment on this snippet";
-    if (filename) open.setAttribute("aria-label", "Comment on the code snippet " + filename);
+    open.textContent = T("comment_snippet", "Comment on this snippet");
+    if (filename) open.setAttribute("aria-label", T("comment_snippet_named", "Comment on the code snippet {name}", { name: filename }));
     var form = document.createElement("form");
     form.id = id;
     form.className = "dg-snippet-fb-form code-snippet-feedback-form";
@@ -140,7 +141,7 @@
     var label = document.createElement("label");
     label.htmlFor = first ? "code-snippet-feedback-textarea" : id + "-comment";
     label.className = "code-snippet-feedback-form-title";
-    label.textContent = "What is wrong or unclear in this snippet?";
+    label.textContent = T("snippet_question", "What is wrong or unclear in this snippet?");
     var text = document.createElement("textarea");
     text.id = label.htmlFor;
     text.className = "code-snippet-feedback-textarea";
@@ -153,10 +154,10 @@
     var sendButton = document.createElement("button");
     sendButton.type = "submit";
     sendButton.className = "code-snippet-feedback-form-submit-button";
-    sendButton.textContent = "Send comment";
+    sendButton.textContent = T("send_comment", "Send comment");
     var cancel = document.createElement("button");
     cancel.type = "button";
-    cancel.textContent = "Cancel";
+    cancel.textContent = T("cancel", "Cancel");
     actions.append(sendButton, cancel);
     var status = document.createElement("p");
     status.className = "dg-feedback-status";
@@ -182,7 +183,7 @@
     form.addEventListener("submit", function (event) {
       event.preventDefault();
       if (!text.value.trim()) {
-        setStatus(status, "Please write a comment first.", true);
+        setStatus(status, T("comment_first", "Please write a comment first."), true);
         text.focus();
         return;
       }
@@ -192,12 +193,12 @@
       if (lang) body.lang = lang;
       if (filename) body.filename = filename;
       sendButton.disabled = true;
-      setStatus(status, "Sending...", false);
+      setStatus(status, T("sending", "Sending\u2026"), false);
       send(body).then(function () {
         form.hidden = true;
         text.value = "";
         open.setAttribute("aria-expanded", "false");
-        setStatus(status, "Thank you! Your comment on this snippet was sent.", false);
+        setStatus(status, T("snippet_thanks", "Thank you! Your comment on this snippet was sent."), false);
         open.focus();
       }, function (error) {
         setStatus(status, "Your comment was not sent: " + error.message, true);

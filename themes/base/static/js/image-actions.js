@@ -1,10 +1,11 @@
 // Image actions: copy and download buttons over <img data-actions="copy download"> (Mintlify's `actions`).
 (() => {
+  const T = window.dgT || ((k, en, v) => (v ? en.replace(/\{(\w+)\}/g, (m, n) => (n in v ? String(v[n]) : m)) : en)); // the page language's words (theme-init.js)
   const ICONS = {
     copy: '<svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" stroke-width="2" aria-hidden="true"><rect x="9" y="9" width="13" height="13" rx="2"/><path d="M5 15H4a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2h9a2 2 0 0 1 2 2v1"/></svg>',
     download: '<svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" stroke-width="2" aria-hidden="true"><path d="M12 3v12"/><path d="m7 10 5 5 5-5"/><path d="M5 21h14"/></svg>',
   };
-  const LABELS = { copy: "Copy image", download: "Download image" };
+  const LABELS = { copy: T("copy_image", "Copy image"), download: T("download_image", "Download image") };
 
   async function pngBlob(img) {
     const response = await fetch(img.currentSrc || img.src);

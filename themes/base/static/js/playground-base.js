@@ -3,6 +3,7 @@
    Shared by playground.js and its section modules through window.DocsgenPlayground.ui. */
 (function (NS) {
   "use strict";
+  var T = window.dgT || function (k, en, v) { return v ? en.replace(/\{(\w+)\}/g, function (m, n) { return n in v ? String(v[n]) : m; }) : en; }; // the page language's words (theme-init.js)
   var AUTH_STORE = "dg-pg-auth:";
   var uid = 0;
 
@@ -91,13 +92,13 @@
     var box = el("div", { "class": "dg-pg-array", id: id, role: "group", "aria-label": label });
     var list = el("div", { "class": "dg-pg-array-items" });
     var rows = [];
-    var add = el("button", { type: "button", "class": "dg-pg-add" }, "Add item");
+    var add = el("button", { type: "button", "class": "dg-pg-add" }, T("add_item", "Add item"));
     function addRow(value, focus) {
       var row = el("div", { "class": "dg-pg-array-row" });
       var n = rows.length + 1;
       var w = widget(idFor(id + "-item"), schema.items, label + " item " + n, value, onChange);
       w.control.setAttribute("aria-label", label + " item " + n);
-      var rm = el("button", { type: "button", "class": "dg-pg-remove", "aria-label": "Remove " + label + " item " + n }, "\u00d7");
+      var rm = el("button", { type: "button", "class": "dg-pg-remove", "aria-label": T("remove_item", "Remove {label} item {n}", { label: label, n: n }) }, "\u00d7");
       var entry = { row: row, w: w };
       rm.addEventListener("click", function () {
         rows.splice(rows.indexOf(entry), 1);

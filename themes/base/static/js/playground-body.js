@@ -2,6 +2,7 @@
    kept in sync with the raw JSON text both ways. Keys the form does not know stay in the JSON as written. */
 (function (NS) {
   "use strict";
+  var T = window.dgT || function (k, en, v) { return v ? en.replace(/\{(\w+)\}/g, function (m, n) { return n in v ? String(v[n]) : m; }) : en; }; // the page language's words (theme-init.js)
   var ui = NS.ui;
   var el = ui.el, idFor = ui.idFor;
   var MAX_DEPTH = 3;
@@ -70,7 +71,7 @@
     if (examples.length > 1) {
       var sid = idFor("example");
       var row = el("div", { "class": "dg-pg-field dg-pg-examples" });
-      row.appendChild(el("label", { "for": sid, "class": "dg-pg-label" }, "Example"));
+      row.appendChild(el("label", { "for": sid, "class": "dg-pg-label" }, T("example", "Example")));
       var select = el("select", { id: sid, "class": "dg-pg-example-choice" });
       examples.forEach(function (ex, i) { select.appendChild(el("option", { value: String(i) }, ex.label)); });
       select.addEventListener("change", function () {
@@ -85,8 +86,8 @@
     if (NS.typeOf(schema) !== "object" || !schema.properties || !Object.keys(schema.properties).length) return;
     var formId = idFor("bodyform");
     var jsonId = area.id;
-    var bar = el("div", { role: "tablist", "class": "dg-pg-tabs", "aria-label": "Body editor" });
-    var formTab = tab("Form", false, formId);
+    var bar = el("div", { role: "tablist", "class": "dg-pg-tabs", "aria-label": T("body_editor", "Body editor") });
+    var formTab = tab(T("form", "Form"), false, formId);
     var jsonTab = tab("JSON", true, jsonId);
     bar.appendChild(formTab);
     bar.appendChild(jsonTab);
@@ -94,7 +95,7 @@
       area.value = JSON.stringify(form.merge(parsed()), null, 2);
       pg.changed();
     });
-    var pane = el("div", { id: formId, role: "tabpanel", "class": "dg-pg-bodyform", hidden: true, "aria-label": "Body fields" });
+    var pane = el("div", { id: formId, role: "tabpanel", "class": "dg-pg-bodyform", hidden: true, "aria-label": T("body_fields", "Body fields") });
     pane.appendChild(form.node);
     editor.insertBefore(bar, label || area);
     editor.insertBefore(pane, label || area);

@@ -3,6 +3,7 @@
    one click; also in localStorage, without credentials or files). */
 (function (NS) {
   "use strict";
+  var T = window.dgT || function (k, en, v) { return v ? en.replace(/\{(\w+)\}/g, function (m, n) { return n in v ? String(v[n]) : m; }) : en; }; // the page language's words (theme-init.js)
   var ui = NS.ui;
   var el = ui.el, idFor = ui.idFor;
   var ENV_KEY = "dg-pg-envs";
@@ -68,15 +69,15 @@
   /** The "Environment" fieldset: choose, save (under a name) and delete environments. */
   function envSection(pg) {
     var fs = el("fieldset", { "class": "dg-pg-group dg-pg-env" });
-    fs.appendChild(el("legend", {}, "Environment"));
+    fs.appendChild(el("legend", {}, T("env", "Environment")));
     var row = el("div", { "class": "dg-pg-env-row" });
     var sid = idFor("env");
-    row.appendChild(el("label", { "for": sid, "class": "dg-pg-label" }, "Environment"));
+    row.appendChild(el("label", { "for": sid, "class": "dg-pg-label" }, T("env", "Environment")));
     var select = el("select", { id: sid, "class": "dg-pg-env-choice" });
     var nid = idFor("env-name");
-    var name = el("input", { id: nid, type: "text", "class": "dg-pg-env-name", autocomplete: "off", "aria-label": "Environment name", placeholder: "Name, e.g. staging" });
-    var saveBtn = el("button", { type: "button", "class": "dg-pg-add dg-pg-env-save" }, "Save");
-    var delBtn = el("button", { type: "button", "class": "dg-pg-remove dg-pg-env-delete" }, "Delete");
+    var name = el("input", { id: nid, type: "text", "class": "dg-pg-env-name", autocomplete: "off", "aria-label": T("env_name", "Environment name"), placeholder: T("env_placeholder", "Name, e.g. staging") });
+    var saveBtn = el("button", { type: "button", "class": "dg-pg-add dg-pg-env-save" }, T("save", "Save"));
+    var delBtn = el("button", { type: "button", "class": "dg-pg-remove dg-pg-env-delete" }, T("delete", "Delete"));
     var status = el("p", { "class": "dg-pg-hint", role: "status", "aria-live": "polite" });
     function draw() {
       var data = load(ENV_KEY, { current: "", envs: {} });
@@ -98,20 +99,20 @@
       if (env) {
         applyServer(pg, env.server, env.vars);
         applyCredentials(pg, env.auth);
-        status.textContent = "Environment \u201c" + select.value + "\u201d applied.";
+        status.textContent = T("env_applied", "Environment \u201c{name}\u201d applied.", { name: select.value });
       }
       pg.changed();
     });
     saveBtn.addEventListener("click", function () {
       var n = name.value.trim() || select.value;
-      if (!n) { name.focus(); status.textContent = "Give the environment a name first."; return; }
+      if (!n) { name.focus(); status.textContent = T("env_name_first", "Give the environment a name first."); return; }
       var data = load(ENV_KEY, { current: "", envs: {} });
       data.envs = data.envs || {};
       data.envs[n] = snapshot(pg);
       data.current = n;
       save(ENV_KEY, data);
       draw();
-      status.textContent = "Saved server variables and credentials as \u201c" + n + "\u201d.";
+      status.textContent = T("env_saved", "Saved server variables and credentials as \u201c{name}\u201d.", { name: n });
     });
     delBtn.addEventListener("click", function () {
       var data = load(ENV_KEY, { current: "", envs: {} });
@@ -122,7 +123,7 @@
       save(ENV_KEY, data);
       draw();
       name.value = "";
-      status.textContent = "Deleted \u201c" + n + "\u201d.";
+      status.textContent = T("env_deleted", "Deleted \u201c{name}\u201d.", { name: n });
     });
     name.addEventListener("keydown", function (ev) { // Enter saves here; it must not send the request
       if (ev.key === "Enter") { ev.preventDefault(); saveBtn.click(); }
@@ -133,7 +134,7 @@
     row.appendChild(delBtn);
     fs.appendChild(row);
     fs.appendChild(status);
-    fs.appendChild(el("p", { "class": "dg-pg-hint" }, "Environments keep server variables and credentials in this browser (local storage), for every endpoint of this site."));
+    fs.appendChild(el("p", { "class": "dg-pg-hint" }, T("env_hint", "Environments keep server variables and credentials in this browser (local storage), for every endpoint of this site.")));
     var start = draw();
     var env = start.envs && start.envs[start.current];
     if (env) { // the environment chosen last applies to every endpoint page
@@ -174,11 +175,11 @@
   /** The "History" list beside the response: newest first, each with a Re-run button. */
   function historySection(pg) {
     var box = el("details", { "class": "dg-pg-history" });
-    var summary = el("summary", {}, "History");
+    var summary = el("summary", {}, T("history", "History"));
     var list = el("ol", { "class": "dg-pg-history-list" });
     box.appendChild(summary);
     box.appendChild(list);
-    var clear = el("button", { type: "button", "class": "dg-pg-remove dg-pg-history-clear" }, "Clear history");
+    var clear = el("button", { type: "button", "class": "dg-pg-remove dg-pg-history-clear" }, T("clear_history", "Clear history"));
     clear.addEventListener("click", function () {
       try { localStorage.removeItem(historyKey(pg)); } catch (e) { /* disabled storage */ }
       pg.drawHistory();
@@ -188,7 +189,7 @@
       var entries = load(historyKey(pg), []);
       if (!Array.isArray(entries)) entries = [];
       list.textContent = "";
-      summary.textContent = "History (" + entries.length + ")";
+      summary.textContent = T("history", "History") + " (" + entries.length + ")";
       clear.hidden = !entries.length;
       entries.forEach(function (entry) {
         var li = el("li", { "class": "dg-pg-history-item" });
@@ -197,7 +198,7 @@
         li.appendChild(el("code", { "class": "dg-pg-history-url" }, entry.method + " " + entry.url));
         var when = new Date(entry.at);
         li.appendChild(el("time", { datetime: entry.at }, isNaN(when) ? "" : when.toLocaleTimeString()));
-        var again = el("button", { type: "button", "class": "dg-pg-add dg-pg-rerun", "aria-label": "Re-run " + entry.method + " " + entry.url + " (" + (isNaN(when) ? "" : when.toLocaleString()) + ")" }, "Re-run");
+        var again = el("button", { type: "button", "class": "dg-pg-add dg-pg-rerun", "aria-label": T("rerun", "Re-run") + " " + entry.method + " " + entry.url + " (" + (isNaN(when) ? "" : when.toLocaleString()) + ")" }, T("rerun", "Re-run"));
         again.addEventListener("click", function () { rerun(pg, entry); });
         li.appendChild(again);
         list.appendChild(li);

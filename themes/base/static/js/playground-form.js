@@ -2,18 +2,19 @@
    body's example picker and field-by-field editor (playground-body.js) plug in where they apply. */
 (function (NS) {
   "use strict";
+  var T = window.dgT || function (k, en, v) { return v ? en.replace(/\{(\w+)\}/g, function (m, n) { return n in v ? String(v[n]) : m; }) : en; }; // the page language's words (theme-init.js)
   var ui = NS.ui;
   var el = ui.el, idFor = ui.idFor, store = ui.store, widget = ui.widget, fieldRow = ui.fieldRow, isBinary = ui.isBinary;
 
   function serverSection(self) {
     var d = self.data;
     var fs = el("fieldset", { "class": "dg-pg-group dg-pg-servers" });
-    fs.appendChild(el("legend", {}, "Server"));
+    fs.appendChild(el("legend", {}, T("server", "Server")));
     var vars = el("div", { "class": "dg-pg-vars" });
     if (d.servers.length > 1) {
       var id = idFor("server");
       var row = el("div", { "class": "dg-pg-field" });
-      row.appendChild(el("label", { "for": id, "class": "dg-pg-label" }, "Base URL"));
+      row.appendChild(el("label", { "for": id, "class": "dg-pg-label" }, T("base_url", "Base URL")));
       var select = el("select", { id: id, "class": "dg-pg-server" });
       d.servers.forEach(function (s, i) { select.appendChild(el("option", { value: String(i) }, s.url + (s.description ? " \u2014 " + s.description : ""))); });
       select.addEventListener("change", function () { self.st.serverIndex = Number(select.value); self.st.serverVars = {}; drawVars(); });
@@ -45,7 +46,7 @@
       var prow = el("div", { "class": "dg-pg-check" });
       self.proxyBox = el("input", { type: "checkbox", id: pid, checked: true });
       prow.appendChild(self.proxyBox);
-      prow.appendChild(el("label", { "for": pid }, "Send through the docs proxy (avoids CORS)"));
+      prow.appendChild(el("label", { "for": pid }, T("use_proxy", "Send through the docs proxy (avoids CORS)")));
       fs.appendChild(prow);
     }
     return fs;
@@ -55,15 +56,15 @@
     var sec = self.data.security;
     var reqs = (sec.requirements || []).filter(function (r) { return Object.keys(r).length; });
     var fs = el("fieldset", { "class": "dg-pg-group dg-pg-auth" });
-    fs.appendChild(el("legend", {}, "Authorization"));
+    fs.appendChild(el("legend", {}, T("authorization", "Authorization")));
     var fields = el("div", {});
     if (reqs.length > 1 || sec.optional) {
       var id = idFor("auth");
       var row = el("div", { "class": "dg-pg-field" });
-      row.appendChild(el("label", { "for": id, "class": "dg-pg-label" }, "Method"));
+      row.appendChild(el("label", { "for": id, "class": "dg-pg-label" }, T("auth_method", "Method")));
       var select = el("select", { id: id, "class": "dg-pg-auth-choice" });
       reqs.forEach(function (r, i) { select.appendChild(el("option", { value: String(i) }, Object.keys(r).join(" + "))); });
-      if (sec.optional) select.appendChild(el("option", { value: "-1" }, "None"));
+      if (sec.optional) select.appendChild(el("option", { value: "-1" }, T("none", "None")));
       select.addEventListener("change", function () { self.st.authIndex = Number(select.value); draw(); self.changed(); });
       row.appendChild(select);
       fs.appendChild(row);
@@ -102,15 +103,15 @@
         var s = sec.schemes[name];
         if (!s) return;
         if (s.kind === "basic") {
-          input(name, "username", "Username", "text");
-          input(name, "password", "Password", "password");
+          input(name, "username", T("username", "Username"), "text");
+          input(name, "password", T("password", "Password"), "password");
         } else if (s.kind === "apiKey") {
           input(name, "token", s.name + " (" + s["in"] + ")", "password", prefill(s));
-          if (s["in"] === "cookie") fields.appendChild(el("p", { "class": "dg-pg-hint" }, "Browsers send this cookie only to the docs site's own host, or through the proxy."));
+          if (s["in"] === "cookie") fields.appendChild(el("p", { "class": "dg-pg-hint" }, T("cookie_hint", "Browsers send this cookie only to the docs site's own host, or through the proxy.")));
         } else if (s.kind === "http") {
-          input(name, "token", "Authorization", "password", prefill(s));
+          input(name, "token", T("authorization", "Authorization"), "password", prefill(s));
         } else {
-          input(name, "token", (s.kind === "bearer" ? "Bearer token" : "Access token") + " (" + name + ")", "password", prefill(s));
+          input(name, "token", (s.kind === "bearer" ? T("bearer_token", "Bearer token") : T("access_token", "Access token")) + " (" + name + ")", "password", prefill(s));
           if (s.kind === "oauth2" && s.flows && NS.oauth) {
             var box = NS.oauth.box(self, name, s, req[name] || []);
             if (box) fields.appendChild(box);
@@ -120,19 +121,19 @@
     }
     draw();
     fs.appendChild(fields);
-    fs.appendChild(el("p", { "class": "dg-pg-hint" }, "Credentials stay in this browser tab (session storage) and are sent only to the API."));
+    fs.appendChild(el("p", { "class": "dg-pg-hint" }, T("credentials_hint", "Credentials stay in this browser tab (session storage) and are sent only to the API.")));
     return fs;
   }
 
   function bodySection(self) {
     var body = self.data.body;
     var fs = el("fieldset", { "class": "dg-pg-group dg-pg-bodyset" });
-    fs.appendChild(el("legend", {}, "Body" + (body.required ? " (required)" : "")));
+    fs.appendChild(el("legend", {}, T("body", "Body") + (body.required ? " (" + T("required", "required") + ")" : "")));
     var editor = el("div", { "class": "dg-pg-editor" });
     if (body.contents.length > 1) {
       var id = idFor("ctype");
       var row = el("div", { "class": "dg-pg-field" });
-      row.appendChild(el("label", { "for": id, "class": "dg-pg-label" }, "Content type"));
+      row.appendChild(el("label", { "for": id, "class": "dg-pg-label" }, T("content_type", "Content type")));
       var select = el("select", { id: id, "class": "dg-pg-ctype" });
       body.contents.forEach(function (c, i) { select.appendChild(el("option", { value: String(i) }, c.contentType)); });
       select.addEventListener("change", function () { self.st.bodyIndex = Number(select.value); draw(); self.changed(); });
@@ -162,7 +163,7 @@
         if (c.kind === "json" && NS.bodyEditor) NS.bodyEditor.enhance(self, c, area, editor);
       } else if (c.kind === "binary") {
         var fid = idFor("file");
-        editor.appendChild(el("label", { "for": fid, "class": "dg-pg-label" }, "File (" + c.contentType + ")"));
+        editor.appendChild(el("label", { "for": fid, "class": "dg-pg-label" }, T("file_of_type", "File ({type})", { type: c.contentType })));
         self.bodyFileInput = el("input", { type: "file", id: fid });
         editor.appendChild(self.bodyFileInput);
       } else {

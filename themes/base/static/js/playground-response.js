@@ -1,6 +1,7 @@
 /* API playground: showing a response (by Content-Type) and explaining failed requests. */
 (function (NS) {
   "use strict";
+  var T = window.dgT || function (k, en, v) { return v ? en.replace(/\{(\w+)\}/g, function (m, n) { return n in v ? String(v[n]) : m; }) : en; }; // the page language's words (theme-init.js)
   var SHOWN = 50000; // characters rendered before "Show all": big bodies stay responsive
   var HIGHLIGHT_LIMIT = 400000; // larger JSON is shown without colouring
 
@@ -29,14 +30,14 @@
   }
 
   function copyButton(getText) {
-    var b = el("button", "dg-pg-copy", "Copy");
+    var b = el("button", "dg-pg-copy", T("copy", "Copy"));
     b.type = "button";
     b.addEventListener("click", function () {
       if (!navigator.clipboard) return;
       navigator.clipboard.writeText(getText()).then(function () {
-        b.textContent = "Copied";
-        setTimeout(function () { b.textContent = "Copy"; }, 1500);
-      }, function () { b.textContent = "Copy failed"; });
+        b.textContent = T("copied", "Copied");
+        setTimeout(function () { b.textContent = T("copy", "Copy"); }, 1500);
+      }, function () { b.textContent = T("copy_failed", "Copy failed"); });
     });
     return b;
   }
@@ -59,8 +60,8 @@
     wrap.appendChild(pre);
     if (text.length > SHOWN) {
       var note = el("p", "dg-pg-truncated");
-      note.appendChild(document.createTextNode("Showing " + SHOWN.toLocaleString("en") + " of " + text.length.toLocaleString("en") + " characters. "));
-      var more = el("button", "dg-pg-more", "Show all");
+      note.appendChild(document.createTextNode(T("showing_chars", "Showing {shown} of {total} characters.", { shown: SHOWN.toLocaleString(document.documentElement.lang || "en"), total: text.length.toLocaleString(document.documentElement.lang || "en") }) + " "));
+      var more = el("button", "dg-pg-more", T("show_all", "Show all"));
       more.type = "button";
       more.addEventListener("click", function () { fill(true); note.remove(); });
       note.appendChild(more);
@@ -75,7 +76,7 @@
     var node;
     if (kind === "image") {
       node = el("img", "dg-pg-image");
-      node.alt = "Response image (" + (blob.type || "image") + ")";
+      node.alt = T("response_image", "Response image ({type})", { type: blob.type || "image" });
     } else {
       node = el(kind, "dg-pg-" + kind);
       node.controls = true;
@@ -101,7 +102,7 @@
     if (res.proxied) head.appendChild(el("span", "dg-pg-via", "via proxy"));
     box.appendChild(head);
     var details = el("details", "dg-pg-headers");
-    details.appendChild(el("summary", "", "Headers (" + res.headers.length + ")"));
+    details.appendChild(el("summary", "", T("headers", "Headers") + " (" + res.headers.length + ")"));
     var table = el("table");
     res.headers.forEach(function (h) {
       var tr = el("tr");
@@ -116,7 +117,7 @@
     var body = el("div", "dg-pg-body");
     body.setAttribute("data-kind", kind);
     if (!res.bytes.byteLength) {
-      body.appendChild(el("p", "dg-pg-empty", "No response body."));
+      body.appendChild(el("p", "dg-pg-empty", T("no_response_body", "No response body.")));
     } else if (kind === "image" || kind === "audio" || kind === "video") {
       body.appendChild(media(kind, new Blob([res.bytes], { type: res.contentType }), urls));
     } else if (kind === "json" || kind === "text") {
@@ -130,7 +131,7 @@
       var url = URL.createObjectURL(new Blob([res.bytes], { type: res.contentType }));
       urls.push(url);
       var p = el("p", "dg-pg-binary", "Binary response (" + (res.contentType || "unknown type") + ", " + NS.formatSize(res.bytes.byteLength) + "). ");
-      var a = el("a", "", "Download");
+      var a = el("a", "", T("download", "Download"));
       a.href = url;
       a.download = "response";
       p.appendChild(a);
@@ -147,7 +148,7 @@
     var title;
     var lines = [];
     if (info.aborted) {
-      title = "The request was cancelled.";
+      title = T("request_cancelled", "The request was cancelled.");
     } else if (info.mixed) {
       title = "Blocked: this page is served over HTTPS and the API URL is plain HTTP.";
       lines.push("Browsers refuse such mixed-content requests. Use an https:// server or the proxy.");

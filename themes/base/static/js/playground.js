@@ -5,7 +5,8 @@
    Page data: <script type="application/json" id="dg-api"> (docsgen/openapi/render/playground.py). */
 (function (NS) {
   "use strict";
-  var LOCS = [["path", "Path parameters"], ["query", "Query parameters"], ["header", "Headers"], ["cookie", "Cookies"]];
+  var T = window.dgT || function (k, en, v) { return v ? en.replace(/\{(\w+)\}/g, function (m, n) { return n in v ? String(v[n]) : m; }) : en; }; // the page language's words (theme-init.js)
+  var LOCS = [["path", T("path_params", "Path parameters")], ["query", T("query_params", "Query parameters")], ["header", T("headers", "Headers")], ["cookie", T("cookies", "Cookies")]];
   var el, idFor, widget, fieldRow, proxyUrl; // from playground-base.js, taken at boot (it loads after this file)
 
   function Playground(data, mode) {
@@ -42,14 +43,14 @@
   Playground.prototype.build = function () {
     var d = this.data;
     var self = this;
-    var root = el("section", { "class": "dg-pg", "aria-label": "API playground", "data-mode": this.mode });
+    var root = el("section", { "class": "dg-pg", "aria-label": T("api_playground", "API playground"), "data-mode": this.mode });
     var dialogId = idFor("dialog");
     var titleId = idFor("title");
     // the first playground's form is Mintlify's #api-playground-input (its CSS hook); ids stay unique
     var formId = NS.formHookTaken ? idFor("form") : "api-playground-input";
     NS.formHookTaken = true;
     // "Try it" goes at the end of the method and path bar (one line, as on Mintlify); the live URL is in the dialog.
-    this.toggle = el("button", { type: "button", "class": "dg-pg-toggle tryit-button", "aria-expanded": "false", "aria-controls": dialogId, "aria-haspopup": "dialog" }, this.mode === "simple" ? "Build a request" : "Try it");
+    this.toggle = el("button", { type: "button", "class": "dg-pg-toggle tryit-button", "aria-expanded": "false", "aria-controls": dialogId, "aria-haspopup": "dialog" }, this.mode === "simple" ? T("build_request", "Build a request") : T("try_it", "Try it"));
     // A wide modal, not the narrow content column: long responses scroll inside it (full screen on phones).
     var dialog = el("dialog", { "class": "dg-pg-dialog", id: dialogId, "aria-labelledby": titleId });
     var head = el("div", { "class": "dg-pg-dialog-head" });
@@ -60,7 +61,7 @@
     head.appendChild(title);
     var actions = el("div", { "class": "dg-pg-actions" }); // Send on the line of the method and URL (Mintlify)
     head.appendChild(actions);
-    var close = el("button", { type: "button", "class": "dg-pg-close", "aria-label": "Close the playground" }, "\u00d7");
+    var close = el("button", { type: "button", "class": "dg-pg-close", "aria-label": T("close_playground", "Close the playground") }, "\u00d7");
     close.addEventListener("click", function () { self.open(false); });
     head.appendChild(close);
     dialog.appendChild(head);
@@ -91,20 +92,20 @@
         self.setters[key] = w.set;
         fs.appendChild(f.row);
       });
-      if (loc[0] === "cookie") fs.appendChild(el("p", { "class": "dg-pg-hint" }, "Browsers send cookies only to the docs site's own host, or through the proxy."));
+      if (loc[0] === "cookie") fs.appendChild(el("p", { "class": "dg-pg-hint" }, T("cookies_hint", "Browsers send cookies only to the docs site's own host, or through the proxy.")));
       form.appendChild(fs);
     });
     if (d.body && d.body.contents && d.body.contents.length) form.appendChild(NS.sections.body(self));
     if (this.mode === "interactive") {
-      this.sendButton = el("button", { type: "submit", form: formId, "class": "dg-pg-send" }, "Send");
-      this.cancelButton = el("button", { type: "button", "class": "dg-pg-cancel", hidden: true }, "Cancel");
+      this.sendButton = el("button", { type: "submit", form: formId, "class": "dg-pg-send" }, T("send", "Send"));
+      this.cancelButton = el("button", { type: "button", "class": "dg-pg-cancel", hidden: true }, T("cancel", "Cancel"));
       this.cancelButton.addEventListener("click", function () { if (self.abort) self.abort.abort(); });
       actions.appendChild(this.sendButton);
       actions.appendChild(this.cancelButton);
     } else {
       form.appendChild(el("p", { "class": "dg-pg-simple-note" }, d.servers && d.servers.length
-        ? "This page shows the request only; it cannot be sent from here."
-        : "The API defines no server, so requests cannot be sent from here. Copy a code sample instead."));
+        ? T("request_only", "This page shows the request only; it cannot be sent from here.")
+        : T("no_server", "The API defines no server, so requests cannot be sent from here. Copy a code sample instead.")));
     }
     this.errorsBox = el("div", { "class": "dg-pg-errors", role: "status", "aria-live": "polite" });
     form.appendChild(this.errorsBox);
@@ -112,7 +113,7 @@
     var out = el("div", { "class": "dg-pg-out" });
     if (NS.samples && NS.samples.bash) { // the aside's samples are behind the dialog: the request as cURL here
       var request = el("details", { "class": "dg-pg-request" });
-      request.appendChild(el("summary", {}, "Request (cURL)"));
+      request.appendChild(el("summary", {}, T("request_sample", "Request (cURL)")));
       this.requestView = el("code", {});
       var pre = el("pre", { "class": "dg-pg-code" });
       pre.appendChild(this.requestView);
@@ -202,7 +203,7 @@
     });
     if (this.bodyStatus) {
       var be = errors.filter(function (e) { return e.field === "body" && (showAll || e.message !== "is required"); });
-      this.bodyStatus.textContent = be.length ? be.map(function (e) { return (e.path === "body" ? "Body" : e.path) + " " + e.message; }).join("\n") : (self.bodyArea && self.bodyArea.value.trim() ? "Valid JSON for this schema." : "");
+      this.bodyStatus.textContent = be.length ? be.map(function (e) { return (e.path === "body" ? T("body", "Body") : e.path) + " " + e.message; }).join("\n") : (self.bodyArea && self.bodyArea.value.trim() ? T("valid_json", "Valid JSON for this schema.") : "");
       this.bodyStatus.className = "dg-pg-body-status" + (be.length ? " dg-pg-invalid" : " dg-pg-valid");
       if (this.bodyArea) {
         if (be.length) this.bodyArea.setAttribute("aria-invalid", "true");
@@ -247,7 +248,7 @@
     var built = this.refresh(true);
     if (built.errors.length) {
       this.errorsBox.textContent = "";
-      this.errorsBox.appendChild(el("p", { "class": "dg-pg-error-title" }, "Fix " + built.errors.length + " field" + (built.errors.length > 1 ? "s" : "") + " before sending:"));
+      this.errorsBox.appendChild(el("p", { "class": "dg-pg-error-title" }, T("fix_fields", "Fix these fields before sending ({n}):", { n: built.errors.length })));
       var ul = el("ul");
       built.errors.forEach(function (e) { ul.appendChild(el("li", {}, e.path + " " + e.message)); });
       this.errorsBox.appendChild(ul);
@@ -276,7 +277,7 @@
     var timer = setTimeout(function () { self.abort.abort(); }, 60000);
     this.busy = true;
     this.sendButton.disabled = true;
-    this.sendButton.textContent = "Sending\u2026";
+    this.sendButton.textContent = T("sending", "Sending\u2026");
     this.cancelButton.hidden = false;
     this.urls.forEach(function (u) { URL.revokeObjectURL(u); });
     this.urls = [];
@@ -287,7 +288,7 @@
       cookieNames.forEach(function (n) { document.cookie = n + "=; path=/; max-age=0"; });
       self.busy = false;
       self.sendButton.disabled = false;
-      self.sendButton.textContent = "Send";
+      self.sendButton.textContent = T("send", "Send");
       self.cancelButton.hidden = true;
       self.responseBox.removeAttribute("aria-busy");
       self.root.setAttribute("data-state", "done");
