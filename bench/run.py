@@ -44,7 +44,7 @@ from jobs import (  # noqa: E402
 )
 from weight import page_weight  # noqa: E402
 
-ALL_CASES = ("site", "components", "github", "dev", "startup", "weight", "corpus", "scale")
+ALL_CASES = ("site", "hugo", "components", "github", "dev", "startup", "weight", "corpus", "scale")
 
 
 def case_site(report: Report, work: Path, pages: int, runs: int, with_peers: bool) -> None:
@@ -371,6 +371,10 @@ def run_cases(
         report.case = case
         if case == "site":
             case_site(report, args.work, pages, args.runs, with_peers)
+        elif case == "hugo":
+            import hugo
+
+            hugo.case_hugo(report, args.work, [pages, big], args.runs)
         elif case == "components":
             case_components(
                 report, args.work, big, max(1, args.runs // 2), args.peers_components and with_peers

@@ -141,7 +141,11 @@ def _links(n: int, count: int, flavor: str) -> dict[str, str]:
     """Return the links of page n as each tool expects them written."""
     other, prev = (n * 7 + 3) % count, (n - 1) % count
 
-    def link(m: int) -> str:  # docsgen: site paths; MkDocs: relative .md paths
+    def link(
+        m: int,
+    ) -> str:  # docsgen: site paths; Hugo: site paths of its pretty URLs; MkDocs: relative .md paths
+        if flavor == "hugo":
+            return "/" + page_path(m) + "/"
         return "/" + page_path(m) if flavor == "mdx" else "../" + page_path(m) + ".md"
 
     return {"other": str(other), "other_link": link(other), "prev_link": link(prev), "first_link": link(0)}
