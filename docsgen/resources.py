@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import tomllib
 from functools import cache
 from importlib import metadata, resources
 from pathlib import Path
@@ -26,6 +25,8 @@ def version() -> str:
         return metadata.version(DISTRIBUTION)
     except metadata.PackageNotFoundError:  # run from a checkout that was never installed (PYTHONPATH)
         pass
+    import tomllib  # only here: a checkout run without installing
+
     try:
         project = tomllib.loads((_REPO / "pyproject.toml").read_text(encoding="utf-8")).get("project", {})
     except (OSError, tomllib.TOMLDecodeError):

@@ -27,11 +27,11 @@ from typing import TYPE_CHECKING, Any
 from docsgen.analytics import where_in_config
 from docsgen.errors import Diagnostic, info, warning
 from docsgen.jsonpos import PositionIndex, format_path
-from docsgen.mdx.textmate import Grammar, GrammarError, compile_grammar
-from docsgen.mdx.tmtokenize import BLOCK_SECONDS, Overrun, html_lines, tokenize
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the TextMate engine (and the `regex` module it needs) loads with the first custom grammar
     from docsgen.mdx.state import RenderState
+    from docsgen.mdx.textmate import Grammar
+    from docsgen.mdx.tmtokenize import Overrun
 
 MAX_GRAMMAR_BYTES = 2_000_000
 MAX_GRAMMARS = 50
@@ -217,6 +217,8 @@ def _load(config: Any, docs_dir: Path, files: list[Any]) -> CustomLanguages:
 
 def _embed_others(loaded: list[tuple[str, PositionIndex, Grammar | None, list[str], Any]]) -> None:
     """Compile again the grammars whose includes name another listed grammar (`source.x`), with its rules."""
+    from docsgen.mdx.textmate import GrammarError, compile_grammar
+
     others = {g.scope_name: data for _, _, g, _, data in loaded if g is not None and g.scope_name}
     for index, (file, positions, grammar, names, data) in enumerate(loaded):
         if grammar is not None and set(grammar.external) & set(others):
@@ -238,6 +240,8 @@ def _compile(
     text: str, file: str, index: PositionIndex
 ) -> tuple[Grammar | None, list[str], Diagnostic | None, Any]:
     """Return (grammar or None, its language names, the problem that made it unusable, the parsed JSON)."""
+    from docsgen.mdx.textmate import GrammarError, compile_grammar
+
     deepest, offset = json_depth(text)
     if deepest > MAX_JSON_DEPTH:
         line, column = _line_col(text, offset)
@@ -275,6 +279,8 @@ def _names(data: Any) -> list[str]:
 
 def _tokenized(grammar: Grammar, code: str, seconds: float) -> tuple[tuple[str, ...], Overrun | None]:
     """Return a block's HTML lines, or the bound it passed."""
+    from docsgen.mdx.tmtokenize import Overrun, html_lines, tokenize
+
     try:
         return tuple(html_lines(tokenize(grammar, code, seconds))), None
     except Overrun as exc:
@@ -299,6 +305,8 @@ def custom_lines(code: str, lang: str, state: RenderState, line: int = 0) -> lis
     plain = [html.escape(text, quote=False) for text in code.split("\n")]
     if grammar is None:
         return plain
+    from docsgen.mdx.tmtokenize import BLOCK_SECONDS, Overrun
+
     key = (languages.fingerprint, lang.lower(), code)
     cached = _BLOCKS.get(key)
     if cached is None:

@@ -127,7 +127,10 @@ ID_HOOKS: dict[str, str] = {
     "dg-view-select": "multi-view-dropdown",
 }
 
-_CLASS_ATTR = re.compile(r'class="([^"<>]*)"')
+# Only class attributes naming a docsgen class ("dg-..."; every key of CLASS_HOOKS is one): the others (a code
+# block's hundreds of token spans) are passed over by the regex engine, not handed to Python one by one. The
+# lookahead stays inside the attribute's value, so the attributes matched are those `class="([^"<>]*)"` matches.
+_CLASS_ATTR = re.compile(r'class="(?=[^"<>]*dg-)([^"<>]*)"')
 _TAG_START = re.compile(r"<[a-zA-Z][^<>]*\Z")
 
 
@@ -153,7 +156,7 @@ def add_hooks(html: str) -> str:
 
 def _first_id(html: str, cls: str, hook: str) -> str:
     """Give the first element carrying class `cls` the id `hook`, unless the page has that id or it has one."""
-    if f'id="{hook}"' in html:
+    if cls not in html or f'id="{hook}"' in html:
         return html
     found = re.search(r'class="(?:[^"]* )?' + re.escape(cls) + r'(?: [^"]*)?"', html)
     if not found:
