@@ -19,7 +19,7 @@ from docsgen.links import LinkResolver
 from docsgen.routes import link_targets
 from docsgen.site import Site, read_site
 from docsgen.urls import is_external
-from docsgen.write import Claimed, Content, Linked, SiteFiles, Streamed, Written
+from docsgen.write import Claimed, Content, SiteFiles, Written
 
 # Link-like text in MDX sources: [x](href), <a href="...">, href={"..."}, src="...", [ref]: href
 _SOURCE_LINK = re.compile(
@@ -122,12 +122,9 @@ def check_site(docs_dir: Path, *, anchors: bool = False) -> Report:
 def _text(content: Content) -> str:
     if isinstance(content, Claimed):  # not filled: a page that failed to render
         raise TypeError("a claimed page was never rendered")
-    if isinstance(content, Streamed | Linked):
-        return content.read().decode("utf-8", errors="replace")
     if isinstance(content, Written):  # search bundle files, in the output folder already: no HTML
         return ""
-    data = content.read_bytes() if isinstance(content, Path) else content
-    return data.decode("utf-8", errors="replace")
+    return content.read().decode("utf-8", errors="replace")
 
 
 def _problem(

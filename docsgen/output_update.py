@@ -1,4 +1,5 @@
-"""Update a previous build's output folder in place: move the new files in, delete what the build no longer has.
+"""Put a new output folder in place: swapped for the old one, or the old one updated in place (moving the new
+files in, deleting what the build no longer has).
 
 A rebuild that keeps most of the previous build's files (docsgen.engine.reuse) writes only what changed into its
 temporary folder. Linking every kept file into that folder and swapping it into place cost a folder and two hard
@@ -17,7 +18,11 @@ import contextlib
 import os
 import shutil
 import stat
+import subprocess
+import sys
+import time
 from collections.abc import Collection
+from pathlib import Path
 
 
 def new_files(folder: str) -> list[str]:
@@ -94,3 +99,57 @@ def _prune(path: str, rel: str, outputs: set[str]) -> bool:
             else:
                 os.unlink(entry.path)
     return empty
+
+
+def swap_into_place(new: Path, out_dir: Path) -> None:
+    """Replace out_dir by new; the old folder disappears only after the new one is in place."""
+    old = None
+    if out_dir.exists():
+        old = out_dir.with_name(f".{out_dir.name}.old-{os.getpid()}-{time.monotonic_ns()}")
+        out_dir.rename(old)
+    try:
+        new.rename(out_dir)
+    except BaseException:
+        if old is not None:
+            old.rename(out_dir)
+        raise
+    if old is not None:
+        remove_later(old)
+
+
+LARGE_FOLDER = 2_000  # files and folders past which removing a replaced output is left to a detached process
+
+
+def remove_later(folder: Path) -> None:
+    """Delete a replaced output folder: at once when small, else in a detached process, so a large site's build
+    does not wait seconds for tens of thousands of unlinks (the new site is already in place)."""
+    if _entries(folder, LARGE_FOLDER) >= LARGE_FOLDER:
+        try:
+            # at the lowest priority: the next build, often started at once, keeps the CPUs and the disk
+            code = "import os, shutil, sys; os.nice(19); shutil.rmtree(sys.argv[1], ignore_errors=True)"
+            subprocess.Popen(
+                [sys.executable, "-c", code, str(folder)],
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                start_new_session=True,
+            )
+            return
+        except OSError:
+            pass
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def _entries(folder: Path, limit: int) -> int:
+    """Count the files and folders under `folder`, stopping at `limit`."""
+    count, todo = 0, [folder]
+    while todo and count < limit:
+        try:
+            with os.scandir(todo.pop()) as entries:
+                for entry in entries:
+                    count += 1
+                    if entry.is_dir(follow_symlinks=False):
+                        todo.append(Path(entry.path))
+        except OSError:
+            continue
+    return count

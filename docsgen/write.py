@@ -4,10 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
-import sys
 import tempfile
-import time
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,7 +12,7 @@ from typing import Literal
 
 from docsgen.errors import Diagnostic, error, warning
 from docsgen.output_temp import interrupted_cleanly, remove_stale, temp_prefix
-from docsgen.output_update import update_in_place
+from docsgen.output_update import swap_into_place, update_in_place
 
 # What SiteFiles.add does when a path is taken: refuse the build ("error"), keep the first with a warning
 # ("keep"), or keep the first silently ("yield": a generated file the docs folder may replace with its own,
@@ -39,6 +36,26 @@ def safe_output_path(path: str) -> str:
     if "" in parts or "." in parts or ".." in parts:
         raise UnsafeOutputPath(path)
     return path
+
+
+@dataclass(frozen=True)
+class Made:
+    """Content made by the build in memory (a sitemap, a stylesheet, a page rendered without a PageWriter)."""
+
+    data: bytes
+
+    def read(self) -> bytes:
+        return self.data
+
+
+@dataclass(frozen=True)
+class Copied:
+    """A file copied as it is: a static file of the docs folder, a theme asset, a downloaded font."""
+
+    source: Path
+
+    def read(self) -> bytes:
+        return self.source.read_bytes()
 
 
 @dataclass(frozen=True)
@@ -84,16 +101,27 @@ class Written:
     size: int
 
 
-Content = bytes | Path | Claimed | Streamed | Linked | Written  # what SiteFiles holds for a path
+# What SiteFiles holds for a path: the six kinds of output content.
+Content = Made | Copied | Claimed | Streamed | Linked | Written
+Readable = Made | Copied | Streamed | Linked  # the kinds whose bytes can be had from SiteFiles
+
+
+def content_of(value: str | bytes | Path | Content) -> Content:
+    """Return text and bytes as Made content, a file path as Copied content, typed content as it is."""
+    if isinstance(value, str):
+        return Made(value.encode("utf-8"))
+    if isinstance(value, bytes):
+        return Made(value)
+    if isinstance(value, Path):
+        return Copied(value)
+    return value
 
 
 @dataclass
 class SiteFiles:
     """Every output file of a build, keyed by its path in the site; a second writer of a path is an error."""
 
-    files: dict[str, Content] = field(
-        default_factory=dict
-    )  # bytes, a file to copy, Claimed, Streamed, Linked
+    files: dict[str, Content] = field(default_factory=dict)  # each path's content, of one of the six kinds
     owners: dict[str, str] = field(default_factory=dict)
     diagnostics: list[Diagnostic] = field(default_factory=list)
     folders: set[str] = field(default_factory=set)  # every folder some output lives in ("a", "a/b" for a/b/c)
@@ -101,7 +129,7 @@ class SiteFiles:
     def add(
         self,
         path: str,
-        content: str | Content,
+        content: str | bytes | Path | Content,
         owner: str,
         *,
         on_clash: Clash = "error",
@@ -151,7 +179,7 @@ class SiteFiles:
                     )
                 )
             return False
-        self.files[path] = content.encode("utf-8") if isinstance(content, str) else content
+        self.files[path] = content_of(content)
         self.owners[path] = owner
         parent = path.rpartition("/")[0]
         while parent and parent not in self.folders:
@@ -182,7 +210,7 @@ class SiteFiles:
         path is not that page's."""
         if not self.claimed(path, by):
             return False
-        self.files[path] = content.encode("utf-8") if isinstance(content, str) else content
+        self.files[path] = content_of(content)
         return True
 
     def replace(self, path: str, content: str | bytes, owner: str) -> bool:
@@ -190,7 +218,7 @@ class SiteFiles:
         is not that owner's."""
         if self.owners.get(path) != owner or isinstance(self.files.get(path), Claimed):
             return False
-        self.files[path] = content.encode("utf-8") if isinstance(content, str) else content
+        self.files[path] = content_of(content)
         return True
 
     def claimed(self, path: str, by: str) -> bool:
@@ -230,20 +258,22 @@ class OutputFolder:
     def write(self, site: SiteFiles) -> None:
         """Write the files of `site` not written yet."""
         for rel in sorted(site.files.keys() - self.written):
-            content = site.files[rel]
-            if isinstance(content, Path):
-                shutil.copyfile(content, self._target(rel))
-            elif isinstance(content, Streamed):
-                with open(self._target(rel), "w", encoding="utf-8", newline="") as stream:
-                    for chunk in content.chunks():
-                        stream.write(chunk)
-            elif isinstance(content, Linked):
-                if self.in_place and str(content.source) == os.path.join(self._out, rel):
-                    pass  # the previous build's file, where it is
-                elif not self._link(str(content.source), self._target(rel)):
-                    _write_bytes(self._target(rel), content.fallback())
-            elif not isinstance(content, Claimed | Written):
-                _write_bytes(self._target(rel), content)
+            match site.files[rel]:
+                case Made(data):
+                    _write_bytes(self._target(rel), data)
+                case Copied(source):
+                    shutil.copyfile(source, self._target(rel))
+                case Streamed(chunks):
+                    with open(self._target(rel), "w", encoding="utf-8", newline="") as stream:
+                        for chunk in chunks():
+                            stream.write(chunk)
+                case Linked(source, _, fallback):
+                    if self.in_place and str(source) == os.path.join(self._out, rel):
+                        pass  # the previous build's file, where it is
+                    elif not self._link(str(source), self._target(rel)):
+                        _write_bytes(self._target(rel), fallback())
+                case Claimed() | Written():
+                    pass  # written where the page rendered / when it was made
             self.written.add(rel)
 
     def write_text(self, rel: str, text: str) -> None:
@@ -376,57 +406,3 @@ def write_site(site: SiteFiles, out_dir: Path) -> None:
     with OutputFolder(out_dir) as folder:
         folder.write(site)
         folder.commit()
-
-
-def swap_into_place(new: Path, out_dir: Path) -> None:
-    """Replace out_dir by new; the old folder disappears only after the new one is in place."""
-    old = None
-    if out_dir.exists():
-        old = out_dir.with_name(f".{out_dir.name}.old-{os.getpid()}-{time.monotonic_ns()}")
-        out_dir.rename(old)
-    try:
-        new.rename(out_dir)
-    except BaseException:
-        if old is not None:
-            old.rename(out_dir)
-        raise
-    if old is not None:
-        remove_later(old)
-
-
-LARGE_FOLDER = 2_000  # files and folders past which removing a replaced output is left to a detached process
-
-
-def remove_later(folder: Path) -> None:
-    """Delete a replaced output folder: at once when small, else in a detached process, so a large site's build
-    does not wait seconds for tens of thousands of unlinks (the new site is already in place)."""
-    if _entries(folder, LARGE_FOLDER) >= LARGE_FOLDER:
-        try:
-            # at the lowest priority: the next build, often started at once, keeps the CPUs and the disk
-            code = "import os, shutil, sys; os.nice(19); shutil.rmtree(sys.argv[1], ignore_errors=True)"
-            subprocess.Popen(
-                [sys.executable, "-c", code, str(folder)],
-                stdin=subprocess.DEVNULL,
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL,
-                start_new_session=True,
-            )
-            return
-        except OSError:
-            pass
-    shutil.rmtree(folder, ignore_errors=True)
-
-
-def _entries(folder: Path, limit: int) -> int:
-    """Count the files and folders under `folder`, stopping at `limit`."""
-    count, todo = 0, [folder]
-    while todo and count < limit:
-        try:
-            with os.scandir(todo.pop()) as entries:
-                for entry in entries:
-                    count += 1
-                    if entry.is_dir(follow_symlinks=False):
-                        todo.append(Path(entry.path))
-        except OSError:
-            continue
-    return count

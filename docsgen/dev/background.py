@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 
 from docsgen.dev.devsearch import DevSearch
 from docsgen.dev.renderpool import Batch, RenderPool
-from docsgen.dev.snapshot import BuildCancelled
+from docsgen.dev.snapshot import BuildCancelled, servable
 from docsgen.engine.pool import worker_count
 from docsgen.errors import Diagnostic
 from docsgen.mdx import MdxResult
@@ -44,7 +44,7 @@ from docsgen.outputs.seo import add_seo_files
 from docsgen.pages import Page
 from docsgen.render import SiteContext, thumbnails
 from docsgen.site import Site
-from docsgen.write import Claimed, SiteFiles, Streamed
+from docsgen.write import Claimed, SiteFiles, Streamed, content_of
 
 if TYPE_CHECKING:
     from docsgen.dev.incremental import DevSite
@@ -121,10 +121,12 @@ def make_agent_files(dev: DevSite, *, full: bool = False) -> None:
     if full and LATE_FULL not in dev.files:
         wanted.append(LATE_FULL)
     for path in wanted:
-        data = files.files.get(path)
-        if isinstance(data, Streamed):  # llms-full.txt: written to the store piece by piece
-            data = dev.store.write_chunks(data.chunks(), ".txt")
-        if isinstance(data, bytes | Path):
+        content = files.files.get(path)
+        if isinstance(content, Streamed):  # llms-full.txt: written to the store piece by piece
+            data: bytes | Path | None = dev.store.write_chunks(content.chunks(), ".txt")
+        else:
+            data = servable(content) if content is not None else None
+        if data is not None:
             dev.files[path] = dev.snapshot.files[path] = data
 
 
@@ -135,8 +137,9 @@ def add_vendor(dev: DevSite, name: str, *, current: bool) -> None:
     marker.content = MdxResult("", assets={name})
     files = SiteFiles()
     add_vendor_assets(dev.ctx, [marker], files)
-    for path, data in files.files.items():
-        if isinstance(data, bytes | Path):
+    for path, content in files.files.items():
+        data = servable(content)
+        if data is not None:
             dev.files.setdefault(path, data)
             if current:
                 dev.snapshot.files.setdefault(path, data)
@@ -392,7 +395,9 @@ class Pass:
             if not self._current():
                 return
             assert dev.site is not None and dev.ctx is not None
-            files = SiteFiles(dict(dev.files))  # clashes are checked against the site's files
+            files = SiteFiles(
+                {path: content_of(data) for path, data in dev.files.items()}
+            )  # clashes: as a build
             make_agent_files(dev, full=True)
             page_content: dict[str, MdxResult | None] = {
                 key: dev.site.pages[key].content for key in dev.feeds
@@ -407,8 +412,9 @@ class Pass:
                     dev.site.pages[key].content = body
             for path, blob in bundle.items():
                 files.add(path, blob, "search index")
-            for path, data in files.files.items():
-                if path not in dev.files and isinstance(data, bytes | Path):
+            for path, content in files.files.items():
+                data = servable(content)
+                if path not in dev.files and data is not None:
                     dev.files[path] = data
                     dev.snapshot.files[path] = data
             release_memory()

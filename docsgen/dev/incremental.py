@@ -30,7 +30,7 @@ from docsgen.dev.scope import (
     structure_signature,
     uses_generated_pages,
 )
-from docsgen.dev.snapshot import BuildCancelled, Snapshot, Update
+from docsgen.dev.snapshot import BuildCancelled, Snapshot, Update, servable
 from docsgen.dev.tailwind import refresh_tailwind
 from docsgen.dev.themes import reset_theme_caches
 from docsgen.errors import Diagnostic, DocsgenError, error
@@ -321,9 +321,11 @@ class DevSite:
         self.site_errors = [d for d in general if d.is_error]
         self.site_warnings = [d for d in general if not d.is_error]
         self.garbage += [(rel, old) for rel, old in self.files.items() if isinstance(old, Path)]
-        self.files = {
-            path: data for path, data in out.files.items() if isinstance(data, bytes | Path | Claimed)
-        }
+        self.files = {}
+        for path, content in out.files.items():
+            data = content if isinstance(content, Claimed) else servable(content)
+            if data is not None:
+                self.files[path] = data
 
     def _render(self, page: Page) -> PageResult:
         """Render one page here (docsgen.render.render_page through docsgen.dev.rendered)."""

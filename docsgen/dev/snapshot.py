@@ -6,7 +6,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from docsgen.errors import Diagnostic
-from docsgen.write import Claimed
+from docsgen.write import Claimed, Content, Copied, Made
+
+
+def servable(content: Content) -> bytes | Path | None:
+    """Return what the dev server holds of a build's output: made bytes, or the file a copy is made from (None:
+    any other kind of content)."""
+    if isinstance(content, Made):
+        return content.data
+    if isinstance(content, Copied):
+        return content.source
+    return None
 
 
 class BuildCancelled(BaseException):
