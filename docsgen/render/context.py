@@ -283,8 +283,27 @@ def template_globals(site: SiteContext) -> dict[str, Any]:
         name = f"js/{_ASSET_JS.get(asset, asset)}.js"
         return name if name in static else None
 
+    policies = site.site.policies()
+
+    def access_mark(keys: Any) -> Markup:
+        """Return ` data-access="[labels]"` for an entry naming only pages some readers may not read (a link,
+        or a sidebar group by every page inside it), '' otherwise: `docsgen server`'s gate cuts marked entries
+        out of shared files (sidebars, pagination) for readers who may read none of them."""
+        if not policies.access_marked:
+            return Markup("")
+        labels = set()
+        for key in [keys] if isinstance(keys, str) or keys is None else keys:
+            page = site.pages.get(key) if key else None
+            if page is None:
+                return Markup("")  # an external link, or a page the site does not know: nothing to guard
+            labels.add(site.policy(page).access.label)
+        if not labels or "public" in labels:
+            return Markup("")
+        return Markup(' data-access="{}"').format(json.dumps(sorted(labels)))
+
     return {
         "asset_js": asset_js,
+        "access_mark": access_mark,
         "page_link": page_link,
         "has_static": lambda name: name in static,
         "icon": icon,

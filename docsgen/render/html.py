@@ -68,7 +68,7 @@ def page_html(site: SiteContext, page: Page, content: MdxResult | None, *, root:
         if not key:
             return None
         other = site.pages[key]
-        return {"title": other.sidebar_title, "url": link(other.url)}
+        return {"title": other.sidebar_title, "url": link(other.url), "key": other.key}
 
     search_index = site.site.policies().search_base(site.policy(page))
     sidebar_sid = (

@@ -6,6 +6,7 @@ Without a manifest (a site that marks nothing) every file but the theme's assets
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import threading
@@ -147,6 +148,42 @@ def filtered_text(access: SiteAccess, reader: Reader, path: str, data: bytes) ->
         ]
         return json.dumps(allowed).encode("utf-8")
     return None
+
+
+_MARKED = re.compile(rb'<([a-z][a-z0-9]*)\b[^<>]*?\sdata-access="([^"<>]{1,2000})"[^<>]*>')
+MARK = b' data-access="'
+
+
+def cut_marked(data: bytes, reader: Reader) -> bytes:
+    """Drop from a built HTML file the elements marked `data-access` (sidebar entries and groups, pagination
+    links naming restricted pages: docsgen.render.context access_mark) that the reader may read none of."""
+    if MARK not in data:
+        return data
+    out, pos = bytearray(), 0
+    while (m := _MARKED.search(data, pos)) is not None:
+        try:
+            labels = json.loads(html.unescape(m.group(2).decode("utf-8")))
+        except (UnicodeDecodeError, ValueError):
+            labels = []
+        if isinstance(labels, list) and any(isinstance(x, str) and reader.may(x) for x in labels):
+            out += data[pos : m.end()]
+            pos = m.end()
+            continue
+        out += data[pos : m.start()]
+        pos = _element_end(data, m.group(1), m.end())
+    return bytes(out + data[pos:])
+
+
+def _element_end(data: bytes, tag: bytes, start: int) -> int:
+    """Return where the element whose start tag ends at `start` ends (after its end tag); the end of the file
+    when it has none, so a broken file loses its tail rather than showing what it guards."""
+    pattern = re.compile(rb"<(/?)" + re.escape(tag) + rb"\b[^>]*>")
+    depth = 1
+    for m in pattern.finditer(data, start):
+        depth += -1 if m.group(1) else 1
+        if depth == 0:
+            return m.end()
+    return len(data)
 
 
 def _unescape(text: str) -> str:

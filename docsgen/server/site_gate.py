@@ -38,7 +38,7 @@ from docsgen.server.reader_sessions import (
     sign,
     unsign,
 )
-from docsgen.server.site_access import NEVER_SERVED, AccessCache, filtered_text, personalise
+from docsgen.server.site_access import NEVER_SERVED, AccessCache, cut_marked, filtered_text, personalise
 
 FORM_LIMIT = 16_384  # bytes of a sign-in form
 CONFIG_SECONDS = 2.0  # how long a project's sign-in settings are reused before they are read again
@@ -279,10 +279,11 @@ async def serve_built(
             return RedirectResponse(f"/login?redirect={quote(prefix + '/' + path)}", status_code=302)
         return Response("sign in to read this file", status_code=401, headers={"WWW-Authenticate": "Cookie"})
     data = await run_in_threadpool((root / found).read_bytes)
-    if config is not None:
-        cut = filtered_text(access, reader, found, data)
-        data = cut if cut is not None else data
+    cut = filtered_text(access, reader, found, data) if config is not None else None
+    data = cut if cut is not None else data
     if found.endswith(".html"):
+        if guarded and access.marked:
+            data = cut_marked(data, reader)  # restricted pages' titles in sidebars and pagination
         data = personalise(data, reader)
     media = mimetypes.guess_type(found)[0] or "application/octet-stream"
     if media.startswith("text/") or media in (
@@ -291,7 +292,9 @@ async def serve_built(
         "application/javascript",
     ):
         media += "; charset=utf-8"
-    return Response(data if request.method == "GET" else b"", media_type=media)
+    per_reader = config is not None and (cut is not None or found.endswith(".html"))
+    headers = {"Cache-Control": "private, no-cache", "Vary": "Cookie"} if per_reader else None  # not shared
+    return Response(data if request.method == "GET" else b"", media_type=media, headers=headers)
 
 
 def _callback(request: Request) -> str:

@@ -190,12 +190,15 @@
   }
   if (nav && nav.dataset.src) {
     const src = root + nav.dataset.src;
+    // Behind docsgen server's sign-in the sidebar lists what this reader may read: kept per reader's groups.
+    const user = window.docsgenUser;
+    const slot = user && user.signedIn ? `${src}#${(user.groups || []).join(",")}` : src;
     let cached = null;
-    try { cached = sessionStorage.getItem(src); } catch { /* storage off */ }
+    try { cached = sessionStorage.getItem(slot); } catch { /* storage off */ }
     if (cached) mount(cached);
     else {
       fetch(src).then((r) => (r.ok ? r.text() : Promise.reject(r.status))).then((html) => {
-        try { sessionStorage.setItem(src, html); } catch { /* quota */ }
+        try { sessionStorage.setItem(slot, html); } catch { /* quota */ }
         mount(html);
       }).catch(() => {
         const a = document.createElement("a");
