@@ -3,7 +3,8 @@
 Written only for sites that mark access (a page's `public` or `groups`, OpenAPI `x-mint.groups`, a navigation
 group's `public`). It names, for each page, who may read it (`public`, `members`: any signed-in reader, or
 `groups:<a>,<b>`) and the files that carry its text: its HTML and Markdown twin, the search bundle holding its
-records, the spec file documenting it. Static hosts serve these files to everyone; the server's gate does not
+records, the spec file documenting it; and the docs folder's own files (`assets`), which the gate opens to the
+readers of the pages that show them. Static hosts serve these files to everyone; the server's gate does not
 (docs/deploy/private-docs.mdx). `pagefind/access.json` lists, per base bundle, the restricted bundles the
 search box merges (the gate drops those a reader may not read).
 """
@@ -59,6 +60,8 @@ def access_manifest(site: Site) -> tuple[dict, dict[str, list[str]]]:
     return {
         "format": FORMAT,
         "pages": pages,
+        # the docs folder's own files (images, downloads): readable by whoever may read a page showing them
+        "assets": sorted(rel for rel in site.sources.static if rel not in site.config.files),
         "specs": {path: sorted(labels) for path, labels in sorted(spec_needs.items())},
         "search": dict(sorted(search.items())),
         "llms": {

@@ -15,6 +15,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from docsgen.server.reader_sessions import Reader
+from docsgen.server.site_assets import asset_labels
 
 MANIFEST = "_access.json"
 SEARCH_LISTING = "pagefind/access.json"
@@ -38,6 +39,9 @@ class SiteAccess:
     bundles: dict[str, dict[str, str]] = field(default_factory=dict)  # folder -> {access, base}
     llms_pages: list[tuple[str, str]] = field(default_factory=list)  # (URL path, twin file), llms-full order
     base_url: str | None = None
+    assets: dict[str, str] = field(
+        default_factory=dict
+    )  # docs folder file -> label (docsgen.server.site_assets)
     has_public: bool = False
     marked: bool = False
 
@@ -62,6 +66,8 @@ class SiteAccess:
             access.bundles[folder] = entry
         access.llms_pages = [(url, twin) for url, twin in data.get("llms", {}).get("pages", [])]
         access.base_url = data.get("llms", {}).get("base")
+        if isinstance(data.get("assets"), list):
+            access.assets = asset_labels(root, data.get("pages", {}), data["assets"], access.base_url)
         return access
 
     def labels(self, path: str) -> list[str]:
@@ -73,7 +79,9 @@ class SiteAccess:
             return [self.bundles[folder]["access"]]
         if path.startswith(ASSET_PREFIXES) or path in ("favicon.ico", "favicon.svg", "404.html"):
             return []
-        # Images, sidebars, redirect pages: open where some page is public (it may show them), else members'.
+        if path in self.assets:  # the docs folder's own files: the readers of the pages showing them
+            return [] if self.assets[path] == "public" else [self.assets[path]]
+        # Sidebars (cut per reader), redirect pages: open where some page is public, else members'.
         return [] if self.has_public else ["members"]
 
     def bundle_of(self, path: str) -> str | None:
