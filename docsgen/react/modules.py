@@ -94,6 +94,7 @@ class Loader:
 
     def __init__(self, engine: Engine, docs_dir: Path):
         self.engine = engine
+        self.realm = engine.realm_number  # the realm its modules are defined in
         self.docs_dir = docs_dir
         self.root = docs_dir.resolve()
         self.modules: dict[str, Module] = {}

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from docsgen.errors import warning
 from docsgen.mdx.jsx_html import mark_decorative_images
-from docsgen.react.engine import EngineUnavailable, JsError, get_engine
+from docsgen.react.engine import DefineError, EngineUnavailable, JsError, get_engine
 from docsgen.react.expand import expand_placeholders, substitute
 from docsgen.react.modules import Loader, Module, ModuleError
 
@@ -98,7 +98,14 @@ def render_react(element: Element) -> str:
     started = time.monotonic()
     try:
         result = engine.render(module.id, element.name, json.dumps(props, default=str))
+    except DefineError as exc:  # a module QuickJS rejects (sucrase took it): located in its file
+        mod = loader.modules.get(exc.module_id)
+        _load_failed(element, mod.path if mod else state.frame.path, exc.error)
+        return _children_html(element, props, raw)
     except JsError as exc:
+        if exc.killed:  # past the deadline in native code: this page's problem, the site builds
+            element.warn("react.killed", f"<{element.name}> {exc.message}; rendering its children")
+            return _children_html(element, props, raw)
         return _stopped(element, f"it {exc.message}", _children_html(element, props, raw))
     finally:
         _spend(state, time.monotonic() - started)
@@ -130,6 +137,11 @@ def render_react(element: Element) -> str:
     if not interactive:
         return out
     return _island(element, loader, module, props, raw, result.get("mdx") or [], expanded, out)
+
+
+def _load_failed(element: Element, path: str, error: JsError) -> None:
+    message = f"cannot load the component code: {error.message}; <{element.name}> renders its children"
+    element.state.add(warning("react.compile", message, path, error.line, 0))
 
 
 def _stopped(element: Element, why: str, children: str) -> str:
@@ -195,8 +207,10 @@ def _report_missing(state: RenderState, loader: Loader, module: Module) -> None:
 
 def _loader(state: RenderState, engine: Any) -> Loader:
     loader = state.react_loader
-    if loader is None or loader.engine is not engine:
-        loader = Loader(engine, state.ctx.docs_dir)
+    if loader is None:
+        engine.begin_page()  # a page's components start from a clean realm
+    if loader is None or loader.engine is not engine or loader.realm != engine.realm_number:
+        loader = Loader(engine, state.ctx.docs_dir)  # (again, in a new realm, after a component was stopped)
         loader.mdx_statements = lambda path: _mdx_statements(state, path)
         state.react_loader = loader
     return loader
