@@ -14,14 +14,12 @@ else (`http://{host}`, `https://api.{domain}`) allows nothing: it would open eve
 
 from __future__ import annotations
 
-import http.client
 import ipaddress
 import itertools
 import json
 import re
 import socket
-import ssl
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -63,9 +61,6 @@ DROP_RESPONSE_PREFIXES = ("access-control-",)
 _PLACEHOLDER = "docsgenvarplaceholder"
 _DEFAULT_PORTS = {"http": 80, "https": 443}
 MAX_EXPANSIONS = 64
-MAX_RESPONSE_BYTES = (
-    64 * 1024 * 1024
-)  # an upstream answer larger than this is refused (502 upstream_too_large)
 
 
 @dataclass(frozen=True)
@@ -357,64 +352,3 @@ def public_address(host: str, port: int) -> str:
     if not addresses:
         raise ProxyError(502, "upstream_failed", f"could not resolve {host}")
     return addresses[0]
-
-
-def forward(
-    method: str,
-    url: str,
-    headers: Iterable[tuple[str, str]],
-    body: bytes | None,
-    policy: ProxyPolicy,
-    *,
-    timeout: float = 30.0,
-) -> tuple[int, list[tuple[str, str]], bytes]:
-    """Send the request to an allowed host; return (status, headers, body) or raise ProxyError."""
-    scheme, host, port, path, free = check_target(url, policy)
-    headers = list(headers)
-    # headers named in Connection are hop-by-hop too (RFC 9110 7.6.1)
-    named = {t.strip().lower() for k, v in headers if k.lower() == "connection" for t in v.split(",")}
-    out_headers = {
-        k: v
-        for k, v in headers
-        if k.lower() not in DROP_REQUEST and k.lower() not in named and k.lower() != PLAYGROUND_COOKIE
-    }
-    # Pages cannot set Cookie on a request, so the playground sends the API's cookies under its own name;
-    # the local origin's own cookies are never forwarded.
-    api_cookies = [v for k, v in headers if k.lower() == PLAYGROUND_COOKIE and v.strip()]
-    if api_cookies:
-        out_headers["Cookie"] = "; ".join(api_cookies)
-    address = public_address(host, port) if free else None
-    conn: http.client.HTTPConnection
-    if scheme == "https":
-        conn = http.client.HTTPSConnection(host, port, timeout=timeout, context=ssl.create_default_context())
-    else:
-        conn = http.client.HTTPConnection(host, port, timeout=timeout)
-    if address is not None:  # connect to the address checked, not to what a second lookup may answer
-        # (http.client's connection hook: private, not in typeshed)
-        conn._create_connection = lambda _, *args: socket.create_connection((address, port), *args)  # type: ignore[attr-defined]
-    try:
-        conn.request(method, path, body=body, headers=out_headers)
-        response = conn.getresponse()
-        data = response.read(MAX_RESPONSE_BYTES + 1)  # never more than the cap in memory
-        if len(data) > MAX_RESPONSE_BYTES:
-            raise ProxyError(
-                502,
-                "upstream_too_large",
-                f"{host}:{port} answered more than {MAX_RESPONSE_BYTES:,} bytes; the dev proxy stops there",
-                url=url,
-            )
-        kept = [(k, v) for k, v in response.getheaders() if _kept_response_header(k)]
-        return response.status, kept, data
-    except (OSError, http.client.HTTPException) as exc:
-        reason = str(exc) or type(exc).__name__
-        raise ProxyError(
-            502, "upstream_failed", f"could not reach {host}:{port}: {reason}", url=url
-        ) from None
-    finally:
-        conn.close()
-
-
-def _kept_response_header(name: str) -> bool:
-    """Tell whether an upstream response header reaches the browser (no hop-by-hop, cookie or CORS header)."""
-    lower = name.lower()
-    return lower not in DROP_RESPONSE and not lower.startswith(DROP_RESPONSE_PREFIXES)

@@ -16,6 +16,7 @@ from pathlib import Path
 from urllib.parse import parse_qs, unquote, urlsplit
 
 from docsgen.analytics import without_integrations
+from docsgen.dev import proxy_stream
 from docsgen.dev.background import is_late
 from docsgen.dev.client import EVENTS_PATH, inject
 from docsgen.dev.errorpage import error_page
@@ -23,7 +24,8 @@ from docsgen.dev.guard import HostGuard, same_origin_problem
 from docsgen.dev.hub import ReloadHub
 from docsgen.dev.incremental import BuildCancelled, DevSite
 from docsgen.dev.negotiate import twin_of, wants_markdown
-from docsgen.dev.proxy import PROXY_PATH, ProxyError, ProxyPolicy, forward, proxy_policy
+from docsgen.dev.proxy import PROXY_PATH, ProxyError, ProxyPolicy, proxy_policy
+from docsgen.dev.proxy_stream import LIMIT_HEADER, UpstreamCut, open_upstream
 from docsgen.dev.snapshot import Snapshot
 from docsgen.errors import DocsgenError
 from docsgen.write import Claimed
@@ -32,6 +34,7 @@ PING_SECONDS = 15.0
 MAX_BODY = 32 * 1024 * 1024
 STATUS_PATH = "/__docsgen/status"
 INTERNAL_PREFIX = "/__docsgen/"
+CHUNKED = ("Transfer-Encoding", "chunked")
 # Sent with every /__docsgen/ answer: no other origin may embed it, no browser may run it as a document.
 INTERNAL_HEADERS = {
     "Cross-Origin-Resource-Policy": "same-origin",
@@ -416,16 +419,24 @@ class DevHandler(BaseHTTPRequestHandler):
             return
         body = self.rfile.read(length) if length else None
         try:
-            status, headers, data = forward(
+            upstream = open_upstream(
                 self.command, target, self.headers.items(), body, self.server.proxy_policy()
             )
         except ProxyError as exc:
             self._send(exc.status, json.dumps(exc.body).encode(), "application/json", INTERNAL_HEADERS)
             return
-        self.send_response(status)
-        for key, value in [*headers, *INTERNAL_HEADERS.items()]:
-            self.send_header(key, value)
-        self.send_header("Content-Length", str(len(data)))
-        self.end_headers()
-        if self.command != "HEAD":
-            self.wfile.write(data)
+        try:  # streamed as it arrives (docsgen/dev/proxy_stream.py): a cut answer ends without its last chunk
+            self.send_response(upstream.status)
+            for key, value in [*upstream.headers, *INTERNAL_HEADERS.items()]:
+                self.send_header(key, value)
+            self.send_header(LIMIT_HEADER, str(proxy_stream.MAX_RESPONSE_BYTES))
+            known = upstream.length is not None or not upstream.has_body
+            self.send_header(*(("Content-Length", str(upstream.length or 0)) if known else CHUNKED))
+            self.end_headers()
+            upstream.relay(self.wfile)
+        except (UpstreamCut, OSError):  # past the cap, the upstream broke off, or the browser left
+            self.close_connection = (
+                True  # without the last chunk (or short of its length): an incomplete answer
+            )
+        finally:
+            upstream.close()

@@ -1,15 +1,22 @@
-"""The dev proxy keeps at most MAX_RESPONSE_BYTES of an upstream answer in memory, and a target path that is not
-ASCII is percent-encoded (was a traceback). Upstream: a real HTTP server on 127.0.0.1."""
+"""The dev proxy streams upstream answers (memory: a chunk, not the answer) and cuts them at MAX_RESPONSE_BYTES,
+telling the browser (no last chunk); a target path that is not ASCII is percent-encoded (was a traceback).
+Upstreams: real HTTP servers on 127.0.0.1, one of them sending a large answer slowly."""
 
 from __future__ import annotations
 
+import json
 import threading
+import time
+import tracemalloc
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
+import httpx
 import pytest
 
-from docsgen.dev import proxy
-from docsgen.dev.proxy import ProxyError, ProxyPolicy, forward, rules_for
+from docsgen.dev import proxy_stream
+from docsgen.dev.app import start
+from docsgen.dev.proxy import ProxyError, ProxyPolicy, rules_for
+from docsgen.dev.proxy_stream import forward
 
 
 class Upstream(BaseHTTPRequestHandler):
@@ -59,9 +66,124 @@ def test_non_ascii_path_is_percent_encoded(upstream):
 
 
 def test_an_upstream_answer_over_the_cap_is_refused_without_reading_it_all(upstream, monkeypatch):
-    monkeypatch.setattr(proxy, "MAX_RESPONSE_BYTES", 4 * 1024 * 1024)
+    monkeypatch.setattr(proxy_stream, "MAX_RESPONSE_BYTES", 4 * 1024 * 1024)
     Upstream.sent = 0
     with pytest.raises(ProxyError) as refused:
         forward("GET", upstream + "/huge", [], None, ProxyPolicy(rules_for(upstream)), timeout=30)
     assert refused.value.status == 502 and refused.value.body["error"] == "upstream_too_large"
     assert Upstream.sent < 100 * 1024 * 1024  # it stopped reading near the cap, not at 200 MB
+
+
+class Slow(BaseHTTPRequestHandler):
+    """An API that sends a large answer slowly: `/stream/N` N MB without a length, `/sized/N` with one."""
+
+    protocol_version = "HTTP/1.1"
+    sent = 0
+
+    def do_GET(self):
+        size = int(self.path.rsplit("/", 1)[1]) * 1024 * 1024
+        self.send_response(200)
+        self.send_header("Content-Type", "application/octet-stream")
+        self.send_header("X-Upstream", "slow")
+        if self.path.startswith("/sized/"):
+            self.send_header("Content-Length", str(size))
+        else:
+            self.send_header("Connection", "close")  # the end of the answer is the end of the connection
+        self.end_headers()
+        piece = b"y" * (256 * 1024)
+        Slow.sent = 0
+        try:
+            while Slow.sent < size:
+                self.wfile.write(piece)
+                Slow.sent += len(piece)
+                time.sleep(0.01)
+        except OSError:
+            pass
+        self.close_connection = True
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture
+def dev_app(make_site):
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Slow)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    port = server.server_address[1]
+    spec = {
+        "openapi": "3.0.3",
+        "info": {"title": "Slow", "version": "1"},
+        "servers": [{"url": f"http://127.0.0.1:{port}"}],
+        "paths": {"/stream/1": {"get": {"responses": {"200": {"description": "ok"}}}}},
+    }
+    site = make_site(
+        {
+            "docs.json": json.dumps(
+                {
+                    "name": "P",
+                    "theme": "mint",
+                    "colors": {"primary": "#0D9373"},
+                    "api": {"openapi": "openapi.json"},
+                    "navigation": {"pages": ["index"]},
+                }
+            ),
+            "openapi.json": json.dumps(spec),
+            "index.mdx": "# Home\n",
+        }
+    )
+    app = start(site, watch=False)
+    yield app, f"http://127.0.0.1:{port}"
+    app.stop()
+    server.shutdown()
+    server.server_close()
+
+
+def test_the_dev_proxy_streams_a_slow_answer_and_cuts_it_at_the_cap(dev_app, monkeypatch):
+    app, api = dev_app
+    monkeypatch.setattr(proxy_stream, "MAX_RESPONSE_BYTES", 4 * 1024 * 1024)
+    received = 0
+    url = app.url + "__docsgen/proxy"
+    with httpx.stream("GET", url, params={"url": api + "/stream/64"}, timeout=30) as r:
+        assert r.status_code == 200 and r.headers["x-upstream"] == "slow"
+        assert r.headers["transfer-encoding"] == "chunked"
+        assert r.headers["x-docsgen-proxy-limit"] == str(4 * 1024 * 1024)
+        # told: the answer ends without its last chunk, so reading it fails instead of looking complete
+        with pytest.raises(httpx.RemoteProtocolError):
+            for chunk in r.iter_raw():
+                received += len(chunk)
+    assert received <= 4 * 1024 * 1024
+    assert received >= 3 * 1024 * 1024  # everything up to the cap arrived
+    time.sleep(0.5)
+    assert Slow.sent < 16 * 1024 * 1024  # the upstream was stopped near the cap, not read to its 64 MB
+
+
+def test_the_dev_proxy_relays_a_large_answer_in_bounded_memory(dev_app):
+    app, api = dev_app
+    url = app.url + "__docsgen/proxy"
+    size = 24 * 1024 * 1024
+    tracemalloc.start()
+    try:
+        sent_at_first_byte = -1
+        received = 0
+        with httpx.stream("GET", url, params={"url": api + "/sized/24"}, timeout=30) as r:
+            assert r.status_code == 200 and r.headers["content-length"] == str(size)
+            for chunk in r.iter_raw():
+                if sent_at_first_byte < 0:
+                    sent_at_first_byte = Slow.sent
+                received += len(chunk)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert received == size
+    # streamed: the first bytes came through while the upstream was still sending (it had sent half or less)
+    assert 0 <= sent_at_first_byte <= size // 2, sent_at_first_byte
+    assert peak < 8 * 1024 * 1024, peak  # was the whole answer (24 MB) and more
+
+
+def test_an_answer_whose_length_is_over_the_cap_is_refused_before_any_byte(dev_app, monkeypatch):
+    app, api = dev_app
+    monkeypatch.setattr(proxy_stream, "MAX_RESPONSE_BYTES", 4 * 1024 * 1024)
+    r = httpx.get(app.url + "__docsgen/proxy", params={"url": api + "/sized/8"}, timeout=30)
+    assert r.status_code == 502 and r.json()["error"] == "upstream_too_large"
+    assert "8,388,608 bytes" in r.json()["message"]
