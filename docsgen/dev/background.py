@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 
 from docsgen.dev.devsearch import DevSearch
 from docsgen.dev.renderpool import Batch, RenderPool
-from docsgen.dev.snapshot import BuildCancelled, servable
+from docsgen.dev.snapshot import BuildCancelled, OnRequest, servable
 from docsgen.engine.pool import worker_count
 from docsgen.errors import Diagnostic
 from docsgen.mdx import MdxResult
@@ -63,23 +63,18 @@ def release_memory() -> None:
 
 
 LATE_FULL = "llms-full.txt"  # made of every page's twin: added by the pass, with the search index
-AGENTS = Claimed(
-    "\x00agents"
-)  # llms.txt & co: made when first asked for, or by the pass (no page key has NUL)
+AGENTS = OnRequest("agents")  # llms.txt & co: made when first asked for, or by the pass
 LLMS = ("llms.txt", ".well-known/llms.txt")
 
 
 def site_files(ctx: SiteContext, site: Site, pages: list[Page], files: SiteFiles) -> list[Diagnostic]:
-    """Add the files made without rendering a page (404, home, redirects, SEO, thumbnails); claim llms.txt
-    (a second over every page of a big site: made when asked for); return the diagnostics so far (those of
-    add_before_pages included)."""
+    """Add the files made without rendering a page (404, home, redirects, SEO, thumbnails); return the diagnostics
+    so far (those of add_before_pages included). llms.txt (a second over every page of a big site) is made when
+    asked for (AGENTS)."""
     add_special_pages(ctx, site, files)
     add_redirects(ctx, site, files)
     add_customization_checks(ctx, files)
     add_seo_files(ctx, site, files)
-    for path in LLMS:
-        if not files.has(path):  # a file of the docs folder of that name wins
-            files.add(path, AGENTS, "agents")
     add_branding_files(ctx, pages, files, with_thumbnails=False)  # images: drawn by the pass, at its end
     return list(files.diagnostics)
 
@@ -247,8 +242,7 @@ class Pass:
 
     def _give_way(self) -> None:
         """Wait while a request waits to render a page (it gets the lock first)."""
-        while self.dev.wanted and self._current():
-            time.sleep(0.001)
+        self.dev.turns.give_way(self._current)
 
     def _render_here(self, keys: deque[str], turns: int | None = None) -> bool:
         """Render these pages in this process, a few per turn of the lock, giving way to requests (all of
@@ -258,11 +252,11 @@ class Pass:
             if dev.lazy:
                 self._collect()
             self._give_way()
-            with dev.lock:
+            with dev.turns:
                 if not self._current():
                     return False
                 for _ in range(BATCH):
-                    if not keys or dev.wanted:  # a request waiting ends the turn
+                    if not keys or dev.turns.wanted:  # a request waiting ends the turn
                         break
                     page = dev.site.pages.get(keys.popleft()) if dev.site else None
                     if page is not None and isinstance(dev.files.get(page.output), Claimed):
@@ -290,7 +284,7 @@ class Pass:
                 if here and not self._render_here(here, turns=1):
                     return False
                 self._give_way()
-                with dev.lock:
+                with dev.turns:
                     if not self._current():
                         return False
                     if pool is not None and (pool.generation != dev.changes or not pool.workers):
@@ -314,7 +308,7 @@ class Pass:
                 answers = pool.receive(WAIT) if pool is not None else []
                 if pool is not None and answers:
                     self._give_way()
-                    with dev.lock:
+                    with dev.turns:
                         if not self._current():
                             return False
                         for batch_keys, answer in answers:
@@ -391,13 +385,12 @@ class Pass:
             self._collecting.join()
         bundle = self.index.finish()  # (Pagefind works in its own processes: the lock is free meanwhile)
         problems = [f"the search index could not be built: {p}" for p in dict.fromkeys(self.index.problems)]
-        with dev.lock:
+        with dev.turns:
             if not self._current():
                 return
             assert dev.site is not None and dev.ctx is not None
-            files = SiteFiles(
-                {path: content_of(data) for path, data in dev.files.items()}
-            )  # clashes: as a build
+            made = {path: data for path, data in dev.files.items() if not isinstance(data, OnRequest)}
+            files = SiteFiles({path: content_of(data) for path, data in made.items()})  # clashes: as a build
             make_agent_files(dev, full=True)
             page_content: dict[str, MdxResult | None] = {
                 key: dev.site.pages[key].content for key in dev.feeds

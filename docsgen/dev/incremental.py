@@ -9,11 +9,9 @@ PageResult. With lazy=False (tests, tools) build() renders everything before it 
 
 from __future__ import annotations
 
-import contextlib
-import threading
 import time
 import traceback
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from docsgen.dev import background
@@ -30,9 +28,20 @@ from docsgen.dev.scope import (
     structure_signature,
     uses_generated_pages,
 )
-from docsgen.dev.snapshot import BuildCancelled, Snapshot, Update, servable
+from docsgen.dev.snapshot import (
+    FULL,
+    BuildCancelled,
+    Change,
+    OnRequest,
+    RebuildKind,
+    Served,
+    Snapshot,
+    Update,
+    servable,
+)
 from docsgen.dev.tailwind import refresh_tailwind
 from docsgen.dev.themes import reset_theme_caches
+from docsgen.dev.turns import Turns
 from docsgen.errors import Diagnostic, DocsgenError, error
 from docsgen.mdx import MdxResult
 from docsgen.nav import build_nav
@@ -65,11 +74,9 @@ class DevSite:
         self.changes = 0  # rebuilds applied: renders made from an older state are stale (render processes)
         self.site: Site | None = None
         self.ctx: SiteContext | None = None
-        self.files: dict[str, bytes | Path | Claimed] = {}
+        self.files: dict[str, Served] = {}
         self.store = PageStore()  # rendered pages and twins, on disk
         self.epoch = 0  # full builds published: a background pass of an older one stops
-        self.wanted = 0  # requests and rebuilds waiting for the lock (the background pass gives way)
-        self._wanted_lock = threading.Lock()
         self.background: background.Pass | None = None
         self.deps: dict[str, frozenset[str]] = {}  # page key -> snippets its body imports (rendered pages)
         self.feeds: dict[str, MdxResult] = {}  # page key -> body, for changelog pages (their RSS feed)
@@ -88,7 +95,7 @@ class DevSite:
         self.asset_epoch = 0  # stylesheet edits so far: part of the assets' ?v= in served pages
         self.spec_paths: set[str] = set()  # local OpenAPI files the site uses: editing one rebuilds all
         self.twin_paths: dict[str, str] = {}  # page key -> its Markdown twin's path (when the page owns it)
-        self.lock = threading.RLock()  # held by rebuilds, renders and the background pass (a turn at a time)
+        self.turns = Turns()  # rebuilds, renders and the background pass: a turn at a time (requests first)
         self.closed = False
         self._pagefind = RunGroup()  # Pagefind runs of the build in progress, killed by close()
         self.rendered_now: list[str] = []  # pages rendered by the rebuild in progress
@@ -98,33 +105,33 @@ class DevSite:
     # ------------------------------------------------------------------ public
     def build(self) -> Update:
         """Build the whole site and publish it."""
-        with self.lock, self._pagefind.active():
+        with self.turns, self._pagefind.active():
             self._check_open()
             started = time.perf_counter()
             self.rendered_now = []
             self._full()
             self._check_open()  # stopped meanwhile (its Pagefind killed): nothing to publish
             job = self._new_pass()
-            update = publish(self, "full", None, [], started)
+            update = publish(self, FULL, started)
         if job is not None:
             job.start()
         return update
 
     def apply(self, paths: Iterable[Path]) -> Update:
         """Rebuild what the changed files affect and publish the result as one new snapshot."""
-        with self._turn(), self._pagefind.active():
+        with self.turns.urgent(), self._pagefind.active():
             self._check_open()
             started = time.perf_counter()
             self.rendered_now = []
             self._nav_changed = False
             self.changes += 1  # what render processes of the background pass were forked with is old now
-            kind, reload, css = self._apply(sorted({Path(p).resolve() for p in paths}))
+            change = self._apply(sorted({Path(p).resolve() for p in paths}))
             self._check_open()
-            if kind == "none":
+            if change.kind == "none":
                 self.changes -= 1  # (nothing changed: they render on)
                 return Update(self.snapshot.generation, "none", set(), [], [], time.perf_counter() - started)
-            job = self._new_pass() if kind == "full" else None
-            update = publish(self, kind, reload, css, started)
+            job = self._new_pass() if change.kind == "full" else None
+            update = publish(self, change, started)
         if job is not None:
             job.start()
         return update
@@ -135,30 +142,15 @@ class DevSite:
         Called by the server for a page asked for before the background pass reached it. The page's file and
         errors go into the current snapshot in place: the rendered page is what that snapshot stood for.
         """
-        with self._turn():
+        with self.turns.urgent():
             self._check_open()
             claim = self.files.get(path)
             page = self.site.pages.get(claim.by) if self.site and isinstance(claim, Claimed) else None
             if page is not None:
                 self._keep(page, self._render(page))
-            elif claim == background.AGENTS:
+            elif isinstance(claim, OnRequest):
                 background.make_agent_files(self)
             return self.snapshot
-
-    @contextlib.contextmanager
-    def _turn(self) -> Iterator[None]:
-        """Hold the build lock, asking the background pass to give way (it does after its current page)."""
-        with self._wanted_lock:
-            self.wanted += 1
-        try:
-            self.lock.acquire()
-        finally:
-            with self._wanted_lock:
-                self.wanted -= 1
-        try:
-            yield
-        finally:
-            self.lock.release()
 
     def pending_pages(self) -> int:
         """Return how many pages are not rendered yet."""
@@ -204,39 +196,39 @@ class DevSite:
         return classify(self, path)
 
     # ------------------------------------------------------------------ rebuilds
-    def _apply(self, paths: list[Path]) -> tuple[str, set[str] | None, list[str]]:
+    def _apply(self, paths: list[Path]) -> Change:
         if self.site is None:  # recovering from an error: theme files may have changed meanwhile, unseen
             reset_theme_caches()
             self._full()
-            return "full", None, []
+            return FULL
         kinds = {path: self.classify(path) for path in paths}
         if any(kind == "theme" for kind in kinds.values()):
             reset_theme_caches()  # templates are not re-checked on each render (auto_reload off): load them anew
         if any(k in ("config", "theme") for k in kinds.values()):
             self._full()
-            return "full", None, []
+            return FULL
         css: list[str] = []
         edited: list[str] = []
         snippets: list[str] = []
         reload_all = False
-        for path, kind in kinds.items():
+        for path, file_kind in kinds.items():
             rel = path.relative_to(self.docs_dir).as_posix() if path.is_relative_to(self.docs_dir) else ""
-            if kind == "page":
+            if file_kind == "page":
                 key = self._by_source.get(rel)
                 page = self.site.pages.get(key) if key else None
                 if page is None or not path.is_file():
                     self._full()  # a page appeared or disappeared: URLs, links and navigation change
-                    return "full", None, []
+                    return FULL
                 edited.append(page.key)
-            elif kind == "snippet":
+            elif file_kind == "snippet":
                 snippets.append(rel)
-            elif kind == "theme-css":
+            elif file_kind == "theme-css":
                 css.extend(theme_css_urls(self.ctx, path))
-            elif kind == "static":
+            elif file_kind == "static":
                 known = rel in self.site.sources.static
                 if known != path.is_file():
                     self._full()  # added or removed files change which links resolve
-                    return "full", None, []
+                    return FULL
                 if path.suffix == ".css":
                     css.append("/" + rel)
                 else:
@@ -244,14 +236,14 @@ class DevSite:
                     if path.suffix.lower() in (".jsx", ".tsx", ".js", ".ts", ".mjs", ".cjs"):
                         snippets.append(rel)  # React component code: re-render the pages that import it
         reload: set[str] = set()
-        kind = "css" if css else "none"
+        kind: RebuildKind = "css" if css else "none"
         if css:
             self.asset_epoch += 1
         if edited:
             result = self._pages_edited(edited)
             if result is None:
                 self._full()
-                return "full", None, []
+                return FULL
             reload |= result
             kind = "nav" if self._nav_changed else "page"
         if snippets:
@@ -260,11 +252,11 @@ class DevSite:
         if (edited or snippets) and self.ctx and (tw := refresh_tailwind(self.ctx, self.site, self.files)):
             if tw == "full":  # pages gain or lose the stylesheet's link
                 self._full()
-                return "full", None, []
+                return FULL
             css.append(tw)  # the new classes' stylesheet: the browser loads it anew
         if reload_all:
-            return "static", None, css
-        return kind, reload, css
+            return Change("static", None, tuple(css))
+        return Change(kind, frozenset(reload), tuple(css))
 
     def _full(self) -> None:
         """Read and render everything; on a config error keep the last files and show the errors."""
@@ -326,6 +318,9 @@ class DevSite:
             data = content if isinstance(content, Claimed) else servable(content)
             if data is not None:
                 self.files[path] = data
+        for path in background.LLMS:
+            if not out.has(path):  # a file of the docs folder of that name wins
+                self.files[path] = background.AGENTS
 
     def _render(self, page: Page) -> PageResult:
         """Render one page here (docsgen.render.render_page through docsgen.dev.rendered)."""

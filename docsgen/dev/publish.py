@@ -5,15 +5,16 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING
 
-from docsgen.dev.snapshot import Snapshot, Update
+from docsgen.dev.snapshot import Change, Snapshot, Update
 from docsgen.errors import Diagnostic
 
 if TYPE_CHECKING:
     from docsgen.dev.incremental import DevSite
 
 
-def publish(dev: DevSite, kind: str, reload: set[str] | None, css: list[str], started: float) -> Update:
+def publish(dev: DevSite, change: Change, started: float) -> Update:
     """Make the build state the current snapshot; return what changed."""
+    kind = change.kind
     site = dev.site
     warnings: list[Diagnostic] = list(dev.site_warnings) if kind == "full" else []
     page_errors: dict[str, list[Diagnostic]] = {}
@@ -56,8 +57,8 @@ def publish(dev: DevSite, kind: str, reload: set[str] | None, css: list[str], st
     return Update(
         generation,
         kind,
-        reload,
-        css,
+        None if change.reload is None else set(change.reload),
+        list(change.css),
         list(dev.rendered_now),
         time.perf_counter() - started,
         errors,

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
+from docsgen.dev.snapshot import Served
 from docsgen.nav import Navigation
 from docsgen.pages import Page
 from docsgen.render import SiteContext, sidebar_html
 from docsgen.render.switchers import section_link
 from docsgen.site import Site
 from docsgen.urls import content_hash
-from docsgen.write import Claimed
 
 # Frontmatter fields shown outside the page itself (sidebar labels, prev/next links).
 NAV_FIELDS = ("title", "sidebarTitle", "icon", "hidden", "tag", "deprecated")
@@ -48,9 +46,7 @@ def section_links(nav: Navigation) -> list[str | None]:
     return [section_link(s) for s in nav.sections]
 
 
-def refresh_sidebars(
-    ctx: SiteContext, site: Site, files: dict[str, bytes | Path | Claimed], nav: Navigation
-) -> set[str]:
+def refresh_sidebars(ctx: SiteContext, site: Site, files: dict[str, Served], nav: Navigation) -> set[str]:
     """Render every sidebar again into files (and the context's sidebar versions); return the URLs of pages
     whose sidebar changed."""
     changed = set()

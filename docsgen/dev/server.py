@@ -26,7 +26,7 @@ from docsgen.dev.incremental import BuildCancelled, DevSite
 from docsgen.dev.negotiate import twin_of, wants_markdown
 from docsgen.dev.proxy import PROXY_PATH, ProxyError, ProxyPolicy, proxy_policy
 from docsgen.dev.proxy_stream import LIMIT_HEADER, UpstreamCut, open_upstream
-from docsgen.dev.snapshot import Snapshot
+from docsgen.dev.snapshot import OnRequest, Snapshot
 from docsgen.errors import DocsgenError
 from docsgen.write import Claimed
 
@@ -72,7 +72,7 @@ class DevHTTPServer(ThreadingHTTPServer):
 
     def proxy_policy(self) -> ProxyPolicy:
         """Return the allowed proxy hosts, read again after each full rebuild (specs change only then)."""
-        with self.dev.lock:  # the site is not being rebuilt while we read it
+        with self.dev.turns:  # the site is not being rebuilt while we read it
             if self.dev.full_builds != self._rules_generation:
                 self.policy = proxy_policy(self.dev.site)
                 self._rules_generation = self.dev.full_builds
@@ -281,7 +281,7 @@ class DevHandler(BaseHTTPRequestHandler):
             self._html(500, error_page(snapshot.site_errors, self.server.dev.docs_dir), snapshot, head=head)
             return
         content = snapshot.files.get(rel)
-        if isinstance(content, Claimed):  # a page not rendered yet: render it now
+        if isinstance(content, Claimed | OnRequest):  # a page not rendered yet (llms.txt): make it now
             try:
                 snapshot = dev.render_claimed(rel)
             except BuildCancelled:
@@ -300,7 +300,7 @@ class DevHandler(BaseHTTPRequestHandler):
             body = b"docsgen dev is still rendering the site: this file is made once every page is rendered\n"
             self._send(503, body, "text/plain; charset=utf-8", {"Retry-After": "5"}, head=head)
             return
-        if content is None or isinstance(content, Claimed):
+        if content is None or isinstance(content, Claimed | OnRequest):
             not_found = snapshot.files.get("404.html")
             if isinstance(not_found, bytes):
                 self._html(404, not_found, snapshot, head=head)
@@ -317,7 +317,7 @@ class DevHandler(BaseHTTPRequestHandler):
             data = content
         if is_page:
             twin = snapshot.files.get(twin_of(rel) or "")
-            if isinstance(twin, Claimed):  # (rendered with its page: only a page of that path can claim it)
+            if isinstance(twin, Claimed | OnRequest):  # rendered with its page: only a page claims it
                 twin = None
             if twin is not None and wants_markdown(self.headers.get("Accept")):
                 # An agent asking for Markdown gets the page's twin, as Mintlify answers (docs: markdown-for-agents)

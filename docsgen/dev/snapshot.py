@@ -4,9 +4,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Literal
 
 from docsgen.errors import Diagnostic
 from docsgen.write import Claimed, Content, Copied, Made
+
+
+@dataclass(frozen=True)
+class OnRequest:
+    """A file made when it is first asked for, or by the background pass: llms.txt and its twin under
+    .well-known (a pass over every page of a big site, needed by no page)."""
+
+    what: str  # what makes it ("agents")
+
+
+Served = bytes | Path | Claimed | OnRequest  # what a snapshot holds for a path
 
 
 def servable(content: Content) -> bytes | Path | None:
@@ -17,6 +29,22 @@ def servable(content: Content) -> bytes | Path | None:
     if isinstance(content, Copied):
         return content.source
     return None
+
+
+RebuildKind = Literal["full", "page", "nav", "snippet", "css", "static", "none"]
+
+
+@dataclass(frozen=True)
+class Change:
+    """What edited files needed: the kind of rebuild, the URLs browsers reload (None: every page), and the
+    stylesheets they swap in place."""
+
+    kind: RebuildKind
+    reload: frozenset[str] | None = frozenset()
+    css: tuple[str, ...] = ()
+
+
+FULL = Change("full", None)  # everything read and rendered again
 
 
 class BuildCancelled(BaseException):
@@ -32,7 +60,7 @@ class Snapshot:
     """
 
     generation: int
-    files: dict[str, bytes | Path | Claimed]
+    files: dict[str, Served]
     page_errors: dict[str, list[Diagnostic]] = field(default_factory=dict)  # output path -> errors
     site_errors: list[Diagnostic] = field(default_factory=list)  # config errors: every page shows them
     nav_versions: dict[str, str] = field(default_factory=dict)  # "_nav/<id>.html" -> current hash
@@ -45,7 +73,7 @@ class Update:
     """What one rebuild did: which URLs a browser must reload (None: all), which stylesheets to swap."""
 
     generation: int
-    kind: str  # "full", "page", "nav", "snippet", "css", "static", "none"
+    kind: RebuildKind
     reload: set[str] | None = field(default_factory=set)  # URL paths ("/guides/a/"); None means every page
     css: list[str] = field(default_factory=list)  # stylesheet URL paths to swap in place
     rendered: list[str] = field(default_factory=list)  # page keys rendered by this update
