@@ -21,7 +21,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import resource
 import signal
 import socket
 import struct
@@ -84,6 +83,8 @@ def serve_realm(quickjs: Any, context: Any, sock: socket.socket, time_limit: flo
 
     Each evaluation may use its time limit plus `kill_after` seconds of processor time: past that the kernel
     ends the process (RLIMIT_CPU, SIGXCPU), wherever it is, in a regular expression too."""
+    import resource  # POSIX: imported here, so that importing this module works everywhere
+
     try:
         context.gc()  # touch the heap now, while the parent is busy: copied here, not during the page's first call
         resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # no core file when SIGXCPU ends it

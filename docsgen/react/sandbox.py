@@ -90,7 +90,7 @@ class Sandbox:
                 stdin=subprocess.DEVNULL,
                 start_new_session=True,  # a Ctrl-C in the terminal is for docsgen, which then closes the socket
             )
-        except OSError as exc:
+        except (OSError, ValueError) as exc:  # ValueError: no file descriptors to pass on this platform
             ours.close()
             raise SandboxFailed(f"cannot start {sys.executable} for the JavaScript engine: {exc}") from exc
         finally:
