@@ -1,0 +1,85 @@
+"""The page as Mintlify draws it, measured in a browser (computed styles and boxes), one check per difference a
+side-by-side comparison with ../shared/reference/mintlify-ui found: reading colours, Markdown links, the changelog's
+RSS button and date labels.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from playwright.sync_api import Page
+
+from docsgen.build import build
+from tests.conftest import write_tree
+from tests.readers_sites import serve
+
+PRIMARY = "rgb(22, 101, 52)"  # #166534
+
+
+@pytest.fixture(scope="module")
+def look_site(tmp_path_factory):
+    root = tmp_path_factory.mktemp("look")
+    config = {
+        "theme": "mint",
+        "name": "Look",
+        "colors": {"primary": "#166534"},
+        "navigation": {"groups": [{"group": "Docs", "pages": ["index", "changelog"]}]},
+    }
+    write_tree(
+        root / "src",
+        {
+            "docs.json": json.dumps(config),
+            "index.mdx": "---\ntitle: Home\n---\n\n## Setup\n\nRead [the changelog](/changelog) first, "
+            "then **this**.\n\n"
+            '<a href="https://example.com" className="border-none">Button</a>\n',
+            "changelog.mdx": "---\ntitle: Changelog\nrss: true\n---\n\n"
+            '<Update label="May 2026" tags={["API"]}>\n\nOne\n\n</Update>\n',
+        },
+    )
+    build(root / "src", root / "out")
+    server, url = serve(root / "out")
+    yield url
+    server.shutdown()
+
+
+def _style(page: Page, selector: str, prop: str) -> str:
+    return page.evaluate(f"getComputedStyle(document.querySelector({selector!r}))[{prop!r}]")
+
+
+@pytest.mark.parametrize(("scheme", "text"), [("light", "rgb(55, 65, 81)"), ("dark", "rgb(161, 161, 170)")])
+def test_text_is_a_step_softer_than_headings(page: Page, look_site, scheme, text):
+    page.emulate_media(color_scheme=scheme)
+    page.goto(look_site)
+    assert _style(page, ".dg-prose p", "color") == text
+    heading = _style(page, ".dg-prose h2", "color")
+    assert heading != text and heading == _style(page, ".dg-prose strong", "color") == _style(page, "body", "color")
+
+
+def test_markdown_links_are_bold_with_a_primary_border_not_underlined(page: Page, look_site):
+    page.emulate_media(color_scheme="light")
+    page.goto(look_site)
+    link = ".dg-prose p a.link"
+    assert _style(page, link, "textDecorationLine") == "none"
+    assert _style(page, link, "fontWeight") == "600"
+    assert _style(page, link, "borderBottomWidth") == "1px"
+    assert _style(page, link, "borderBottomColor") == PRIMARY
+    assert _style(page, link, "color") == _style(page, ".dg-prose h2", "color")
+    # a Tailwind class on a page's own link still wins (Mintlify's pages rely on `border-none`)
+    assert _style(page, ".dg-prose a.border-none", "borderBottomStyle") == "none"
+    assert _style(page, ".dg-prose h2 a.anchor", "borderBottomWidth") == "0px"  # heading anchors stay plain
+
+
+def test_changelog_rss_button_sits_in_the_title_row_and_labels_are_pills(page: Page, look_site):
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(look_site + "changelog/")
+    title = page.locator("#page-title").bounding_box()
+    rss = page.locator(".dg-rss").bounding_box()
+    assert title and rss
+    assert rss["width"] < 120, rss  # a button, not a bar as wide as the column
+    assert abs(rss["y"] - title["y"]) < 24 and rss["x"] > title["x"] + title["width"]
+    label = page.locator(".dg-update-label")
+    assert _style(page, ".dg-update-label", "backgroundColor") not in ("rgba(0, 0, 0, 0)", "transparent")
+    assert _style(page, ".dg-update-label", "color") == PRIMARY
+    box, meta = label.bounding_box(), page.locator(".dg-update-meta").bounding_box()
+    assert box and meta and box["width"] < meta["width"]  # a pill around the date, not a stretched row
