@@ -53,7 +53,9 @@ def test_text_is_a_step_softer_than_headings(page: Page, look_site, scheme, text
     page.goto(look_site)
     assert _style(page, ".dg-prose p", "color") == text
     heading = _style(page, ".dg-prose h2", "color")
-    assert heading != text and heading == _style(page, ".dg-prose strong", "color") == _style(page, "body", "color")
+    assert heading != text and heading == _style(page, ".dg-prose strong", "color") == _style(
+        page, "body", "color"
+    )
 
 
 def test_markdown_links_are_bold_with_a_primary_border_not_underlined(page: Page, look_site):
@@ -83,3 +85,43 @@ def test_changelog_rss_button_sits_in_the_title_row_and_labels_are_pills(page: P
     assert _style(page, ".dg-update-label", "color") == PRIMARY
     box, meta = label.bounding_box(), page.locator(".dg-update-meta").bounding_box()
     assert box and meta and box["width"] < meta["width"]  # a pill around the date, not a stretched row
+
+
+INTER_LOADED = """async () => { await document.fonts.ready;
+  return [...document.fonts].filter(f => f.family.replace(/"/g, '').startsWith('Inter') && f.status === 'loaded')
+    .map(f => f.family.replace(/"/g, '')); }"""
+
+
+def test_inter_is_bundled_and_loaded_when_the_theme_names_it(page: Page, look_site):
+    fetched: list[str] = []
+    page.on("request", lambda r: fetched.append(r.url))
+    page.goto(look_site)
+    assert page.evaluate(INTER_LOADED)  # Inter is what the text is set in, from the site itself
+    assert page.evaluate("document.fonts.check('600 16px Inter')")
+    fonts = [u for u in fetched if u.endswith(".woff2")]
+    assert len(fonts) == 1 and fonts[0].startswith(look_site + "_static/fonts/inter-latin-wght-normal.woff2")
+    assert page.evaluate("getComputedStyle(document.body).fontFamily").startswith("Inter")
+
+
+def test_a_site_with_its_own_font_never_fetches_inter(page: Page, tmp_path):
+    config = {
+        "name": "Own",
+        "theme": "mint",
+        "colors": {"primary": "#166534"},
+        "fonts": {"family": "system-ui"},
+        "navigation": {"pages": ["index"]},
+    }
+    write_tree(
+        tmp_path / "src", {"docs.json": json.dumps(config), "index.mdx": "---\ntitle: Own\n---\n\n**Hi**\n"}
+    )
+    build(tmp_path / "src", tmp_path / "out")
+    assert (tmp_path / "out/_static/fonts/inter.LICENSE.txt").is_file()  # the licence travels with the font
+    server, url = serve(tmp_path / "out")
+    try:
+        fetched: list[str] = []
+        page.on("request", lambda r: fetched.append(r.url))
+        page.goto(url)
+        assert page.evaluate(INTER_LOADED) == []
+        assert not [u for u in fetched if u.endswith(".woff2")]
+    finally:
+        server.shutdown()
