@@ -125,3 +125,35 @@ def test_a_site_with_its_own_font_never_fetches_inter(page: Page, tmp_path):
         assert not [u for u in fetched if u.endswith(".woff2")]
     finally:
         server.shutdown()
+
+
+def test_luma_sidebar_keeps_logo_and_search_on_top_while_its_links_scroll(page: Page, tmp_path):
+    pages = [f"p{i}" for i in range(60)]
+    config = {
+        "name": "Luma",
+        "theme": "luma",
+        "colors": {"primary": "#166534"},
+        "navigation": {"groups": [{"group": "Docs", "pages": pages}]},
+    }
+    write_tree(
+        tmp_path / "src",
+        {
+            "docs.json": json.dumps(config),
+            **{f"{p}.mdx": f"---\ntitle: Page {p}\n---\n\nText.\n" for p in pages},
+        },
+    )
+    build(tmp_path / "src", tmp_path / "out")
+    server, url = serve(tmp_path / "out")
+    try:
+        page.set_viewport_size({"width": 1280, "height": 700})
+        page.goto(url + "p0/")
+        page.wait_for_selector("#sidebar-content a[data-key]")
+        page.evaluate("document.getElementById('sidebar').scrollTop = 600")
+        page.wait_for_timeout(100)
+        assert page.evaluate("document.getElementById('sidebar').scrollTop") > 300  # the links did scroll
+        search = page.locator(".dg-sidebar-brand .dg-search-button").bounding_box()
+        assert search and 0 <= search["y"] < 120, search
+        on_top = "([x, y]) => !!document.elementFromPoint(x, y).closest('.dg-sidebar-brand')"
+        assert page.evaluate(on_top, [search["x"] + 10, search["y"] + search["height"] / 2])
+    finally:
+        server.shutdown()
