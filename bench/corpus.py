@@ -210,8 +210,8 @@ def _edit(
 
 def local_specs(docs: Path) -> tuple[list[str], str]:
     """Return the docs-relative OpenAPI files the site's build uses, and a note on specs it names by URL."""
-    from docsgen.errors import DocsgenError
-    from docsgen.site import read_site
+    from docsgen.common.errors import DocsgenError
+    from docsgen.site.read import read_site
 
     try:
         site = read_site(docs)

@@ -40,7 +40,7 @@ def build_once(site: Path, out: Path, engine: bool) -> tuple[float, float]:
 
 
 def micro() -> dict[str, float]:
-    from docsgen.react import engine as react_engine
+    from docsgen.mdx.react import js_engine as react_engine
 
     start = time.perf_counter()
     eng = react_engine.Engine()

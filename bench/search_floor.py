@@ -24,7 +24,7 @@ def measure(docs: Path, runs: int) -> dict:
     from docsgen.outputs.pagefind import PagefindRun
     from docsgen.outputs.search import search_records
     from docsgen.render import site_context
-    from docsgen.site import read_site
+    from docsgen.site.read import read_site
 
     site = read_site(docs)
     render_site(site, workers=1)

@@ -28,8 +28,9 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+from docsgen.common.resources import themes_dir  # noqa: E402
+from docsgen.mdx.react.tailwind_compiler import compile_css  # noqa: E402
 from docsgen.outputs.tailwind import compile_site_css  # noqa: E402
-from docsgen.react.tailwind import compile_css  # noqa: E402
 from docsgen.render.tailwind_input import (  # noqa: E402
     _STRING,
     _braced,
@@ -37,8 +38,7 @@ from docsgen.render.tailwind_input import (  # noqa: E402
     tailwind_input,
     words,
 )
-from docsgen.resources import themes_dir  # noqa: E402
-from docsgen.site import read_site  # noqa: E402
+from docsgen.site.read import read_site  # noqa: E402
 
 CORPUS = REPO.parent / "shared" / "corpus"
 SOURCE_SUFFIXES = (".mdx", ".md", ".jsx", ".tsx")

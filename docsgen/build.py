@@ -9,9 +9,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from docsgen.common.errors import Diagnostic, DocsgenError, Severity, has_errors, sort_diagnostics
 from docsgen.engine import Engine, EngineOptions, RenderedSite, render_in_memory
-from docsgen.errors import Diagnostic, DocsgenError, Severity, has_errors, sort_diagnostics
-from docsgen.site import Site, read_site
+from docsgen.site.read import Site, read_site
 from docsgen.timings import Timings
 from docsgen.write import SiteFiles
 

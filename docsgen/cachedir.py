@@ -26,7 +26,7 @@ def cache_dir(docs_dir: Path) -> Path:
 @cache
 def code_fingerprint() -> str:
     """Hash docsgen's own code and theme data: a new docsgen (or an edited checkout) renders pages anew."""
-    from docsgen.resources import themes_dir, version
+    from docsgen.common.resources import themes_dir, version
 
     package = Path(__file__).resolve().parent
     parts: list[str | bytes] = [version()]

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from docsgen.errors import DocsgenError, Severity
+from docsgen.common.errors import DocsgenError, Severity
 
 
 def _progress_printer():
@@ -69,12 +69,16 @@ _FEATURE_COMMANDS = {
     "openapi": ("docsgen.openapi.scaffold", "openapi", "Work with OpenAPI specs (scaffold pages)."),
     "dev": ("docsgen.dev.cli", "dev", "Preview the site with live reload."),
     "broken-links": (
-        "docsgen.linkcheck",
+        "docsgen.commands.broken_links",
         "broken_links",
         "Check every internal link and anchor (and optionally external ones).",
     ),
     "mcp": ("docsgen.mcp.server", "mcp", "Serve a built site to AI agents over the Model Context Protocol."),
-    "a11y": ("docsgen.a11y", "a11y", "Check colour contrast and text alternatives of images and videos."),
+    "a11y": (
+        "docsgen.commands.a11y",
+        "a11y",
+        "Check colour contrast and text alternatives of images and videos.",
+    ),
     "server": (
         "docsgen.server.cli",
         "server",
@@ -111,7 +115,7 @@ def _print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> 
     """--version: the installed package's version (read only when asked: `docsgen build` starts no slower)."""
     if not value or ctx.resilient_parsing:
         return
-    from docsgen.resources import DISTRIBUTION, version
+    from docsgen.common.resources import DISTRIBUTION, version
 
     click.echo(f"docsgen {version()} ({DISTRIBUTION})")
     ctx.exit()
@@ -177,7 +181,7 @@ _EXTRAS = {
 
 def _missing_extra(exc: ModuleNotFoundError) -> str:
     """Return the message for a command whose optional dependency is not installed."""
-    from docsgen.resources import install_command
+    from docsgen.common.resources import install_command
 
     top = (exc.name or "").split(".")[0]
     extra = _EXTRAS.get(top)
@@ -252,8 +256,8 @@ def build(
 @click.option("-v", "--verbose", is_flag=True, help="List the docs.json fields docsgen accepts but ignores.")
 def validate(docs_dir: Path, strict: bool, verbose: bool) -> None:
     """Check docs.json, the navigation and every page without writing a site."""
-    from docsgen.check import check_pages
-    from docsgen.site import read_site
+    from docsgen.commands.validate_site import check_pages
+    from docsgen.site.read import read_site
 
     if not docs_dir.is_dir():
         raise DocsgenError(f"docs folder '{docs_dir}' does not exist")
@@ -291,10 +295,10 @@ def validate(docs_dir: Path, strict: bool, verbose: bool) -> None:
 )
 def init(out_dir: Path, name: str, ci: str | None) -> None:
     """Write a small working starter site (refuses to overwrite files)."""
-    from docsgen.scaffold import write_starter
+    from docsgen.commands.init_site import write_starter
 
     if ci:
-        from docsgen.ci_recipes import init_with_ci
+        from docsgen.commands.ci_recipes import init_with_ci
 
         written = init_with_ci(Path(), out_dir, name, ci)
     else:

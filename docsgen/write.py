@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from docsgen.errors import Diagnostic, error, warning
+from docsgen.common.errors import Diagnostic, error, warning
 from docsgen.output_temp import interrupted_cleanly, remove_stale, temp_prefix
 from docsgen.output_update import swap_into_place, update_in_place
 

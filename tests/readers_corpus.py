@@ -12,9 +12,9 @@ import re
 from pathlib import Path
 
 from docsgen.outputs import add_before_pages, add_vendor_assets, fill_pages
-from docsgen.pages import Page
+from docsgen.pages.page import Page
 from docsgen.render import render_page, site_context
-from docsgen.site import read_site
+from docsgen.site.read import read_site
 from docsgen.write import Claimed, SiteFiles, write_site
 from tests.conftest import SHARED
 

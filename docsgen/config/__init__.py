@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from docsgen.common.errors import Diagnostic, has_errors
 from docsgen.config.contextual_check import check_contextual
 from docsgen.config.load import RawConfig, load_raw_config
 from docsgen.config.model import NavEntry, NavNode, SiteConfig, ThemeChoice
 from docsgen.config.rules import build_navigation
 from docsgen.config.safety import check_redirect_sources, remove_unsafe_urls
 from docsgen.config.schema import ignored_fields, validate_schema
-from docsgen.errors import Diagnostic, has_errors
 
 __all__ = ["NavEntry", "NavNode", "SiteConfig", "load_config", "THEME_MAP"]
 

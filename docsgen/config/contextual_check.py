@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import os
 
+from docsgen.common.errors import Diagnostic
 from docsgen.config.load import RawConfig
-from docsgen.errors import Diagnostic
 
 SITE_URL_ENV = "DOCSGEN_SITE_URL"
 MCP_OPTIONS = ("mcp", "add-mcp", "cursor", "vscode")  # options pointing at the site's MCP server

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from docsgen.config import analytics
+
 USED = "used"
 IGNORED = "ignored"
 
@@ -76,11 +78,10 @@ FIELDS: dict[str, tuple[str, str]] = {
 
 
 def _integration_rows() -> dict[str, tuple[str, str]]:
-    """Each analytics provider: used when docsgen has a snippet for it (docsgen.analytics.PROVIDERS)."""
-    from docsgen import analytics  # lazily: analytics imports the config package
-    from docsgen.config.schema import load_schema
+    """Each analytics provider: used when docsgen has a snippet for it (docsgen.config.analytics.PROVIDERS)."""
+    from docsgen.config.schema import load_schema  # lazily: the schema check imports this module
 
-    providers = {*getattr(analytics, "PROVIDERS", {}), "cookies", "telemetry"}  # (two settings, not scripts)
+    providers = {*analytics.PROVIDERS, "cookies", "telemetry"}  # (two settings, not scripts)
     names = load_schema().get("properties", {}).get("integrations", {}).get("properties", {})
     return {
         f"integrations.{name}": (USED, "") if name in providers else (IGNORED, "no snippet for this provider")

@@ -7,10 +7,10 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from docsgen.common.errors import Diagnostic, DocsgenError, error, has_errors, warning
+from docsgen.common.jsonpos import JsonPath, JsonSyntaxError, PositionIndex, format_path, loads
+from docsgen.common.newfile import blocked, create_file
 from docsgen.config import legacy_fields, legacy_nav
-from docsgen.errors import Diagnostic, DocsgenError, error, has_errors, warning
-from docsgen.jsonpos import JsonPath, JsonSyntaxError, PositionIndex, format_path, loads
-from docsgen.newfile import blocked, create_file
 
 HEX = re.compile(r"^#([a-fA-F0-9]{6}|[a-fA-F0-9]{3})$")
 DOCS_THEMES = {"mint", "maple", "palm", "willow", "linden", "almond", "aspen", "luma", "sequoia"}
@@ -125,7 +125,7 @@ def _schema_problems(result: LegacyConversion) -> list[Diagnostic]:
         return []
     from jsonschema import Draft202012Validator
 
-    from docsgen.resources import schema_path
+    from docsgen.common.resources import schema_path
 
     schema = json.loads(schema_path().read_text(encoding="utf-8"))
     out = []

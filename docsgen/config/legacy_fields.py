@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING
 
-from docsgen.jsonpos import JsonPath
+from docsgen.common.jsonpos import JsonPath
 
 if TYPE_CHECKING:
     from docsgen.config.legacy import Converter

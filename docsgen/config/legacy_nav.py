@@ -7,8 +7,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from docsgen.errors import error
-from docsgen.jsonpos import JsonPath
+from docsgen.common.errors import error
+from docsgen.common.jsonpos import JsonPath
 
 if TYPE_CHECKING:
     from docsgen.config.legacy import Converter

@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
-from docsgen.errors import Diagnostic, error, info, warning
-from docsgen.jsonpos import JsonPath, JsonSyntaxError, PositionIndex, format_path, loads, type_name
+from docsgen.common.errors import Diagnostic, error, info, warning
+from docsgen.common.jsonpos import JsonPath, JsonSyntaxError, PositionIndex, format_path, loads, type_name
 
 CONFIG_NAMES = ("docs.json", "mint.json")
 

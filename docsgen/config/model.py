@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from docsgen.jsonpos import JsonPath
+from docsgen.common.jsonpos import JsonPath
 
 # Navigation levels, outermost first, and the label field each entry carries.
 SECTION_KEYS = ("products", "languages", "versions", "dropdowns", "tabs", "anchors", "menu")

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from docsgen.common.errors import Diagnostic
+from docsgen.common.jsonpos import JsonPath, type_name
 from docsgen.config.load import RawConfig
 from docsgen.config.model import CHILD_KEYS, LABEL_KEY, NavEntry, NavNode
-from docsgen.errors import Diagnostic
-from docsgen.jsonpos import JsonPath, type_name
 
 # Rules of the interface spec that published Mintlify sites break: a plain build warns and does what Mintlify
 # does; `validate` and `--strict` report them as errors (see promote_spec_rules).

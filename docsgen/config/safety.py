@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import re
 
+from docsgen.common.errors import Diagnostic
+from docsgen.common.jsonpos import JsonPath
 from docsgen.config.load import RawConfig
-from docsgen.errors import Diagnostic
-from docsgen.jsonpos import JsonPath
 
 MAX_REDIRECT_SEGMENTS = 64  # path segments of a redirect source (each becomes a folder of the output)
 MAX_STRING_CHARS = 100_000  # one docs.json text: a 20 MB `name` would be written into every page

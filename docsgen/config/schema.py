@@ -7,10 +7,10 @@ import json
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from docsgen.common.errors import Diagnostic
+from docsgen.common.jsonpos import JsonPath, format_path, type_name
+from docsgen.common.resources import schema_path
 from docsgen.config.load import RawConfig
-from docsgen.errors import Diagnostic
-from docsgen.jsonpos import JsonPath, format_path, type_name
-from docsgen.resources import schema_path
 
 if TYPE_CHECKING:
     from jsonschema import Draft202012Validator

@@ -13,11 +13,11 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from docsgen.common.errors import DocsgenError, Severity
 from docsgen.dev.incremental import DevSite
 from docsgen.dev.server import DevHTTPServer, ReloadHub, bind
 from docsgen.dev.snapshot import Update
 from docsgen.dev.watch import Watcher
-from docsgen.errors import DocsgenError, Severity
 
 Echo = Callable[[str], None]
 

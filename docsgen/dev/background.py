@@ -27,23 +27,23 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from docsgen.common.errors import Diagnostic
 from docsgen.dev.devsearch import DevSearch
 from docsgen.dev.renderpool import Batch, RenderPool
 from docsgen.dev.snapshot import BuildCancelled, OnRequest, servable
 from docsgen.engine.pool import worker_count
-from docsgen.errors import Diagnostic
 from docsgen.mdx import MdxResult
 from docsgen.outputs.agents import add_agent_files
 from docsgen.outputs.assets import add_special_pages, add_vendor_assets
 from docsgen.outputs.branding import add_branding_files, add_thumbnail_files
 from docsgen.outputs.changelog import add_changelog_feeds
-from docsgen.outputs.checks import add_customization_checks
+from docsgen.outputs.customization_checks import add_customization_checks
 from docsgen.outputs.pagefind import INDEX_DIR, SearchRecord
 from docsgen.outputs.redirects import add_redirects
 from docsgen.outputs.seo import add_seo_files
-from docsgen.pages import Page
+from docsgen.pages.page import Page
 from docsgen.render import SiteContext, thumbnails
-from docsgen.site import Site
+from docsgen.site.read import Site
 from docsgen.write import Claimed, SiteFiles, Streamed, content_of
 
 if TYPE_CHECKING:

@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from docsgen.common.resources import themes_dir
 from docsgen.render import SiteContext
-from docsgen.resources import themes_dir
-from docsgen.sources import IGNORED_DIRS, PAGE_SUFFIXES, is_ignored
+from docsgen.sources.walk import IGNORED_DIRS, PAGE_SUFFIXES, is_ignored
 
 if TYPE_CHECKING:
     from docsgen.dev.incremental import DevSite

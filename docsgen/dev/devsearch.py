@@ -1,5 +1,5 @@
 """The search index of `docsgen dev`, fed as pages render: one Pagefind run per bundle, as `docsgen build` splits
-them (pagefind/<group>/ per product and version, docsgen.policies; else one bundle, pagefind/).
+them (pagefind/<group>/ per product and version, docsgen.site.policies; else one bundle, pagefind/).
 
 Pages come in page order from the background pass, which keeps a version's pages together, and in any order
 from requests. A bundle whose every searchable page has come in is written and collected at once, so only the
@@ -11,11 +11,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from docsgen.common.errors import Diagnostic
 from docsgen.dev.pagestore import PageStore
-from docsgen.errors import Diagnostic
 from docsgen.outputs.pagefind import INDEX_DIR, PagefindRun, SearchRecord
 from docsgen.outputs.search_bundles import Part, PendingIndex
-from docsgen.site import Site
+from docsgen.site.read import Site
 
 LISTING = f"{INDEX_DIR}/indexes.json"  # the other bundles, for "search all" (docsgen.outputs.search_bundles)
 

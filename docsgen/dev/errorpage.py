@@ -5,7 +5,7 @@ from __future__ import annotations
 from html import escape
 from pathlib import Path
 
-from docsgen.errors import Diagnostic
+from docsgen.common.errors import Diagnostic
 
 CONTEXT_LINES = 2
 _STYLE = """

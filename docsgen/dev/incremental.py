@@ -14,6 +14,8 @@ import traceback
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
+from docsgen.common.errors import Diagnostic, DocsgenError, error
+from docsgen.common.urls import twin_path
 from docsgen.dev import background
 from docsgen.dev.classify import classify, theme_css_urls
 from docsgen.dev.pagestore import PageStore
@@ -42,16 +44,14 @@ from docsgen.dev.snapshot import (
 from docsgen.dev.tailwind import refresh_tailwind
 from docsgen.dev.themes import reset_theme_caches
 from docsgen.dev.turns import Turns
-from docsgen.errors import Diagnostic, DocsgenError, error
 from docsgen.mdx import MdxResult
-from docsgen.nav import build_nav
+from docsgen.nav.tree import build_nav
 from docsgen.outputs import add_before_pages
 from docsgen.outputs.pagefind import RunGroup
-from docsgen.pages import Page, read_page
+from docsgen.pages.page import Page, read_page
 from docsgen.render import SiteContext, site_context
-from docsgen.site import Site, read_site
-from docsgen.sources import PageFile, read_ignore_file
-from docsgen.urls import twin_path
+from docsgen.site.read import Site, read_site
+from docsgen.sources.walk import PageFile, read_ignore_file
 from docsgen.write import Claimed, SiteFiles
 
 

@@ -28,7 +28,7 @@ from urllib.parse import quote, urlsplit
 import yaml
 
 if TYPE_CHECKING:
-    from docsgen.site import Site
+    from docsgen.site.read import Site
 
 PROXY_PATH = "/__docsgen/proxy"
 # RFC 9110 hop-by-hop headers, plus what the proxy sets itself or must not leak from the local origin.

@@ -5,8 +5,8 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING
 
+from docsgen.common.errors import Diagnostic
 from docsgen.dev.snapshot import Change, Snapshot, Update
-from docsgen.errors import Diagnostic
 
 if TYPE_CHECKING:
     from docsgen.dev.incremental import DevSite

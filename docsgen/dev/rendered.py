@@ -12,13 +12,13 @@ import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from docsgen.common.errors import Diagnostic, error
 from docsgen.dev.pagestore import PageStore
-from docsgen.errors import Diagnostic, error
 from docsgen.mdx import MdxResult
 from docsgen.mdx.changelog import changelog_entries
 from docsgen.outputs.pagefind import SearchRecord
 from docsgen.outputs.search import record_for
-from docsgen.pages import Page
+from docsgen.pages.page import Page
 from docsgen.render import SiteContext, render_page
 
 VENDORED = ("mermaid", "react")  # asset names whose bundles are shipped only when a page uses them
@@ -35,7 +35,7 @@ class PageResult:
     dependencies: frozenset[str] = frozenset()  # snippets and components the body imports
     vendor: frozenset[str] = frozenset()  # VENDORED names the page uses
     record: SearchRecord | None = None  # its search index entry (None: not searchable)
-    search_folder: str = ""  # the bundle the record goes to (docsgen.policies: pagefind/<group> or pagefind)
+    search_folder: str = ""  # the bundle the record goes to (docsgen.site.policies: pagefind/<group> or one)
     changelog: MdxResult | None = None  # the body of a page with <Update> entries (RSS feed)
 
 

@@ -55,7 +55,7 @@ from multiprocessing.connection import Connection, wait
 from docsgen.dev.pagestore import PageStore
 from docsgen.dev.rendered import PageResult, render_result
 from docsgen.render import SiteContext
-from docsgen.site import Site
+from docsgen.site.read import Site
 
 NICE = 2  # workers give way a little: a page asked for renders in the server process, at once
 RENEW_AFTER = 2500  # pages a worker renders before a new one replaces it (its memory stays bounded)

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+from docsgen.common.urls import content_hash
 from docsgen.dev.snapshot import Served
-from docsgen.nav import Navigation
-from docsgen.pages import Page
+from docsgen.nav.tree import Navigation
+from docsgen.pages.page import Page
 from docsgen.render import SiteContext, sidebar_html
 from docsgen.render.switchers import section_link
-from docsgen.site import Site
-from docsgen.urls import content_hash
+from docsgen.site.read import Site
 
 # Frontmatter fields shown outside the page itself (sidebar labels, prev/next links).
 NAV_FIELDS = ("title", "sidebarTitle", "icon", "hidden", "tag", "deprecated")

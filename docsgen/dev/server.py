@@ -15,7 +15,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import parse_qs, unquote, urlsplit
 
-from docsgen.analytics import without_integrations
+from docsgen.common.errors import DocsgenError
+from docsgen.config.analytics import without_integrations
 from docsgen.dev import proxy_stream
 from docsgen.dev.background import is_late
 from docsgen.dev.client import EVENTS_PATH, inject
@@ -27,7 +28,6 @@ from docsgen.dev.negotiate import twin_of, wants_markdown
 from docsgen.dev.proxy import PROXY_PATH, ProxyError, ProxyPolicy, proxy_policy
 from docsgen.dev.proxy_stream import LIMIT_HEADER, UpstreamCut, open_upstream
 from docsgen.dev.snapshot import OnRequest, Snapshot
-from docsgen.errors import DocsgenError
 from docsgen.write import Claimed
 
 PING_SECONDS = 15.0

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from docsgen.errors import Diagnostic
+from docsgen.common.errors import Diagnostic
 from docsgen.write import Claimed, Content, Copied, Made
 
 

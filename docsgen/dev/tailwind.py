@@ -10,7 +10,7 @@ from docsgen.outputs.tailwind import CACHE_FOLDER, compile_site_css
 from docsgen.render import SiteContext
 from docsgen.render.context import site_tailwind
 from docsgen.render.tailwind_input import STYLESHEET
-from docsgen.site import Site
+from docsgen.site.read import Site
 
 
 def refresh_tailwind(ctx: SiteContext, site: Site, files: dict[str, Any]) -> str:

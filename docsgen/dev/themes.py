@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from docsgen.theme import environment, forget_environments
+from docsgen.common.theme import environment, forget_environments
 
 
 def reset_theme_caches() -> None:

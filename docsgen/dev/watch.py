@@ -10,10 +10,10 @@ from pathlib import Path
 
 from watchfiles import Change, watch
 
+from docsgen.common.resources import themes_dir
 from docsgen.dev.incremental import BuildCancelled, DevSite
 from docsgen.dev.snapshot import Update
-from docsgen.resources import themes_dir
-from docsgen.sources import IGNORED_DIRS
+from docsgen.sources.walk import IGNORED_DIRS
 
 # Files editors write next to the real one while saving: swap, backup, lock and atomic-save temp files.
 _TEMP_FILE = re.compile(

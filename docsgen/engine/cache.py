@@ -32,13 +32,13 @@ from pathlib import Path
 from typing import Any
 
 from docsgen.cachedir import cache_dir, code_fingerprint
+from docsgen.common.errors import Diagnostic, Severity
 from docsgen.engine.bodies import HEAVY, BodyPack, encode_bodies, encode_body
-from docsgen.errors import Diagnostic, Severity
 from docsgen.mdx import MdxResult, TocItem
 from docsgen.mdx.grammars import grammar_files
-from docsgen.pages import Page
+from docsgen.pages.page import Page
 from docsgen.render import LinkCall, SiteContext
-from docsgen.site import Site
+from docsgen.site.read import Site
 
 FORMAT = 7  # 3: packs with an index; 4: text_html; 5: typed API fields; 6: bodies apart; 7: bodies as text
 INDEX = "index.json"

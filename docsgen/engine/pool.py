@@ -19,13 +19,13 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
+from docsgen.common.errors import Diagnostic
+from docsgen.common.urls import twin_path
 from docsgen.engine.cache import PageCache
 from docsgen.engine.reuse import OutputReuse
-from docsgen.errors import Diagnostic
 from docsgen.mdx import MdxResult
-from docsgen.pages import Page
+from docsgen.pages.page import Page
 from docsgen.render import RenderedPage, SiteContext, render_page
-from docsgen.urls import twin_path
 
 WORKERS_ENV = "DOCSGEN_WORKERS"  # "1" forces a serial build
 MIN_PAGES_PER_WORKER = 48  # below this, starting a process costs more than it saves

@@ -23,11 +23,11 @@ from pathlib import Path
 from typing import Any
 
 from docsgen.cachedir import cache_dir
+from docsgen.common.urls import twin_path
 from docsgen.outputs.search_store import records_file
-from docsgen.pages import Page
-from docsgen.policies import SITE_URL_ENV
-from docsgen.site import Site
-from docsgen.urls import twin_path
+from docsgen.pages.page import Page
+from docsgen.site.policies import SITE_URL_ENV
+from docsgen.site.read import Site
 from docsgen.write import Linked, PageWriter, SiteFiles, Streamed, safe_output_path
 
 MANIFEST = "outputs.json"

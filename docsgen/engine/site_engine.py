@@ -21,6 +21,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from docsgen.common.errors import Diagnostic
+from docsgen.common.urls import twin_path
 from docsgen.engine.cache import PageCache
 from docsgen.engine.pool import (
     Done,
@@ -34,15 +36,13 @@ from docsgen.engine.pool import (
     render_pages,
 )
 from docsgen.engine.reuse import OutputReuse, site_fingerprint
-from docsgen.errors import Diagnostic
 from docsgen.outputs import SiteSearch, add_after_pages, add_before_pages
 from docsgen.outputs.search import record_maker
-from docsgen.pages import Page
+from docsgen.pages.page import Page
 from docsgen.render import SiteContext, render_page, site_context
 from docsgen.render.custom import timestamps
-from docsgen.site import Site
+from docsgen.site.read import Site
 from docsgen.timings import Timings
-from docsgen.urls import twin_path
 from docsgen.write import OutputFolder, PageWriter, SiteFiles, WrittenTexts
 
 CACHE_ENV = "DOCSGEN_CACHE"  # "0" / "off": no page cache

@@ -70,7 +70,7 @@ def process_esm(tokens: list[Token], state: RenderState) -> None:
             offset = token.content.find(part) + len(part) - len(part.lstrip())
             part = part.lstrip()
             line, column = frame.locate(base + max(offset, 0))
-            frame.env.setdefault("esm", []).append((part, line, column))  # docsgen.react runs these
+            frame.env.setdefault("esm", []).append((part, line, column))  # docsgen.mdx.react runs these
             if part.startswith("import"):
                 _process_import(part, state, line, column)
             else:

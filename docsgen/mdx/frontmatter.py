@@ -13,7 +13,7 @@ from typing import Any
 import yaml
 from yaml.constructor import SafeConstructor
 
-from docsgen.errors import Diagnostic, error, warning
+from docsgen.common.errors import Diagnostic, error, warning
 from docsgen.mdx.limits import MAX_FRONTMATTER_BYTES, MAX_YAML_ALIASES, MAX_YAML_DEPTH, MAX_YAML_NODES
 
 # Keys whose value must be text (a number is accepted and read as text); other keys are free-form.

@@ -24,9 +24,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from docsgen.analytics import where_in_config
-from docsgen.errors import Diagnostic, info, warning
-from docsgen.jsonpos import PositionIndex, format_path
+from docsgen.common.errors import Diagnostic, info, warning
+from docsgen.common.jsonpos import PositionIndex, format_path
+from docsgen.config.analytics import where_in_config
 
 if TYPE_CHECKING:  # the TextMate engine (and the `regex` module it needs) loads with the first custom grammar
     from docsgen.mdx.state import RenderState

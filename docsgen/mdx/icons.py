@@ -14,7 +14,7 @@ from functools import cache, lru_cache
 from html import escape
 from typing import Any, NamedTuple
 
-from docsgen.resources import themes_dir
+from docsgen.common.resources import themes_dir
 
 __all__ = [
     "ICON_ATTRIBUTION",

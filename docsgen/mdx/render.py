@@ -6,7 +6,7 @@ import html
 import re
 from typing import Any
 
-from docsgen.errors import error
+from docsgen.common.errors import error
 from docsgen.mdx.components.tabs import VIEW_SELECT_MARKER, view_selector
 from docsgen.mdx.components.updates import tag_filter
 from docsgen.mdx.esm import process_esm

@@ -9,7 +9,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from docsgen.errors import Diagnostic, Severity, error, warning
+from docsgen.common.errors import Diagnostic, Severity, error, warning
 from docsgen.mdx.limits import MAX_PAGE_DIAGNOSTICS
 from docsgen.mdx.types import MdxContext, TocItem
 
@@ -172,7 +172,7 @@ class RenderState:
         self.inline_scope: list[str] = []  # names of the inline elements whose children are rendering
         # Lowercase HTML tags opened in one paragraph and closed in another, counted by name.
         self.open_html: dict[str, int] = {}
-        # React components (docsgen/react/server.py): nesting, the module loader, modules already emitted
+        # React components (docsgen/mdx/react/ssr.py): nesting, the module loader, modules already emitted
         self.react_depth = 0
         self.react_loader: Any = None  # a react.modules.Loader, made on first use
         self.react_emitted: set[str] = set()

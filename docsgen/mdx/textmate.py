@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from docsgen.jsonpos import JsonPath, format_path
+from docsgen.common.jsonpos import JsonPath, format_path
 from docsgen.mdx.tmregex import (
     Pattern,
     PatternError,

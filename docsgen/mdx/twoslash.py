@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from docsgen.errors import info
+from docsgen.common.errors import info
 from docsgen.mdx.state import RenderState
 
 _CUT_BEFORE = re.compile(r"^\s*//\s*-{3,}cut(?:-before)?-{3,}\s*$")

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from docsgen.errors import Diagnostic
+from docsgen.common.errors import Diagnostic
 
 
 @dataclass(frozen=True)

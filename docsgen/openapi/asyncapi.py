@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from docsgen.errors import Diagnostic, warning
+from docsgen.common.errors import Diagnostic, warning
 from docsgen.openapi.load import LoadProblem, is_url, parse, read_file
 from docsgen.openapi.store import SpecStore
 

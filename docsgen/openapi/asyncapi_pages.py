@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from docsgen.errors import warning
+from docsgen.common.errors import warning
 from docsgen.mdx import MdxContext, MdxResult
 from docsgen.openapi import urls
 from docsgen.openapi.asyncapi import AsyncSpec, AsyncStore, parse_ref
 from docsgen.openapi.asyncapi_render import render_channel
-from docsgen.pages import Page
-from docsgen.sources import page_url, url_output
+from docsgen.pages.page import Page
+from docsgen.sources.walk import page_url, url_output
 
 if TYPE_CHECKING:
     from docsgen.openapi.pages import ApiPages

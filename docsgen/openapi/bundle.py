@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from docsgen.errors import Diagnostic, error
+from docsgen.common.errors import Diagnostic, error
 from docsgen.openapi.load import Document, LoadProblem, is_url, parse, read_file
 from docsgen.openapi.locate import JsonPath
 

@@ -11,7 +11,7 @@ from typing import Any
 import click
 from jsonschema.exceptions import best_match
 
-from docsgen.errors import Diagnostic, Severity, sort_diagnostics, warning
+from docsgen.common.errors import Diagnostic, Severity, sort_diagnostics, warning
 from docsgen.openapi.load import is_url
 from docsgen.openapi.messages import json_type, short
 from docsgen.openapi.spec import Spec

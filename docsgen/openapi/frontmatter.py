@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from docsgen.errors import Diagnostic, error, warning
+from docsgen.common.errors import Diagnostic, error, warning
 from docsgen.mdx import MdxContext, MdxResult, render_mdx
 from docsgen.openapi.discover import SpecFinder
 from docsgen.openapi.navigation import ENTRY, WEBHOOK
@@ -12,7 +12,7 @@ from docsgen.openapi.playground_auth import playground_page
 from docsgen.openapi.render import render_manual_endpoint, render_schema_page
 from docsgen.openapi.render.playground import documented_fields
 from docsgen.openapi.spec import Operation, Spec
-from docsgen.pages import Page
+from docsgen.pages.page import Page
 
 if TYPE_CHECKING:
     from pathlib import Path

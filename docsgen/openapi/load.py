@@ -14,9 +14,9 @@ from typing import Any
 
 import yaml
 
+from docsgen.common.safeload import NestingError, check_nesting
 from docsgen.openapi.limits import MAX_EXPANDED_NODES, MAX_NESTING
 from docsgen.openapi.locate import JsonLocator, JsonPath, YamlLocator, make_locator
-from docsgen.safeload import NestingError, check_nesting
 
 SUPPORTED = re.compile(r"^3\.[012]\.\d+(-.+)?$")
 
@@ -169,7 +169,7 @@ def json_depth_fits(raw: bytes, limit: int) -> bool:
     first, then every byte but brackets and quotes, then the strings (between quote pairs); each pass then
     removes the innermost `{}` and `[]` pairs, at least one level and at most two. Valid JSON emptied within
     limit // 2 passes nests at most `limit` deep. Invalid JSON or anything deeper: False, and the exact
-    measure (docsgen.safeload.check_nesting) decides. In UTF-8, these ASCII bytes never occur inside a
+    measure (docsgen.common.safeload.check_nesting) decides. In UTF-8, these ASCII bytes never occur inside a
     multibyte character.
     """
     # Two adjacent quotes are an empty string or the end of one and the start of the next: dropping them

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from docsgen.config.model import NavEntry, NavNode, SiteConfig
 
 if TYPE_CHECKING:
-    from docsgen.pages import Page
+    from docsgen.pages.page import Page
 
 API_ENTRY = re.compile(
     r"^(?:(\S+)\s+)?(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE|QUERY|WEBHOOK)\s+(\S.*)$", re.I
@@ -58,7 +58,7 @@ def inherit(node: NavNode, inherited: dict) -> dict:
     for key in ("openapi", "directory", "asyncapi"):
         if key in node.fields:
             out[key] = node.fields[key]
-    if node.fields.get("directory") in LISTING_MODES:  # a listing layout (docsgen.nav), not a pages folder
+    if node.fields.get("directory") in LISTING_MODES:  # a listing layout (docsgen.nav.tree), not a folder
         out["listing"] = node.fields["directory"]
         out.pop("directory", None)
     if node.kind in ("tab", "anchor") and isinstance(node.fields.get("version"), str):

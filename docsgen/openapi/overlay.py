@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from docsgen.errors import Diagnostic, warning
+from docsgen.common.errors import Diagnostic, warning
 from docsgen.openapi.load import Document
 
 MAX_SELECTED = 100_000  # nodes one target may select

@@ -13,15 +13,15 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from docsgen.common.urls import relative_url
 from docsgen.mdx import MdxContext, MdxResult
 from docsgen.mdx.types import TocItem
 from docsgen.openapi import urls
 from docsgen.openapi.render.fmt import esc
 from docsgen.openapi.render.mdtext import inline
 from docsgen.openapi.spec import Spec
-from docsgen.pages import Page
-from docsgen.sources import page_url, url_output
-from docsgen.urls import relative_url
+from docsgen.pages.page import Page
+from docsgen.sources.walk import page_url, url_output
 
 
 def _links(page: Page, targets: list[Page]) -> tuple[str, str]:

@@ -7,10 +7,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from docsgen.common.errors import Diagnostic, error, warning
+from docsgen.common.jsonpos import format_path
 from docsgen.config.model import NavEntry, NavNode, SiteConfig
-from docsgen.errors import Diagnostic, error, warning
-from docsgen.jsonpos import format_path
-from docsgen.markdown_export import page_markdown_of
 from docsgen.mdx import MdxContext, MdxResult, render_mdx
 from docsgen.openapi import urls
 from docsgen.openapi.asyncapi_pages import channel_pages
@@ -35,8 +34,9 @@ from docsgen.openapi.sanitize import is_script_url, sanitize_html
 from docsgen.openapi.spec import Operation, Spec
 from docsgen.openapi.spec_links import SpecLinks
 from docsgen.openapi.store import SpecStore
-from docsgen.pages import Page
-from docsgen.sources import page_url, url_output
+from docsgen.pages.markdown_export import page_markdown_of
+from docsgen.pages.page import Page
+from docsgen.sources.walk import page_url, url_output
 
 DEFAULT_DIRECTORY = urls.DEFAULT_DIRECTORY
 slugify = urls.slugify  # kept for callers of the old name
@@ -113,7 +113,7 @@ class ApiPages(FrontmatterPages):
             node.fields.get("directory")
             if isinstance(node.fields.get("directory"), str)
             and node.fields["directory"]
-            not in ("accordion", "card", "none")  # a listing layout (docsgen.nav)
+            not in ("accordion", "card", "none")  # a listing layout (docsgen.nav.tree)
             else inherited.get("directory")
         )
         where = self._where(entry)

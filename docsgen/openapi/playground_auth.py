@@ -20,9 +20,9 @@ import re
 from pathlib import Path
 from typing import Any
 
-from docsgen.errors import Diagnostic, error
-from docsgen.jsonpos import PositionIndex
-from docsgen.pages import Page
+from docsgen.common.errors import Diagnostic, error
+from docsgen.common.jsonpos import PositionIndex
+from docsgen.pages.page import Page
 
 PLAYGROUND_ASSETS = frozenset(
     {

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from docsgen.errors import Diagnostic, error, warning
+from docsgen.common.errors import Diagnostic, error, warning
 from docsgen.openapi.limits import MAX_REF_HOPS
 from docsgen.openapi.messages import where
 from docsgen.openapi.resolve import RefError, resolve_ref

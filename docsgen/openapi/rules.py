@@ -10,7 +10,7 @@ from typing import Any
 
 import jsonschema_rs
 
-from docsgen.errors import Diagnostic, warning
+from docsgen.common.errors import Diagnostic, warning
 from docsgen.openapi.limits import MAX_COMPOSITION_WALK
 from docsgen.openapi.locate import JsonPath
 from docsgen.openapi.messages import describe, json_type, short, where

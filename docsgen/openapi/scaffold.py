@@ -7,8 +7,8 @@ from pathlib import Path
 
 import click
 
-from docsgen.errors import DocsgenError, error
-from docsgen.newfile import blocked, create_file
+from docsgen.common.errors import DocsgenError, error
+from docsgen.common.newfile import blocked, create_file
 from docsgen.openapi.spec import Spec
 from docsgen.openapi.store import SpecStore, is_url
 from docsgen.openapi.urls import slugify

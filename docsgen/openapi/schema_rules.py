@@ -8,7 +8,7 @@ from typing import Any
 
 import jsonschema_rs
 
-from docsgen.errors import Diagnostic, warning
+from docsgen.common.errors import Diagnostic, warning
 from docsgen.openapi.locate import JsonPath
 from docsgen.openapi.messages import short, where
 from docsgen.openapi.spec import METHODS, Spec

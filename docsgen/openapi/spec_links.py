@@ -5,10 +5,10 @@ from __future__ import annotations
 import re
 from urllib.parse import unquote
 
-from docsgen.markdown_export import rewrite_links
+from docsgen.common.urls import relative_url
 from docsgen.openapi.spec import Operation, Spec
-from docsgen.pages import Page
-from docsgen.urls import relative_url
+from docsgen.pages.markdown_export import rewrite_links
+from docsgen.pages.page import Page
 
 # Links written in spec descriptions (markdown-it writes href first; the renderer's own anchors start with class).
 _REDOC_LINK = re.compile(r'<a href="#((?:operation|tag)/[^"]+)"')

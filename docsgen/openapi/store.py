@@ -13,7 +13,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from docsgen.errors import Diagnostic, Severity, error, warning
+from docsgen.common.errors import Diagnostic, Severity, error, warning
 from docsgen.openapi.bundle import Bundler
 from docsgen.openapi.fetch import fetch_url
 from docsgen.openapi.limits import FETCH_DEADLINE_SECONDS, MAX_SPEC_BYTES

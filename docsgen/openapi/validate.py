@@ -9,7 +9,7 @@ from typing import Any
 
 import jsonschema_rs
 
-from docsgen.errors import Diagnostic, warning
+from docsgen.common.errors import Diagnostic, warning
 from docsgen.openapi.limits import MAX_SCHEMA_PROBLEMS
 from docsgen.openapi.messages import best_leaf, describe, where
 from docsgen.openapi.rules import external_ref_errors, semantic_problems

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
+from docsgen.common.urls import twin_path
 from docsgen.outputs.access import add_access_files
 from docsgen.outputs.agents import add_agent_files
 from docsgen.outputs.assets import (
@@ -23,15 +24,14 @@ from docsgen.outputs.assets import (
 )
 from docsgen.outputs.branding import add_branding_files
 from docsgen.outputs.changelog import add_changelog_feeds
-from docsgen.outputs.checks import add_customization_checks
+from docsgen.outputs.customization_checks import add_customization_checks
 from docsgen.outputs.redirects import add_redirects
 from docsgen.outputs.seo import add_seo_files
 from docsgen.outputs.site_search import SiteSearch
 from docsgen.outputs.tailwind import add_component_classes, add_tailwind_css
-from docsgen.pages import Page
+from docsgen.pages.page import Page
 from docsgen.render import RenderedPage, SiteContext
-from docsgen.site import Site
-from docsgen.urls import twin_path
+from docsgen.site.read import Site
 from docsgen.write import Claimed, SiteFiles
 
 __all__ = [

@@ -14,11 +14,11 @@ from __future__ import annotations
 import json
 import os
 
-from docsgen.errors import warning
-from docsgen.pages import Page
-from docsgen.policies import INDEX_DIR, site_url
-from docsgen.site import Site
-from docsgen.urls import twin_path
+from docsgen.common.errors import warning
+from docsgen.common.urls import twin_path
+from docsgen.pages.page import Page
+from docsgen.site.policies import INDEX_DIR, site_url
+from docsgen.site.read import Site
 from docsgen.write import SiteFiles
 
 MANIFEST = "_access.json"

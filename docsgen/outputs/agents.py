@@ -9,11 +9,11 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterator, Mapping
 
-from docsgen.pages import Page
-from docsgen.policies import site_url
+from docsgen.common.urls import twin_path
+from docsgen.pages.page import Page
 from docsgen.render.twin import instructions
-from docsgen.site import Site
-from docsgen.urls import twin_path
+from docsgen.site.policies import site_url
+from docsgen.site.read import Site
 from docsgen.write import SiteFiles, Streamed
 
 LLMS_LIMIT = 100_000  # characters of llms.txt

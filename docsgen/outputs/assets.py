@@ -6,17 +6,17 @@ import functools
 from collections.abc import Mapping
 from pathlib import Path
 
+from docsgen.common.google_fonts import LocalFont
+from docsgen.common.theme import environment
+from docsgen.common.urls import content_hash, relative_url
 from docsgen.config.model import RTL_LANGUAGES, bcp47
-from docsgen.google_fonts import LocalFont
-from docsgen.nav import Section
-from docsgen.pages import Page
+from docsgen.nav.tree import Section
+from docsgen.pages.page import Page
 from docsgen.render import SiteContext, codethemes, sidebar_html
 from docsgen.render.custom import google_fonts
 from docsgen.render.hooks import add_hooks
 from docsgen.render.strings import interface_strings
-from docsgen.site import Site
-from docsgen.theme import environment
-from docsgen.urls import content_hash, relative_url
+from docsgen.site.read import Site
 from docsgen.write import Linked, SiteFiles
 
 

@@ -6,7 +6,7 @@ docsgen/render/codethemes.py and docsgen/render/thumbnails.py.
 
 from __future__ import annotations
 
-from docsgen.pages import Page
+from docsgen.pages.page import Page
 from docsgen.render import SiteContext, codethemes, thumbnails
 from docsgen.write import SiteFiles
 

@@ -14,12 +14,12 @@ from datetime import UTC, datetime
 from email.utils import format_datetime
 from typing import Any
 
-from docsgen.errors import info
+from docsgen.common.errors import info
 from docsgen.mdx.changelog import ChangelogEntry, changelog_entries
-from docsgen.pages import Page
-from docsgen.policies import site_url
+from docsgen.pages.page import Page
 from docsgen.render import SiteContext
-from docsgen.site import Site
+from docsgen.site.policies import site_url
+from docsgen.site.read import Site
 from docsgen.write import SiteFiles
 
 FEED_NAME = "rss.xml"

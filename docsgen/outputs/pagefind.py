@@ -19,7 +19,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from docsgen.policies import INDEX_DIR  # Pagefind's output folder, and where bundles go in the site
+from docsgen.site.policies import INDEX_DIR  # Pagefind's output folder, and where bundles go in the site
 
 
 @dataclass(frozen=True)

@@ -5,12 +5,12 @@ from __future__ import annotations
 import functools
 import re
 
+from docsgen.common.theme import environment
+from docsgen.common.urls import is_external, relative_url
 from docsgen.render import SiteContext
 from docsgen.render.custom import site_destination
-from docsgen.routes import _TOKEN, Rule, link_targets, rules
-from docsgen.site import Site
-from docsgen.theme import environment
-from docsgen.urls import is_external, relative_url
+from docsgen.site.read import Site
+from docsgen.site.url_targets import _TOKEN, Rule, link_targets, rules
 from docsgen.write import SiteFiles
 
 

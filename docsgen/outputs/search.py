@@ -23,11 +23,11 @@ from docsgen.outputs.search_bundles import (
     load_bundle,
     save_bundle,
 )
-from docsgen.pages import Page
-from docsgen.policies import PagePolicy
+from docsgen.pages.page import Page
 from docsgen.render import SiteContext
 from docsgen.render.html import language_of
-from docsgen.site import Site
+from docsgen.site.policies import PagePolicy
+from docsgen.site.read import Site
 
 _MAX_WEIGHT = 10.0  # Pagefind weights range from 0 to 10
 _HEADING_LINK = re.compile(r'<a class="anchor" href="#[^"]*" aria-label="[^"]*">#</a>')

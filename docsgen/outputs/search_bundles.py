@@ -2,7 +2,7 @@
 reused from the previous build.
 
 A site whose navigation has products or versions gets one bundle per product and version (pagefind/<group>/,
-docsgen.policies): readers search the docs they are reading, and Pagefind, which holds its whole index in memory,
+docsgen.site.policies): readers search the docs they are reading, and Pagefind, which holds its whole index in memory,
 indexes one version's pages at a time instead of the whole site at once. "Search all" merges the other bundles in
 the browser (pagefind/indexes.json lists them). Other sites get one bundle, pagefind/.
 """
@@ -18,10 +18,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from docsgen.cachedir import cache_dir, code_fingerprint
-from docsgen.errors import Diagnostic, warning
+from docsgen.common.errors import Diagnostic, warning
 from docsgen.outputs import pagefind
 from docsgen.outputs.pagefind import SearchRecord
-from docsgen.policies import INDEX_DIR
+from docsgen.site.policies import INDEX_DIR
 from docsgen.write import Linked, SiteFiles
 
 _CACHE_FILE = "search-bundle.bin"  # the previous build's bundle, reused when nothing it depends on changed

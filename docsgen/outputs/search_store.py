@@ -21,7 +21,7 @@ from pathlib import Path
 from docsgen.cachedir import cache_dir
 from docsgen.outputs.pagefind import SearchRecord
 from docsgen.outputs.search_bundles import IndexKey
-from docsgen.policies import INDEX_DIR
+from docsgen.site.policies import INDEX_DIR
 
 
 def records_file(docs_dir: Path, folder: str) -> Path:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from docsgen.errors import warning
+from docsgen.common.errors import warning
 from docsgen.outputs import pagefind
 from docsgen.outputs.pagefind import SearchRecord
 from docsgen.outputs.search import StreamingIndex, bundle_parts, record_for, start_search_index
@@ -26,9 +26,9 @@ from docsgen.outputs.search_bundles import (
     load_bundle,
 )
 from docsgen.outputs.search_store import FolderRecords, read_records, records_file
-from docsgen.pages import Page
+from docsgen.pages.page import Page
 from docsgen.render import SiteContext
-from docsgen.site import Site
+from docsgen.site.read import Site
 from docsgen.write import Linked, OutputFolder, SiteFiles
 
 # (bundle folder) -> the previous build's bundle there when its files are intact: (its key, {name: (file, size)})

@@ -9,12 +9,12 @@ import re
 import tempfile
 from pathlib import Path
 
-from docsgen import contrast
 from docsgen.cachedir import cache_dir
-from docsgen.errors import Diagnostic, warning
-from docsgen.pages import Page
-from docsgen.react.engine import EngineUnavailable, JsError
-from docsgen.react.tailwind import compile_css
+from docsgen.common import contrast
+from docsgen.common.errors import Diagnostic, warning
+from docsgen.mdx.react.js_engine import EngineUnavailable, JsError
+from docsgen.mdx.react.tailwind_compiler import compile_css
+from docsgen.pages.page import Page
 from docsgen.render import SiteContext
 from docsgen.render.tailwind_input import STYLESHEET, TailwindInput
 from docsgen.write import SiteFiles

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from docsgen.errors import Diagnostic
+from docsgen.common.errors import Diagnostic
 from docsgen.mdx import MdxContext, MdxResult, render_mdx
-from docsgen.pages import Page
+from docsgen.pages.page import Page
 from docsgen.render.context import SiteContext, site_context
 from docsgen.render.html import page_html, sidebar_html
 from docsgen.render.twin import page_markdown

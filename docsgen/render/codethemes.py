@@ -18,14 +18,14 @@ from pygments.styles import get_all_styles, get_style_by_name
 from pygments.token import Text
 from pygments.util import ClassNotFound
 
-from docsgen import contrast
-from docsgen.analytics import where_in_config
+from docsgen.common import contrast
+from docsgen.common.errors import Diagnostic, warning
+from docsgen.common.theme import register_template_globals
+from docsgen.common.urls import content_hash
 from docsgen.config import SiteConfig
-from docsgen.errors import Diagnostic, warning
+from docsgen.config.analytics import where_in_config
 from docsgen.mdx import grammars
 from docsgen.mdx.code import DARK_STYLE, LIGHT_STYLE
-from docsgen.theme import register_template_globals
-from docsgen.urls import content_hash
 
 # Shiki theme names (https://shiki.style/themes) -> the closest Pygments style.
 SHIKI_TO_PYGMENTS = {

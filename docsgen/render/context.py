@@ -13,22 +13,23 @@ from typing import Any
 
 from markupsafe import Markup
 
-from docsgen import analytics, contrast
+from docsgen.common import contrast
+from docsgen.common.theme import Theme, environment, load_theme
+from docsgen.common.urls import _EXTERNAL, content_hash, is_external
+from docsgen.config import analytics
 from docsgen.config.model import SiteConfig
-from docsgen.links import LinkResolver
-from docsgen.nav import Navigation
-from docsgen.pages import Page
-from docsgen.policies import PagePolicy, site_url
+from docsgen.nav.tree import Navigation
+from docsgen.pages.page import Page
 
 # Template helpers these modules register (dg_contextual, dg_global_nav, dg_directory, ...).
 from docsgen.render import codethemes, contextual, site_nav  # noqa: F401
 from docsgen.render.edit_links import Repository, find_repository
 from docsgen.render.switchers import SwitcherCache
 from docsgen.render.tailwind_input import TailwindInput, tailwind_input
-from docsgen.routes import link_targets
-from docsgen.site import Site
-from docsgen.theme import Theme, environment, load_theme
-from docsgen.urls import _EXTERNAL, content_hash, is_external
+from docsgen.site.link_resolver import LinkResolver
+from docsgen.site.policies import PagePolicy, site_url
+from docsgen.site.read import Site
+from docsgen.site.url_targets import link_targets
 
 
 @dataclass
@@ -66,7 +67,7 @@ class SiteContext:
 
     @property
     def site_url(self) -> str | None:
-        """The public site URL given to the build (--site-url), when any (see docsgen.policies.site_url)."""
+        """The public site URL given to the build (--site-url), when any (see docsgen.site.policies.site_url)."""
         return self.site.site_url
 
     @property
@@ -126,7 +127,7 @@ def style_text(css: str) -> str:
 
 
 def _css_color(value: Any, default: str) -> str:
-    """Return a docs.json colour when it parses as a CSS colour (docsgen.contrast), else the default."""
+    """Return a docs.json colour when it parses as a CSS colour (docsgen.common.contrast), else the default."""
     return value.strip() if contrast.parse_color(value) is not None else default
 
 

@@ -14,9 +14,9 @@ import re
 from typing import Any
 from urllib.parse import quote
 
+from docsgen.common.theme import register_template_globals
 from docsgen.config.safety import is_unsafe_url
-from docsgen.policies import site_url
-from docsgen.theme import register_template_globals
+from docsgen.site.policies import site_url
 
 AI_TOOLS = {
     "chatgpt": ("Open in ChatGPT", "https://chatgpt.com/?hints=search&q="),

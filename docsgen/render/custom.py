@@ -12,15 +12,14 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
-from docsgen import analytics
-from docsgen.config import SiteConfig
-from docsgen.errors import Diagnostic, warning
-from docsgen.google_fonts import PLACEHOLDER, FontError, LocalFont, google_font, is_local_family
-from docsgen.pages import Page
+from docsgen.common.errors import Diagnostic, warning
+from docsgen.common.google_fonts import PLACEHOLDER, FontError, LocalFont, google_font, is_local_family
+from docsgen.common.theme import register_template_globals
+from docsgen.common.urls import is_external
+from docsgen.config import SiteConfig, analytics
+from docsgen.pages.page import Page
 from docsgen.render.context import SiteContext
-from docsgen.routes import rules
-from docsgen.theme import register_template_globals
-from docsgen.urls import is_external
+from docsgen.site.url_targets import rules
 
 FONT_FORMATS = {".woff2": "woff2", ".woff": "woff", ".ttf": "truetype", ".otf": "opentype"}
 _SKIPPED_SCRIPTS = re.compile(r"(^|/)(snippets|_snippets|node_modules|_site|_static)/|\.config\.js$|(^|/)\.")

@@ -8,11 +8,11 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
+from docsgen.common.urls import twin_path
 from docsgen.config import SiteConfig
-from docsgen.pages import Page
-from docsgen.policies import absolute_url
+from docsgen.pages.page import Page
 from docsgen.render.context import SiteContext
-from docsgen.urls import twin_path
+from docsgen.site.policies import absolute_url
 
 
 def adjust_meta_tags(ctx: SiteContext, page: Page, tags: dict[tuple[str, str], str]) -> None:

@@ -6,10 +6,12 @@ from typing import Any
 
 from markupsafe import Markup
 
+from docsgen.common.theme import environment
+from docsgen.common.urls import is_external, root_of
 from docsgen.config.model import RTL_LANGUAGES, bcp47
 from docsgen.mdx import MdxResult
-from docsgen.nav import Section
-from docsgen.pages import Page
+from docsgen.nav.tree import Section
+from docsgen.pages.page import Page
 from docsgen.render import thumbnails
 from docsgen.render.context import SiteContext
 from docsgen.render.head import adjust_meta_tags, head_html, script_json
@@ -17,8 +19,6 @@ from docsgen.render.hooks import add_hooks
 from docsgen.render.languages import alternate_links
 from docsgen.render.strings import interface_strings
 from docsgen.render.switchers import fragment_generation, switchers
-from docsgen.theme import environment
-from docsgen.urls import is_external, root_of
 
 
 def language_of(section: Section | None) -> str | None:

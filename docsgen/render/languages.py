@@ -9,8 +9,8 @@ import json
 from markupsafe import Markup, escape
 
 from docsgen.config.model import RTL_LANGUAGES, bcp47
-from docsgen.nav import Section
-from docsgen.pages import Page
+from docsgen.nav.tree import Section
+from docsgen.pages.page import Page
 from docsgen.render.context import SiteContext
 from docsgen.render.switchers import translated_page
 

@@ -11,9 +11,9 @@ from typing import Any
 
 from markupsafe import Markup
 
+from docsgen.common.theme import register_template_globals
 from docsgen.config.model import LANGUAGE_NAMES
 from docsgen.config.safety import is_unsafe_url
-from docsgen.theme import register_template_globals
 
 GLOBAL_KINDS = {  # navigation.global key -> (label field, switcher kind)
     "tabs": ("tab", "tab"),
@@ -133,7 +133,7 @@ def directory(site: Any, page: Any) -> dict | None:
         return None
     mode, group = found
 
-    def entry(item: Any, depth: int) -> dict | None:  # a NavLink or a NavGroup (docsgen.nav)
+    def entry(item: Any, depth: int) -> dict | None:  # a NavLink or a NavGroup (docsgen.nav.tree)
         if not hasattr(item, "children"):
             if item.key == page.key:
                 return None

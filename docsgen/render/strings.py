@@ -9,8 +9,8 @@ import functools
 import json
 from typing import Any
 
-from docsgen.resources import themes_dir
-from docsgen.theme import register_template_globals
+from docsgen.common.resources import themes_dir
+from docsgen.common.theme import register_template_globals
 
 # Codes real sites use for the languages of the catalogue (BCP 47 and Mintlify's own).
 ALIASES = {

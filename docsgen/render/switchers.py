@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING, Any
 
 from markupsafe import Markup, escape
 
+from docsgen.common.theme import register_template_globals
+from docsgen.common.urls import is_external
 from docsgen.config.model import LANGUAGE_NAMES, bcp47
-from docsgen.nav import Navigation, Section
-from docsgen.theme import register_template_globals
-from docsgen.urls import is_external
+from docsgen.nav.tree import Navigation, Section
 
 if TYPE_CHECKING:
     from docsgen.render.context import SiteContext

@@ -15,10 +15,10 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from docsgen import contrast
+from docsgen.common import contrast
 from docsgen.config.model import SiteConfig
 from docsgen.mdx.files import read_source_bytes
-from docsgen.site import Site
+from docsgen.site.read import Site
 
 CODE_SUFFIXES = (".jsx", ".tsx", ".js", ".ts")
 MAX_CANDIDATE = 160  # characters: longer words are not class names

@@ -21,12 +21,12 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from docsgen.analytics import where_in_config
 from docsgen.cachedir import cache_dir
-from docsgen.errors import Diagnostic, info, warning
+from docsgen.common.errors import Diagnostic, info, warning
+from docsgen.config.analytics import where_in_config
 
 if TYPE_CHECKING:
-    from docsgen.pages import Page
+    from docsgen.pages.page import Page
     from docsgen.render.context import SiteContext
 
 WIDTH, HEIGHT = 1200, 630

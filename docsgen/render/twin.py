@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from docsgen.common.urls import is_external
 from docsgen.config import SiteConfig
-from docsgen.markdown_export import page_markdown_of, rewrite_links
 from docsgen.mdx import MdxResult
-from docsgen.pages import Page
+from docsgen.pages.markdown_export import page_markdown_of, rewrite_links
+from docsgen.pages.page import Page
 from docsgen.render.context import SiteContext
-from docsgen.urls import is_external
 
 
 def instructions(config: SiteConfig) -> str:

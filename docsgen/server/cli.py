@@ -24,7 +24,7 @@ def _engine(db: str | None):
     try:
         from docsgen.server.db import open_database
     except ImportError as exc:  # pragma: no cover - depends on the installed extras
-        from docsgen.resources import install_command
+        from docsgen.common.resources import install_command
 
         raise click.ClickException(
             f"the feedback server needs: {install_command('server')} ({exc})"

@@ -208,7 +208,7 @@ def _die_with_parent(parent: int) -> None:
 
 def outcome_of(build_fn: Callable[..., object], docs_dir: Path, out_dir: Path, strict: bool) -> Outcome:
     """Call a build function here and describe its result; a DocsgenError is a failure with its diagnostics."""
-    from docsgen.errors import DocsgenError
+    from docsgen.common.errors import DocsgenError
 
     try:
         result = build_fn(docs_dir, out_dir, strict=strict)

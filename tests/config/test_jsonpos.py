@@ -2,7 +2,7 @@
 
 import pytest
 
-from docsgen.jsonpos import PositionIndex
+from docsgen.common.jsonpos import PositionIndex
 
 
 def test_locates_values_and_keys():

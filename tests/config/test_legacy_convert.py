@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 
+from docsgen.common.errors import Severity
 from docsgen.config.legacy import convert_mint_config, convert_mint_json
-from docsgen.errors import Severity
 
 REPO = Path(__file__).resolve().parents[2]
 SCHEMA = json.loads((REPO / "schemas" / "docs.schema.json").read_text(encoding="utf-8"))

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 
+from docsgen.common.errors import DocsgenError
 from docsgen.config.legacy import migrate_mint_json, read_mint_json, write_migration
-from docsgen.errors import DocsgenError
 
 REPO = Path(__file__).resolve().parents[2]
 FIXTURE = REPO / "fixtures" / "legacy-mint"

@@ -9,10 +9,10 @@ import json
 
 from click.testing import CliRunner
 
-from docsgen.check import check_pages
 from docsgen.cli import main
+from docsgen.commands.validate_site import check_pages
 from docsgen.render import render_body, site_context
-from docsgen.site import read_site
+from docsgen.site.read import read_site
 
 BASE = {"theme": "mint", "name": "X", "colors": {"primary": "#112233"}}
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-import docsgen.resources
+import docsgen.common.resources
 from docsgen.dev.app import DevApp, start
 from docsgen.dev.themes import reset_theme_caches
 
@@ -33,11 +33,11 @@ def guide(text: str) -> str:
 @pytest.fixture
 def themes(tmp_path, monkeypatch) -> Path:
     """A private copy of the themes, so a test can edit a stylesheet without touching the repository."""
-    real = docsgen.resources.themes_dir()
+    real = docsgen.common.resources.themes_dir()
     copy = tmp_path / "themes"
     shutil.copytree(real, copy, ignore=shutil.ignore_patterns("vendor", "__pycache__"))
     monkeypatch.setattr(
-        docsgen.resources, "data_dir", lambda name: copy if name == "themes" else real.parent / name
+        docsgen.common.resources, "data_dir", lambda name: copy if name == "themes" else real.parent / name
     )
     reset_theme_caches()
     yield copy

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from docsgen.common.resources import themes_dir
 from docsgen.dev.incremental import DevSite
 from docsgen.dev.watch import is_temp_file, make_filter
-from docsgen.resources import themes_dir
 
 PAGES = ["index", "a", "b", "c", "d"]
 
@@ -266,7 +266,7 @@ def test_a_crash_in_a_build_step_keeps_the_last_build(dev: DevSite, site: Path, 
 
 
 def test_theme_json_change_keeps_installed_template_globals(dev: DevSite):
-    from docsgen.theme import environment
+    from docsgen.common.theme import environment
 
     environment("mint").globals["dg_dev_marker"] = "kept"  # what docsgen.render.custom does at import time
     try:

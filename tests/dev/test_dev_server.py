@@ -19,11 +19,11 @@ import pytest
 from click.testing import CliRunner
 
 from docsgen.cli import main
+from docsgen.common.errors import DocsgenError
 from docsgen.dev.app import DevApp, start
 from docsgen.dev.incremental import BuildCancelled
 from docsgen.dev.proxy import rules_for
 from docsgen.dev.server import ReloadHub, bind
-from docsgen.errors import DocsgenError
 
 
 class Echo(BaseHTTPRequestHandler):
@@ -572,7 +572,7 @@ def test_theme_assets_are_cached_until_a_stylesheet_changes(app: DevApp):
     version = re.search(r"_static/site\.css\?v=([\w-]+)", page).group(1)
     cached = get(app, f"/_static/site.css?v={version}")
     assert cached.headers["cache-control"] == "max-age=31536000, immutable"
-    from docsgen.resources import themes_dir
+    from docsgen.common.resources import themes_dir
 
     update = app.dev.apply([themes_dir() / "base" / "static" / "site.css"])  # nothing rendered, new ?v=
     app.report(update)

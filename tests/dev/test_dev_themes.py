@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from docsgen.common.theme import environment, forget_environments, loaded_environments
 from docsgen.dev.themes import reset_theme_caches
-from docsgen.theme import environment, forget_environments, loaded_environments
 
 
 def test_reset_compiles_again_only_the_themes_this_process_loaded():

@@ -10,9 +10,9 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from docsgen.common.resources import themes_dir
 from docsgen.mdx import icons
 from docsgen.mdx.icons import LIBRARIES, IconRef, icon_exists, icon_svg, known_icons, resolve_icon
-from docsgen.resources import themes_dir
 from tests.conftest import CORPUS
 
 SVG = "{http://www.w3.org/2000/svg}"

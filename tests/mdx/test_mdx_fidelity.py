@@ -180,7 +180,7 @@ def test_lowercase_imported_snippet_is_rendered_not_printed(tmp_path):
 
 
 def test_lowercase_imported_snippet_in_the_markdown_twin(tmp_path):
-    from docsgen.markdown_export import page_markdown_of
+    from docsgen.pages.markdown_export import page_markdown_of
 
     docs = snippets(tmp_path)
     markdown = page_markdown_of(

@@ -86,7 +86,7 @@ def test_diagnostics_per_page_are_capped_and_errors_still_count():
 
 
 def test_markdown_twin_of_400_deep_elements_does_not_crash():
-    from docsgen.markdown_export import mdx_to_markdown
+    from docsgen.pages.markdown_export import mdx_to_markdown
 
     text = mdx_to_markdown("<div>" * 400 + "deep text" + "</div>" * 400 + "\n")
     assert "deep text" in text and "<div>" not in text

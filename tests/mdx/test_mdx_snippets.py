@@ -46,7 +46,7 @@ def test_named_import_of_exported_value(tmp_path):
         docs_dir=docs,
     )
     assert "Plan: Pro" in result.html
-    assert "<div></div>" in result.html and result.diagnostics == []  # Widget runs (docsgen.react)
+    assert "<div></div>" in result.html and result.diagnostics == []  # Widget runs (docsgen.mdx.react)
 
 
 def test_missing_snippet_is_located_warning(tmp_path):
@@ -70,7 +70,7 @@ def test_jsx_import_warns_at_use_and_renders_children(tmp_path):
         "import { Btn } from '/snippets/btn.jsx'\n\n<Btn href=\"/x\">\n  Click **me**\n</Btn>\n",
         docs_dir=docs,
     )
-    # btn.jsx is not in the docs folder: a warning at the import and one at the use (docsgen.react)
+    # btn.jsx is not in the docs folder: a warning at the import and one at the use (docsgen.mdx.react)
     codes = {(d.code, d.line, d.severity.value) for d in result.diagnostics}
     assert codes == {("react.missing-import", 1, "warning"), ("react.component-error", 3, "warning")}
     assert "<strong>me</strong>" in result.html

@@ -141,7 +141,7 @@ def test_lowercase_non_html_words_stay_text():
 def test_react_component_export_runs():
     source = "export const Counter = () => {\n  return <div>hi</div>\n}\n\n<Counter>\n  kids\n</Counter>\n"
     result = render(source)
-    assert result.diagnostics == []  # it runs (docsgen.react); it does not render its children
+    assert result.diagnostics == []  # it runs (docsgen.mdx.react); it does not render its children
     assert "<div>hi</div>" in result.html and "kids" not in result.html and "return" not in result.html
 
 

@@ -11,8 +11,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from docsgen.common.resources import themes_dir
 from docsgen.mdx.mermaid import MERMAID_SCRIPT, MERMAID_VENDOR, render_mermaid
-from docsgen.resources import themes_dir
 
 STATIC = themes_dir() / "base" / "static"
 REPO = Path(__file__).resolve().parents[2]

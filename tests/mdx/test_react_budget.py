@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from docsgen.react.server import PAGE_BUDGET
+from docsgen.mdx.react.ssr import PAGE_BUDGET
 from tests.bounded import run_cli
 
 CONFIG = {"theme": "mint", "name": "R", "colors": {"primary": "#112233"}, "navigation": {"pages": ["index"]}}

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from docsgen.mdx import render_mdx
+from docsgen.mdx.react import js_engine
 from docsgen.mdx.text import html_to_text
-from docsgen.react import engine
 from tests.conftest import CORPUS, REAL_SITES
 from tests.mdx_helpers import make_ctx
 
@@ -27,12 +27,12 @@ def children_only(docs: Path, page: str, monkeypatch):
     """The page as docsgen rendered it before components ran (the engine switched off)."""
     with monkeypatch.context() as patch:
         patch.setenv("DOCSGEN_REACT", "0")
-        engine.engine_module.cache_clear()
-        patch.setattr(engine, "_engines", {})
+        js_engine.engine_module.cache_clear()
+        patch.setattr(js_engine, "_engines", {})
         try:
             return render_page(docs, page)
         finally:
-            engine.engine_module.cache_clear()
+            js_engine.engine_module.cache_clear()
 
 
 def test_mintlify_home_hero_cards_render(monkeypatch):

@@ -8,7 +8,7 @@ import pytest
 
 from docsgen.build import build
 from docsgen.mdx import render_mdx
-from docsgen.react import engine
+from docsgen.mdx.react import js_engine
 from tests.conftest import write_tree
 from tests.htmldom import parse
 from tests.mdx_helpers import make_ctx
@@ -68,7 +68,7 @@ def test_a_syntax_error_names_the_file_line_and_column(docs):
 
 
 def test_an_endless_loop_is_a_located_error_and_the_page_goes_on(docs, monkeypatch):
-    monkeypatch.setattr(engine, "TIME_LIMIT", 0.3)
+    monkeypatch.setattr(js_engine, "TIME_LIMIT", 0.3)
     body = OK + "export const Spin = () => { while (true) {} };\n\n<Spin>\n  fallback\n</Spin>\n\n<Fine />\n"
     result = render(docs, body)
     [diag] = result.diagnostics
@@ -116,8 +116,8 @@ def test_package_imports_other_than_react_are_reported_at_the_import(docs):
 
 def test_without_the_engine_the_site_builds_with_one_warning(tmp_path, monkeypatch):
     monkeypatch.setitem(sys.modules, "quickjs", None)  # as on a platform without the wheel
-    engine.engine_module.cache_clear()
-    monkeypatch.setattr(engine, "_engines", {})
+    js_engine.engine_module.cache_clear()
+    monkeypatch.setattr(js_engine, "_engines", {})
     page = "export const Hi = () => <p>hi</p>;\n\n<Hi>\n  Child **text**\n</Hi>\n"
     docs = write_tree(
         tmp_path / "docs",
@@ -131,7 +131,7 @@ def test_without_the_engine_the_site_builds_with_one_warning(tmp_path, monkeypat
     try:
         result = build(docs, tmp_path / "out")
     finally:
-        engine.engine_module.cache_clear()
+        js_engine.engine_module.cache_clear()
     react = [d for d in result.diagnostics if d.code.startswith(("react.", "mdx.react"))]
     assert [d.code for d in react] == ["react.engine-missing"]
     assert "quickjs" in react[0].message

@@ -72,14 +72,14 @@ PATTERNS = _patterns()
 
 
 def _scanners() -> dict[str, Callable[[str], object]]:
-    from docsgen.markdown_export import mdx_to_markdown, rewrite_links
     from docsgen.mdx.code import strip_markers
     from docsgen.mdx.esm import parse_exports
     from docsgen.mdx.frontmatter import load_frontmatter
     from docsgen.mdx.jsx_syntax import fenced_blocks, find_closing_tag, find_expression_end
+    from docsgen.mdx.react.modules import mdx_import_names
     from docsgen.mdx.render_rules import crossed_tags
     from docsgen.openapi.render.mdtext import spec_markdown, summary_text
-    from docsgen.react.modules import mdx_import_names
+    from docsgen.pages.markdown_export import mdx_to_markdown, rewrite_links
     from tests.mdx_helpers import render
 
     def every_brace(s: str) -> None:

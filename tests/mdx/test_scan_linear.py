@@ -34,7 +34,7 @@ CASES = {
         50_000,
     ),
     "import a, repeated (react/modules.py)": (
-        "from docsgen.react.modules import mdx_import_names as f",
+        "from docsgen.mdx.react.modules import mdx_import_names as f",
         "f(s)",
         "'import a ' * n",
         8000,
@@ -52,7 +52,7 @@ CASES = {
         2000,
     ),
     "<Card> on every line (Markdown export)": (
-        "from docsgen.markdown_export import mdx_to_markdown as f",
+        "from docsgen.pages.markdown_export import mdx_to_markdown as f",
         "f(s)",
         "'<Card>\\n' * n",
         2000,
@@ -64,13 +64,13 @@ CASES = {
         4000,
     ),
     "unclosed fences in a code group (Markdown export)": (
-        "from docsgen.markdown_export import mdx_to_markdown as f",
+        "from docsgen.pages.markdown_export import mdx_to_markdown as f",
         "f(s)",
         "'<CodeGroup>\\n' + '```\\n' * n + '</CodeGroup>\\n'",
         3000,
     ),
     "[ repeated (twin link rewriting)": (
-        "from docsgen.markdown_export import rewrite_links as f",
+        "from docsgen.pages.markdown_export import rewrite_links as f",
         "f(s, str)",
         "'[' * n + '](x)'",
         8000,

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 from docsgen.build import build
-from docsgen.linkcheck import check_site
+from docsgen.commands.broken_links import check_site
 from tests.htmldom import parse
 
 BASE = {"theme": "mint", "name": "X", "colors": {"primary": "#112233"}}

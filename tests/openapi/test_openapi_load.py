@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from docsgen.errors import Severity
+from docsgen.common.errors import Severity
 from docsgen.openapi import store as store_module
 from docsgen.openapi.locate import format_path
 from docsgen.openapi.resolve import RefError, check_refs, resolve_ref
@@ -579,8 +579,8 @@ def _depth_cases() -> list[str]:
 
 @pytest.mark.parametrize("text", _depth_cases())
 def test_fast_json_depth_check_never_passes_what_the_exact_one_refuses(text):
+    from docsgen.common.safeload import NestingError, check_nesting
     from docsgen.openapi.load import json_depth_fits
-    from docsgen.safeload import NestingError, check_nesting
 
     try:
         check_nesting(text, 256, syntax="json")

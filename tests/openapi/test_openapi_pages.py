@@ -13,7 +13,7 @@ from click.testing import CliRunner
 
 from docsgen.build import build
 from docsgen.cli import main
-from docsgen.errors import DocsgenError
+from docsgen.common.errors import DocsgenError
 from tests.conftest import FIXTURES
 from tests.htmldom import parse
 from tests.nav.test_build_nav import assert_links_resolve, sidebar

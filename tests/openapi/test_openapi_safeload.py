@@ -1,11 +1,11 @@
-"""docsgen.safeload: JSON and YAML nesting is measured on the text before any parser sees it."""
+"""docsgen.common.safeload: JSON and YAML nesting is measured on the text before any parser sees it."""
 
 from __future__ import annotations
 
 import pytest
 import yaml
 
-from docsgen.safeload import NestingError, check_nesting, load_json, load_yaml
+from docsgen.common.safeload import NestingError, check_nesting, load_json, load_yaml
 
 
 def test_ordinary_documents_load():

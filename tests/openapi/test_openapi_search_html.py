@@ -12,7 +12,7 @@ from markdown_it import MarkdownIt
 from docsgen.openapi.render import ApiSettings, render_operation, render_schema_page, render_webhook
 from docsgen.openapi.render.search_record import MAX_BRIEF
 from docsgen.render import render_page, site_context
-from docsgen.site import read_site
+from docsgen.site.read import read_site
 from tests.htmldom import parse
 
 SPECS = Path(__file__).parents[1] / "openapi_render_specs"

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from docsgen.build import build
-from docsgen.errors import DocsgenError
+from docsgen.common.errors import DocsgenError
 from docsgen.openapi import urls
 
 BASE = {"theme": "mint", "name": "API", "colors": {"primary": "#112233"}}

@@ -10,7 +10,7 @@ import pytest
 
 from docsgen.config import load_config
 from docsgen.openapi.navigation import uses_api
-from docsgen.pages import Page
+from docsgen.pages.page import Page
 
 BASE = {"theme": "mint", "name": "Uses", "colors": {"primary": "#112233"}}
 PAGE = "---\ntitle: Home\n---\nHello.\n"
@@ -62,7 +62,7 @@ def test_a_plain_site_does_not_load_the_openapi_modules(make_site):
         name="api",
     )
     code = (
-        "import sys; from pathlib import Path; from docsgen.site import read_site; "
+        "import sys; from pathlib import Path; from docsgen.site.read import read_site; "
         "read_site(Path(sys.argv[1])); print('docsgen.openapi.pages' in sys.modules)"
     )
     loaded = [

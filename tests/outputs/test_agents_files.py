@@ -116,7 +116,7 @@ def test_api_pages_twins_carry_endpoint_parameters_and_schemas(tmp_path):
 
 def test_llms_txt_stays_under_100000_characters(make_site):
     from docsgen.outputs.agents import LLMS_LIMIT, agent_pages, llms_txt
-    from docsgen.site import read_site
+    from docsgen.site.read import read_site
 
     files = {
         "docs.json": (

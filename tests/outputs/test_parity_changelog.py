@@ -155,7 +155,7 @@ def test_tag_filters_match_all_selected_tags_and_follow_the_url(browser, make_si
 def test_feed_stays_valid_xml_whatever_the_entry_text():
     from docsgen.mdx.changelog import ChangelogEntry
     from docsgen.outputs.changelog import rss_xml
-    from docsgen.pages import Page
+    from docsgen.pages.page import Page
 
     hostile = "bell\x07 </title><script>x</script> & ]]> \ufffe"
     page = Page("changelog", "changelog/", "changelog/index.html", "changelog.mdx", {"title": hostile})

@@ -9,7 +9,7 @@ import pytest
 
 from docsgen.build import build
 from docsgen.config import load_config
-from docsgen.routes import Rule, match_redirect, redirect_sources, rules
+from docsgen.site.url_targets import Rule, match_redirect, redirect_sources, rules
 from tests.htmldom import parse
 
 DOCS = {
@@ -141,8 +141,8 @@ def test_404_redirect_off_and_no_rules_adds_no_script(make_site, tmp_path):
 
 
 def test_version_folders_are_those_whose_pages_another_version_has_without_them(make_site, tmp_path):
-    from docsgen.routes import version_folders
-    from docsgen.site import read_site
+    from docsgen.site.read import read_site
+    from docsgen.site.url_targets import version_folders
 
     pages = {
         "latest": ["en/a", "en/b", "fr/a"],

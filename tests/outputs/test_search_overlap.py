@@ -11,7 +11,7 @@ import docsgen.outputs.search as search
 from docsgen.build import build, render_site
 from docsgen.outputs.site_search import SiteSearch
 from docsgen.render import site_context
-from docsgen.site import read_site
+from docsgen.site.read import read_site
 from docsgen.write import OutputFolder
 from tests.conftest import FIXTURES
 

@@ -11,7 +11,7 @@ from docsgen.mdx import MdxResult
 from docsgen.outputs.pagefind import build_index
 from docsgen.outputs.search import record_for, searchable_pages
 from docsgen.render import site_context
-from docsgen.site import read_site
+from docsgen.site.read import read_site
 
 
 @dataclass

@@ -1,12 +1,12 @@
-"""docsgen.policies walks docs.json once per section and group, not once per page (it was pages x tree)."""
+"""docsgen.site.policies walks docs.json once per section and group, not once per page (it was pages x tree)."""
 
 from __future__ import annotations
 
 import json
 
-from docsgen import policies as seo
 from docsgen.render import site_context
-from docsgen.site import read_site
+from docsgen.site import policies as seo
+from docsgen.site.read import read_site
 
 PAGES_PER_GROUP = 60
 

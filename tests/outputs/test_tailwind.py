@@ -8,15 +8,15 @@ import re
 
 import pytest
 
-from docsgen import contrast
 from docsgen.build import build
 from docsgen.cachedir import cache_dir
-from docsgen.errors import DocsgenError
+from docsgen.common import contrast
+from docsgen.common.errors import DocsgenError
+from docsgen.mdx.react.js_engine import JsError
+from docsgen.mdx.react.tailwind_compiler import compile_css
 from docsgen.outputs import tailwind as tailwind_output
-from docsgen.react.engine import JsError
-from docsgen.react.tailwind import compile_css
 from docsgen.render.tailwind_input import mdx_candidates, strings_in, tailwind_config, tailwind_input
-from docsgen.site import read_site
+from docsgen.site.read import read_site
 
 CONFIG = {
     "name": "TW",
@@ -199,14 +199,14 @@ def test_the_compile_is_cached_by_the_set_of_classes(site_dir, monkeypatch, tmp_
 
 def test_no_engine_is_a_located_warning_and_the_site_builds(site_dir, monkeypatch):
     monkeypatch.setenv("DOCSGEN_REACT", "0")
-    from docsgen.react import engine
+    from docsgen.mdx.react import js_engine
 
-    engine.engine_module.cache_clear()
+    js_engine.engine_module.cache_clear()
     try:
         out = site_dir.parent / "out"
         result = build(site_dir, out)
     finally:
-        engine.engine_module.cache_clear()
+        js_engine.engine_module.cache_clear()
     found = [d for d in result.diagnostics if d.code == "tailwind.unavailable"]
     assert len(found) == 1
     assert (found[0].path, found[0].line, found[0].column) == ("index.mdx", 7, 6)

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from docsgen.build import build
 from docsgen.cli import main
-from docsgen.errors import DocsgenError, warning
+from docsgen.common.errors import DocsgenError, warning
 from tests.conftest import FIXTURES, REPO
 
 BASE = {"theme": "mint", "name": "X", "colors": {"primary": "#112233"}}

@@ -13,7 +13,7 @@ from docsgen.engine import pool
 from docsgen.engine.pool import Job, render_pages
 from docsgen.outputs import add_before_pages
 from docsgen.render import site_context
-from docsgen.site import read_site
+from docsgen.site.read import read_site
 from docsgen.write import OutputFolder, PageWriter, SiteFiles, Streamed
 from tests.pipeline.test_build_cache import site_files
 

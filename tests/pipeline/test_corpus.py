@@ -54,7 +54,7 @@ def test_corpus_builds_every_navigation_page(corpus_build):
     codes.pop("mdx.unknown-component", None)
     # The translated tooltips pages link to /<lang>/api-reference, which exists only in English.
     broken = sorted(d.message.split("'")[1] for d in result.diagnostics if d.code == "link.broken")
-    # The translated home pages' HeroCard components (run by docsgen.react) link to /docs/<lang>/..., a prefix
+    # The translated home pages' HeroCard components (run by docsgen.mdx.react) link to /docs/<lang>/..., a prefix
     # their site is served under on Mintlify but that no page here has.
     heroes = {d.path for d in result.diagnostics if d.code == "link.broken" and "'/docs/" in d.message}
     assert heroes == {"es/index.mdx", "fr/index.mdx"}, heroes

@@ -10,7 +10,7 @@ import pytest
 import yaml
 
 from docsgen.build import build
-from docsgen.linkcheck import check_site
+from docsgen.commands.broken_links import check_site
 from tests.conftest import REPO
 from tests.htmldom import parse
 

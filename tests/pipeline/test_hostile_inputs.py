@@ -21,7 +21,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from docsgen.errors import DocsgenError
+from docsgen.common.errors import DocsgenError
 from tests.mdx_helpers import render
 
 MARKER = "OUTSIDE-MARKER-7f3a"  # written beside the docs folder: must never be published

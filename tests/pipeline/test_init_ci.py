@@ -15,7 +15,7 @@ import yaml
 from click.testing import CliRunner
 
 from docsgen.cli import main
-from docsgen.resources import version
+from docsgen.common.resources import version
 
 KINDS = {
     "github-pages": ".github/workflows/docs.yml",

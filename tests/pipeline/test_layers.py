@@ -17,46 +17,33 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
         "leaf helpers",
         (
             "docsgen",  # the package itself: __version__
-            "docsgen.errors",
-            "docsgen.urls",
+            "docsgen.common",
             "docsgen.cachedir",
-            "docsgen.google_fonts",
             "docsgen.timings",
-            "docsgen.jsonpos",
-            "docsgen.safeload",
-            "docsgen.resources",
-            "docsgen.contrast",
-            "docsgen.theme",
             "docsgen.write",
             "docsgen.output_update",
             "docsgen.output_temp",
-            "docsgen.newfile",
             "docsgen.themes",
         ),
     ),
-    ("config", ("docsgen.config", "docsgen.analytics", "docsgen.providers")),
+    ("config", ("docsgen.config",)),
     ("sources", ("docsgen.sources",)),
-    ("mdx", ("docsgen.mdx", "docsgen.react")),
-    ("pages", ("docsgen.pages", "docsgen.page_meta", "docsgen.markdown_export")),
+    ("mdx", ("docsgen.mdx",)),
+    ("pages", ("docsgen.pages",)),
     ("openapi", ("docsgen.openapi",)),
     ("nav", ("docsgen.nav",)),
-    ("site", ("docsgen.site", "docsgen.policies", "docsgen.routes", "docsgen.links")),
+    ("site", ("docsgen.site",)),
     ("render", ("docsgen.render",)),
     ("outputs", ("docsgen.outputs",)),
     ("engine", ("docsgen.engine",)),
-    ("build", ("docsgen.build", "docsgen.check")),
+    ("build", ("docsgen.build", "docsgen.commands.validate_site")),
     (
         "entry points",
         (
             "docsgen.cli",
-            "docsgen.dev.negotiate",
             "docsgen.__main__",
+            "docsgen.commands",
             "docsgen.dev",
-            "docsgen.linkcheck",
-            "docsgen.linkcheck_external",
-            "docsgen.a11y",
-            "docsgen.scaffold",
-            "docsgen.ci_recipes",
             "docsgen.mcp",
             "docsgen.server",
         ),
@@ -137,7 +124,7 @@ def test_imports_go_only_downward(path):
 
 
 def test_the_checker_sees_function_level_and_type_checking_imports(tmp_path):
-    probe = PACKAGE / "pages.py"
+    probe = PACKAGE / "pages" / "page.py"
     lines = imports_of(probe)
     assert all(layer_of(m) is not None for m, _ in lines)
     code = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from docsgen.build import Site\ndef f():\n    import docsgen.render\n"
@@ -147,3 +134,136 @@ def test_the_checker_sees_function_level_and_type_checking_imports(tmp_path):
         assert {m for m, _ in imports_of(fake)} == {"docsgen.build", "docsgen.render"}
     finally:
         fake.unlink()
+
+
+# The top level holds the entry points and one folder per stage. The engine's own helpers (cache folders, stage
+# timings, the output writer and its temporary/updated folders) still sit beside build.py, which uses them.
+TOP_LEVEL = {
+    "__init__",
+    "__main__",
+    "cli",
+    "build",
+    "cachedir",
+    "timings",
+    "write",
+    "output_temp",
+    "output_update",
+}
+# One name per role: a module name may repeat across folders only for the same role in each stage (each stage's
+# limits, command line, app, server, loader, render context, frontmatter, model, rules, URL rules, code blocks,
+# icons, legacy forms, changelog, Tailwind).
+SHARED_ROLES = {
+    "__init__",
+    "app",
+    "changelog",
+    "cli",
+    "code",
+    "context",
+    "frontmatter",
+    "icons",
+    "legacy",
+    "limits",
+    "load",
+    "model",
+    "rules",
+    "server",
+    "tailwind",
+    "urls",
+}
+
+
+def folder_of(module: str) -> str:
+    """The first-level folder a module lives in ("docsgen" for a top-level module)."""
+    parts = module.split(".")
+    is_package = (PACKAGE.parent / module.replace(".", "/") / "__init__.py").is_file()
+    return ".".join(parts[:2]) if len(parts) > 2 or is_package else "docsgen"
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Every docsgen module -> the docsgen modules it imports (a name inside a module counts as the module)."""
+    modules = {module_name(f): f for f in FILES}
+
+    def owner(target: str) -> str:
+        while target and target not in modules:
+            target = target.rpartition(".")[0]
+        return target
+
+    return {m: {owner(t) for t, _ in imports_of(f)} - {"", m} for m, f in modules.items()}
+
+
+def strongly_connected(graph: dict[str, set[str]]) -> list[set[str]]:
+    """The graph's strongly connected components (iterative Tarjan), each a set of modules."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[set[str]] = []
+    for root in graph:
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph[child]))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                component = set()
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.add(member)
+                    if member == node:
+                        break
+                found.append(component)
+    return found
+
+
+def cross_folder_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    return [sorted(c) for c in strongly_connected(graph) if len(c) > 1 and len({folder_of(m) for m in c}) > 1]
+
+
+def test_no_import_cycle_spans_two_folders():
+    assert cross_folder_cycles(import_graph()) == []
+
+
+def test_the_cycle_finder_sees_a_cycle_across_folders():
+    graph = {
+        "docsgen.mdx.parser": {"docsgen.mdx.react.ssr"},
+        "docsgen.mdx.react.ssr": {"docsgen.mdx.parser"},  # one folder: allowed
+        "docsgen.config.analytics": {"docsgen.config.model"},
+        "docsgen.config.model": {"docsgen.render.context"},
+        "docsgen.render.context": {"docsgen.config.analytics", "docsgen.common.urls"},
+        "docsgen.common.urls": set(),
+    }
+    assert cross_folder_cycles(graph) == [
+        ["docsgen.config.analytics", "docsgen.config.model", "docsgen.render.context"]
+    ]
+
+
+def test_the_top_level_holds_only_entry_points_and_stage_folders():
+    top = {p.stem for p in PACKAGE.glob("*.py")}
+    assert top - TOP_LEVEL == set()
+    folders = {p.name for p in PACKAGE.iterdir() if (p / "__init__.py").is_file()}
+    stages = {prefix.split(".")[1] for _, prefixes in LAYERS for prefix in prefixes if prefix.count(".") >= 1}
+    assert folders <= stages | {"themes", "schemas"}
+
+
+def test_a_module_name_repeats_across_folders_only_for_one_role():
+    by_name: dict[str, list[str]] = {}
+    for path in FILES:
+        by_name.setdefault(path.stem, []).append(module_name(path))
+    assert {n: m for n, m in by_name.items() if len(m) > 1 and n not in SHARED_ROLES} == {}

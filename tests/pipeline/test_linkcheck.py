@@ -7,7 +7,7 @@ import json
 from click.testing import CliRunner
 
 from docsgen.cli import main
-from docsgen.linkcheck import check_site, html_facts
+from docsgen.commands.broken_links import check_site, html_facts
 from tests.conftest import FIXTURES
 
 FIXTURE = FIXTURES / "broken-links"

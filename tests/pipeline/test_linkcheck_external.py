@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from docsgen.cli import main
-from docsgen.linkcheck_external import check_urls
+from docsgen.commands.external_links import check_urls
 
 
 class Handler(BaseHTTPRequestHandler):

@@ -9,7 +9,7 @@ import os
 import pytest
 
 from docsgen.build import build
-from docsgen.errors import DocsgenError
+from docsgen.common.errors import DocsgenError
 from docsgen.output_update import update_in_place
 from tests.pipeline.test_build_cache import site_files, snapshot
 

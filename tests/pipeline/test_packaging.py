@@ -83,7 +83,7 @@ def test_the_distribution_is_not_the_unrelated_docsgen():
     """`docsgen` on the package index is another project: ours is installed by another name, and says so."""
     assert PROJECT["name"] == "docsgen-sites"
     assert PROJECT["scripts"] == {"docsgen": "docsgen.cli:entry"}
-    from docsgen.resources import DISTRIBUTION, install_command
+    from docsgen.common.resources import DISTRIBUTION, install_command
 
     assert PROJECT["name"] == DISTRIBUTION
     assert install_command("server") == "pip install 'docsgen-sites[server]'"
@@ -113,7 +113,7 @@ def test_the_wheel_holds_every_module_theme_schema_and_static_file(dist):
     assert "Name: docsgen-sites" in metadata and f"Version: {PROJECT['version']}" in metadata
     assert "docsgen = docsgen.cli:entry" in entry_points
     package = {
-        f"docsgen/{n}" for n in source_files(REPO / "docsgen") if not n.startswith("react/vendor_src/")
+        f"docsgen/{n}" for n in source_files(REPO / "docsgen") if not n.startswith("mdx/react/vendor_src/")
     }
     themes = {f"docsgen/themes/{n}" for n in source_files(REPO / "themes")}
     schemas = {f"docsgen/schemas/{n}" for n in source_files(REPO / "schemas")}
@@ -135,7 +135,7 @@ def test_the_installed_package_is_the_venvs_and_reports_its_version(venv, tmp_pa
         [
             str(venv / "bin/python"),
             "-c",
-            "import docsgen, docsgen.resources as r; print(docsgen.__file__);"
+            "import docsgen, docsgen.common.resources as r; print(docsgen.__file__);"
             "print(r.themes_dir()); print(r.schema_path())",
         ],  # fmt: skip
         cwd=tmp_path,
@@ -275,7 +275,7 @@ def test_dev_from_the_installed_wheel_serves_css_and_js(venv, tmp_path):
 def test_the_version_comes_from_the_metadata_else_from_the_checkout(monkeypatch):
     from importlib import metadata
 
-    from docsgen import resources
+    from docsgen.common import resources
 
     resources.version.cache_clear()
     assert resources.version() == metadata.version("docsgen-sites") == PROJECT["version"]

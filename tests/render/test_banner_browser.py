@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Page
 
 from docsgen.build import build
-from docsgen.contrast import parse_color, ratio
+from docsgen.common.contrast import parse_color, ratio
 from tests.readers_checks import AXE
 from tests.readers_sites import axe_source, serve
 

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from docsgen import contrast
+from docsgen.common import contrast
 from docsgen.render.codethemes import SHIKI_TO_PYGMENTS, highlight_css
 
 SCOPES = ('html:not([data-theme="dark"]) .dg-code', 'html[data-theme="dark"] .dg-code')

@@ -12,7 +12,7 @@ import pickle
 import pytest
 
 from docsgen.build import build
-from docsgen.errors import DocsgenError
+from docsgen.common.errors import DocsgenError
 from docsgen.mdx import grammars
 from docsgen.mdx.textmate import compile_grammar
 from tests.htmldom import parse

@@ -9,9 +9,9 @@ import json
 import re
 
 from docsgen.build import build
+from docsgen.common.resources import themes_dir
 from docsgen.config.model import bcp47
 from docsgen.render.strings import SCRIPT_KEYS, catalogue, catalogue_code, interface_strings, script_strings
-from docsgen.resources import themes_dir
 from tests.conftest import write_tree
 
 SPEC_CODES = [

@@ -6,7 +6,7 @@ import json
 import re
 
 from docsgen.build import build
-from docsgen.contrast import parse_color, ratio
+from docsgen.common.contrast import parse_color, ratio
 from tests.conftest import FIXTURES
 from tests.htmldom import Node, parse
 from tests.readers_sites import API_PAGE_FILES

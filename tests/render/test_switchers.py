@@ -11,7 +11,7 @@ from pathlib import Path
 from docsgen.build import build
 from docsgen.render import site_context
 from docsgen.render.html import page_html
-from docsgen.site import read_site
+from docsgen.site.read import read_site
 from tests.htmldom import Node, parse
 
 VERSIONS = ("v1", "v2")

@@ -7,8 +7,8 @@ from pathlib import Path
 import jinja2
 import pytest
 
-from docsgen import theme
 from docsgen.build import build
+from docsgen.common import theme
 from tests.conftest import FIXTURES
 
 OPTIONS = {"autoescape": True, "trim_blocks": True, "lstrip_blocks": True, "keep_trailing_newline": True}

@@ -9,7 +9,7 @@ import httpx
 import pytest
 from playwright.sync_api import expect
 
-from docsgen.errors import DocsgenError, error
+from docsgen.common.errors import DocsgenError, error
 from docsgen.server.app import create_app
 from docsgen.server.db import now_ms
 from docsgen.server.testing import LiveServer

@@ -11,7 +11,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from docsgen.errors import DocsgenError, error
+from docsgen.common.errors import DocsgenError, error
 from docsgen.server.app import create_app
 from docsgen.server.db import open_database
 from docsgen.server.testing import LiveServer, seed_project

@@ -15,11 +15,11 @@ import httpx
 import pytest
 from playwright.sync_api import expect
 
+from docsgen.common.theme import environment
 from docsgen.mdx.code import CodeMeta, render_code_block
 from docsgen.server.app import create_app
 from docsgen.server.db import open_database
 from docsgen.server.testing import LiveServer, seed_project
-from docsgen.theme import environment
 
 THEME = Path(__file__).resolve().parents[2] / "themes" / "base"
 CODE = 'import docsgen\n\nprint("<hello> & bye")\n'

@@ -9,8 +9,8 @@ from click.testing import CliRunner
 
 from docsgen.cli import main
 from docsgen.mdx.limits import MAX_FRONTMATTER_BYTES, MAX_PAGE_BYTES, MAX_YAML_NODES
-from docsgen.pages import read_page, split_frontmatter
-from docsgen.sources import PageFile
+from docsgen.pages.page import read_page, split_frontmatter
+from docsgen.sources.walk import PageFile
 from tests.conftest import write_tree
 
 DOCS_JSON = (

@@ -31,7 +31,7 @@ def render_fallback(element: Element) -> str:
         inner = element.render_children()
         return f"<{name}{attrs}>{inner}</{name}>" + ("" if element.inline else "\n")
     if name in frame.react:
-        from docsgen.react import render_react  # runs it (docs/guides/react-components.mdx)
+        from docsgen.mdx.react import render_react  # runs it (docs/guides/react-components.mdx)
 
         return render_react(element)
     element.warn("mdx.unknown-component", f"unknown component <{name}>: rendering its children")

@@ -66,7 +66,7 @@ def _note_style_fallback(
     name: str, lib: str, icon_type: str, state: RenderState, where: tuple[int, int] | None
 ) -> None:
     """Report (as a located info) a Font Awesome Pro style drawn in the closest Free style."""
-    from docsgen.errors import info
+    from docsgen.common.errors import info
     from docsgen.mdx.icons import style_fallback
 
     seen = state.__dict__.setdefault("_dg_icon_styles", set())

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from docsgen.jsonpos import type_name
+from docsgen.common.jsonpos import type_name
 from docsgen.openapi.limits import MAX_ALL_OF_DEPTH as _MAX_ALL_OF_DEPTH
 from docsgen.openapi.render.context import RenderContext, ref_name
 

@@ -1,0 +1,1 @@
+"""Commands beside `build`: validate, broken-links, a11y, init (and its CI recipes)."""

@@ -1,0 +1,1 @@
+"""Stage `nav`: the navigation tree (sections, sidebars, breadcrumbs, prev/next)."""

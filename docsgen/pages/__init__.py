@@ -1,0 +1,1 @@
+"""Stage `pages`: frontmatter + body -> Page, navigation-time frontmatter, the Markdown export."""

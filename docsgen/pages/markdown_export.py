@@ -1,0 +1,426 @@
+"""MDX source -> clean Markdown for agents: components become the Markdown a reader would have written."""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import posixpath
+import re
+import textwrap
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from docsgen.mdx.esm import parse_exports
+from docsgen.mdx.expressions import Unevaluable, evaluate, is_comment, to_text
+from docsgen.mdx.jsx_syntax import (
+    JsxSyntaxError,
+    Tag,
+    fence_end,
+    fenced_blocks,
+    find_closing_tag,
+    find_expression_end,
+    is_known_name,
+    is_tag_start,
+    scan_tag,
+)
+from docsgen.mdx.limits import MAX_EXPANDED_CHARS, MAX_JSX_NESTING, MAX_SNIPPET_EXPANSIONS
+from docsgen.mdx.props import tag_props
+from docsgen.mdx.render import substitute_variables
+
+CALLOUTS = {
+    "Note": "Note",
+    "Warning": "Warning",
+    "Info": "Info",
+    "Tip": "Tip",
+    "Check": "Check",
+    "Danger": "Danger",
+    "Callout": "Note",
+}
+_DROP = {"Icon", "Color", "Color.Item", "Color.Row", "Snippet", "script", "style", "svg"}
+_TRANSPARENT = {"CardGroup", "Columns", "AccordionGroup", "Tabs", "Steps", "Panel", "Tree"}
+_ESM_RE = re.compile(r"^(import|export)\b[^\n]*(?:\n(?!\s*\n)[^\n]*)*", re.M)
+_IMPORT_RE = re.compile(r"""^import\s+(?:\{([^}]*)\}|([A-Za-z_$][\w$]*))\s+from\s+["']([^"']+)["']""", re.M)
+_BLANKS_RE = re.compile(r"\n{3,}")
+_INDENT_RE = re.compile(r"[ \t]*")
+_FENCE_START_RE = re.compile(r"^[ \t]*((`{3,}|~{3,}))", re.M)
+_TICKS_RE = re.compile(r"`+")
+_SPECIAL_RE = re.compile(r"[`{<\n]")
+_MAX_DEPTH = 8
+
+
+@dataclass
+class ExpansionBudget:
+    """Snippets one page's Markdown may still inline, shared by every snippet of the page (as the HTML render's)."""
+
+    expansions: int = MAX_SNIPPET_EXPANSIONS
+    chars: int = MAX_EXPANDED_CHARS
+
+
+@dataclass
+class ExportContext:
+    """What the converter knows about the site: variables and how to read snippet files."""
+
+    docs_dir: Path | None = None
+    variables: dict[str, Any] = field(default_factory=dict)
+    scope: dict[str, Any] = field(default_factory=dict)  # exported values and snippet props
+    snippets: dict[str, str] = field(default_factory=dict)  # component name -> docs-relative file
+    depth: int = 0
+    read: Callable[[str], str | None] | None = None
+    nesting: int = 0  # components being converted inside each other (bounded by MAX_JSX_NESTING)
+    budget: ExpansionBudget = field(default_factory=ExpansionBudget)
+
+    def child(self, scope: dict[str, Any]) -> ExportContext:
+        """Return a context for a snippet (its own scope, one level deeper, the page's budget)."""
+        return ExportContext(
+            self.docs_dir, self.variables, scope, {}, self.depth + 1, self.read, budget=self.budget
+        )
+
+
+@functools.lru_cache(maxsize=8)
+def _resolved(folder: Path) -> Path:
+    """Return a folder's real path, once per folder (every page's twin asks for its docs folder's)."""
+    return folder.resolve()
+
+
+def file_reader(docs_dir: Path) -> Callable[[str], str | None]:
+    """Return a reader of docs-relative files (snippets) that refuses paths outside the docs folder."""
+    root = _resolved(docs_dir)
+
+    def read(path: str) -> str | None:
+        target = (root / path).resolve()
+        if not target.is_relative_to(root) or not target.is_file():
+            return None
+        try:
+            return target.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            return None
+
+    return read
+
+
+def page_markdown_of(body: str, docs_dir: Path, variables: dict[str, Any], source: str) -> str:
+    """Return a page's MDX body as Markdown, snippets read from the docs folder (links left as written)."""
+    ctx = ExportContext(docs_dir, dict(variables), read=file_reader(docs_dir))
+    return mdx_to_markdown(body, ctx, source)
+
+
+def mdx_to_markdown(body: str, ctx: ExportContext | None = None, source: str = "") -> str:
+    """Convert an MDX page body (frontmatter removed) into clean Markdown."""
+    ctx = ctx or ExportContext()
+    src = substitute_variables(body, ctx.variables)
+    src = _strip_esm(src, ctx, source)
+    out = _convert(src, ctx)
+    return _BLANKS_RE.sub("\n\n", out).strip() + "\n"
+
+
+def _strip_esm(src: str, ctx: ExportContext, source: str) -> str:
+    """Remove import/export statements, remembering snippet imports and simple exported values."""
+    if "import" not in src and "export" not in src:  # no statement to remove (most pages)
+        return src
+    values, _ = parse_exports(src)
+    for name, value in values.items():
+        ctx.scope.setdefault(name, value)
+    for m in _IMPORT_RE.finditer(src):
+        path = m.group(3)
+        if not path.endswith((".mdx", ".md")):
+            continue
+        target = (
+            path.lstrip("/")
+            if path.startswith("/")
+            else posixpath.normpath(posixpath.join(posixpath.dirname(source), path))
+        )
+        if m.group(2):
+            ctx.snippets[m.group(2)] = target
+    out, pos = [], 0
+    fences = _fences(src)
+    for m in _ESM_RE.finditer(src):
+        if any(start <= m.start() < end for start, end in fences):
+            continue
+        out.append(src[pos : m.start()])
+        pos = m.end()
+    out.append(src[pos:])
+    return "".join(out)
+
+
+def _fences(src: str) -> list[tuple[int, int]]:
+    """Return the (start, end) offsets of every fenced code block, matching fences the way MDX does."""
+    spans, pos = [], 0
+    for m in _FENCE_START_RE.finditer(src):
+        if m.start() < pos:
+            continue
+        end = fence_end(src, m.end(1) - len(m.group(2)), len(src))
+        if end > 0:
+            spans.append((m.start(), end))
+            pos = end
+    return spans
+
+
+def _convert(src: str, ctx: ExportContext) -> str:
+    """Walk the source, copying Markdown and code as is and converting tags and expressions."""
+    out: list[str] = []
+    i, n = 0, len(src)
+    while i < n:
+        ch = src[i]
+        at_line_start = i == 0 or src[i - 1] == "\n"
+        if at_line_start:
+            start = _INDENT_RE.match(src, i).end()  # type: ignore[union-attr]  # matches the empty string
+            end = fence_end(src, start, n) if src.startswith(("```", "~~~"), start) else -1
+            if end > 0:
+                out.append(src[i:end])
+                i = end
+                continue
+        if ch == "`":
+            run = _TICKS_RE.match(src, i).end() - i  # type: ignore[union-attr]  # src[i] is a backtick
+            close = src.find("`" * run, i + run)
+            if close > 0 and src.find("\n\n", i, close) < 0:
+                out.append(src[i : close + run])
+                i = close + run
+                continue
+            out.append("`" * run)
+            i += run
+            continue
+        if ch == "{":
+            close = find_expression_end(src, i)
+            if close > 0:
+                out.append(_expression(src[i + 1 : close - 1], ctx))
+                i = close
+                continue
+        if ch == "<" and src.startswith("<!--", i):
+            close = src.find("-->", i)
+            i = close + 3 if close > 0 else n
+            continue
+        if ch == "<" and is_tag_start(src, i):
+            try:
+                tag = scan_tag(src, i)
+            except JsxSyntaxError:
+                out.append(ch)
+                i += 1
+                continue
+            if tag.name and not is_known_name(tag.name) and tag.name not in ctx.snippets:
+                out.append(src[i : tag.end])  # a placeholder like <your-key>: text, as on the page
+                i = tag.end
+                continue
+            if tag.closing:
+                i = tag.end
+                continue
+            inner, after = "", tag.end
+            if not tag.self_closing:
+                found = find_closing_tag(src, tag.name, tag.end, n)
+                if found is None:
+                    after = tag.end
+                else:
+                    inner, after = src[tag.end : found[0]], found[1]
+            block = at_line_start or not src[src.rfind("\n", 0, i) + 1 : i].strip()  # no copy of src[:i]
+            out.append(_component(tag, inner, ctx, block=block))
+            i = after
+            continue
+        if ch in "{<\n":
+            out.append(ch)
+            i += 1
+            continue
+        m = _SPECIAL_RE.search(src, i + 1)
+        j = m.start() if m else n
+        out.append(src[i:j])
+        i = j
+    return "".join(out)
+
+
+def _expression(expr: str, ctx: ExportContext) -> str:
+    """Render `{expr}`: comments vanish, known values become text, anything else stays visible as code."""
+    if is_comment(expr):
+        return ""
+    try:
+        return to_text(evaluate(expr, ctx.scope))
+    except Unevaluable:
+        return "{" + expr + "}"
+
+
+def _props(tag: Tag, ctx: ExportContext) -> dict[str, Any]:
+    """Return a tag's props as values (strings as written, expressions evaluated when possible, else None)."""
+    return tag_props(tag, ctx.scope, unevaluable=lambda attr, exc: None)
+
+
+def _inner(inner: str, ctx: ExportContext) -> str:
+    """Convert a component's children: dedented, converted, trimmed (as plain text past MAX_JSX_NESTING)."""
+    if ctx.nesting >= MAX_JSX_NESTING:
+        return re.sub(r"<[^<>]*>", "", inner).strip()  # the page itself reports mdx.too-deep
+    lines = inner.split("\n")
+    first, rest = lines[0], "\n".join(lines[1:])
+    body = (first.strip() + "\n" if first.strip() else "") + textwrap.dedent(rest)
+    ctx.nesting += 1
+    try:
+        return _convert(body, ctx).strip()
+    finally:
+        ctx.nesting -= 1
+
+
+def _quote(text: str) -> str:
+    """Prefix every line with '> ' (a blockquote)."""
+    return "\n".join(("> " + line).rstrip() for line in text.split("\n"))
+
+
+def _indent(text: str, prefix: str) -> str:
+    """Indent continuation lines so they stay inside a list item."""
+    return "\n".join((prefix + line) if line.strip() else "" for line in text.split("\n"))
+
+
+def _block(text: str) -> str:
+    return "\n\n" + text.strip("\n") + "\n\n"
+
+
+def _link(label: str, href: Any) -> str:
+    return f"[{label}]({href})" if isinstance(href, str) and href else label
+
+
+def _component(tag: Tag, inner: str, ctx: ExportContext, *, block: bool) -> str:
+    """Convert one tag with its children to Markdown."""
+    name = tag.name
+    props = _props(tag, ctx)
+    title = str(props.get("title") or "").strip()
+    if name in _DROP:
+        return ""
+    if name == "Visibility":
+        return "" if str(props.get("for", "")).lower() == "humans" else _block(_inner(inner, ctx))
+    if name in ctx.snippets:
+        return _snippet(ctx.snippets[name], props, ctx)
+    body = _inner(inner, ctx) if inner else ""
+    if name in CALLOUTS:
+        label = title or CALLOUTS[name]
+        return _block(_quote(f"**{label}:** {body}" if body else f"**{label}**"))
+    if name in ("Card", "Tile"):
+        head = _link(f"**{title}**" if title else "Link", props.get("href"))
+        return _block(f"- {head}" + (f": {_indent(body, '  ').strip()}" if body else ""))
+    if name in ("Tab", "Accordion", "Expandable", "Step", "Update"):
+        label = title or str(props.get("label") or "")
+        if name == "Step":
+            return _block(
+                f"1. **{label}**\n\n{_indent(body, '   ')}" if label else f"1. {_indent(body, '   ')}"
+            )
+        if name == "Update":
+            desc = str(props.get("description") or "")
+            return _block(f"## {label}\n\n{desc}\n\n{body}".strip())
+        return _block((f"#### {label}\n\n" if label else "") + body)
+    if name == "CodeGroup" or name in ("RequestExample", "ResponseExample"):
+        heading = {"RequestExample": "Request example", "ResponseExample": "Response example"}.get(name)
+        return _block((f"#### {heading}\n\n" if heading else "") + _code_group(body))
+    if name in ("ParamField", "ResponseField", "Field"):
+        return _block(_field(props, body))
+    if name in _TRANSPARENT or name in ("Tree.Folder", "Tree.File"):
+        if name.startswith("Tree."):
+            return _block(f"- {props.get('name', '')}" + ("\n" + _indent(body, "  ") if body else ""))
+        return _block(body) if block else body
+    if name == "Prompt":
+        desc = str(props.get("description") or "")
+        return _block((f"{desc}\n\n" if desc else "") + "```text\n" + body + "\n```")
+    if name == "Tooltip":
+        tip = props.get("tip")
+        return f"{body} ({tip})" if tip else body
+    if name == "Badge":
+        return f"`{body}`"
+    if name == "Frame":
+        caption = str(props.get("caption") or "").strip()
+        return _block(body + (f"\n\n*{caption}*" if caption else ""))
+    if name in ("iframe", "video", "audio", "source"):
+        src = props.get("src")
+        return (
+            _block(_link(str(props.get("title") or name.capitalize()), src))
+            if src
+            else (_block(body) if body else "")
+        )
+    if name in ("img", "Image"):
+        return f"![{props.get('alt', '')}]({props.get('src', '')})"
+    if name == "a":
+        return _link(body, props.get("href"))
+    if name == "br":
+        return "\n"
+    if name in ("strong", "b"):
+        return f"**{body}**"
+    if name in ("em", "i"):
+        return f"*{body}*"
+    if name == "code":
+        return f"`{body}`"
+    if re.fullmatch(r"h[1-6]", name):
+        return _block("#" * int(name[1]) + " " + body)
+    if name in ("p", "div", "section", "span", "figure", "figcaption", "center") or not body:
+        return (_block(body) if block else body) if body else ""
+    return _block(body) if block else body
+
+
+def _code_group(body: str) -> str:
+    """Give each fenced block of a code group a heading from its title and keep only the language."""
+    out = []
+    for _indent, fence, info, code, whole in fenced_blocks(body):
+        lang, _, rest = info.strip().partition(" ")
+        label = _META_RE.sub("", rest).strip() or lang
+        out.append(f"##### {label}\n\n{fence}{lang}\n{code}{fence}" if label else whole)
+    return "\n\n".join(out) if out else body
+
+
+_META_RE = re.compile(r"\b\w+=(\{[^}]*\}|\"[^\"]*\"|\S+)|\{[\d,\- ]+\}")
+
+
+def _field(props: dict[str, Any], body: str) -> str:
+    """Write a parameter or response field as a list item: name, where, type, required, default."""
+    name, where = "", ""
+    for key in ("path", "query", "body", "header", "cookie", "name"):
+        if isinstance(props.get(key), str):
+            name, where = props[key], ("" if key == "name" else key)
+            break
+    bits = [b for b in (where, str(props.get("type") or "")) if b]
+    if props.get("required"):
+        bits.append("required")
+    if props.get("deprecated"):
+        bits.append("deprecated")
+    if props.get("default") is not None:
+        bits.append(f"default: `{to_text(props['default'])}`")
+    head = f"- `{name}`" + (f" ({', '.join(bits)})" if bits else "")
+    return head + (f": {_indent(body, '  ').strip()}" if body else "")
+
+
+def _snippet(path: str, props: dict[str, Any], ctx: ExportContext) -> str:
+    """Inline an imported snippet file, converted with its props as scope."""
+    if ctx.depth >= _MAX_DEPTH or ctx.read is None:
+        return ""
+    text = ctx.read(path)
+    if text is None:
+        return ""
+    from docsgen.pages.page import split_frontmatter
+
+    _, body, _, _ = split_frontmatter(text, path)
+    budget = ctx.budget
+    if budget.expansions <= 0 or len(body) > budget.chars:
+        budget.expansions = 0  # the page's HTML reports the limit (mdx.too-large); its twin stops inlining
+        return ""
+    budget.expansions -= 1
+    budget.chars -= len(body)
+    child = ctx.child({**ctx.scope, **props, "props": props})
+    with contextlib.suppress(RecursionError):
+        return _block(mdx_to_markdown(body, child, path))
+    return ""
+
+
+# The label holds no `[` (a link inside brackets is found from its own `[`, with the same target): else `[[[[...`
+# was scanned to the end of its paragraph from each bracket.
+_LINK_RE = re.compile(r"(!?\[(?:[^\[\]\n]|\n(?!\n))*\]\()([^)\s]+)((?:\s+\"[^\"\n]*\")?\))")
+_TARGET_RE = re.compile(r"\]\(([^)\s]+)")  # every _LINK_RE target, and maybe more
+_CODE_RE = re.compile(r"(^[ \t]*(`{3,}|~{3,})[^\n]*\n.*?^[ \t]*\2[ \t]*$|`+[^`\n]*`+)", re.M | re.S)
+
+
+def rewrite_links(markdown: str, resolve: Callable[[str], str]) -> str:
+    """Apply resolve() to every Markdown link and image target outside code."""
+    if "](" not in markdown:
+        return markdown
+    # Fast path: no link target would change (links inside code would not either), so nothing to split.
+    if all(resolve(href) == href for href in _TARGET_RE.findall(markdown)):
+        return markdown
+    out, pos = [], 0
+    for m in _CODE_RE.finditer(markdown):
+        out.append(
+            _LINK_RE.sub(lambda x: x.group(1) + resolve(x.group(2)) + x.group(3), markdown[pos : m.start()])
+        )
+        out.append(m.group(0))
+        pos = m.end()
+    out.append(_LINK_RE.sub(lambda x: x.group(1) + resolve(x.group(2)) + x.group(3), markdown[pos:]))
+    return "".join(out)

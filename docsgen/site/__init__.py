@@ -1,0 +1,1 @@
+"""Stage `site`: the Site (everything read, nothing rendered), page policies, URL targets, link resolution."""

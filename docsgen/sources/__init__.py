@@ -1,0 +1,1 @@
+"""Stage `sources`: walk the docs folder (pages, snippets, static files, specs)."""
