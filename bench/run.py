@@ -1,6 +1,6 @@
 """Benchmark docsgen against its peers in one run and write bench/RESULTS.md.
 
-    .venv/bin/python bench/run.py [--quick] [--runs N] [--cases site,components,github,dev,startup,weight,corpus,scale]
+    .venv/bin/python bench/run.py [--quick] [--runs N] [--cases site,components,github,dev,startup,weight,corpus,scale,reader]
                                   [--no-peers] [--pages N] [--big-pages N] [--out FILE]
 
 Peers are installed from the package registries into bench/.work (gitignored): MkDocs + Material for MkDocs
@@ -44,7 +44,7 @@ from jobs import (  # noqa: E402
 )
 from weight import page_weight  # noqa: E402
 
-ALL_CASES = ("site", "hugo", "components", "github", "dev", "startup", "weight", "corpus", "scale")
+ALL_CASES = ("site", "hugo", "components", "github", "dev", "startup", "weight", "corpus", "scale", "reader")
 
 
 def case_site(report: Report, work: Path, pages: int, runs: int, with_peers: bool) -> None:
@@ -401,6 +401,10 @@ def run_cases(
                 only=[n.strip() for n in args.corpus_sites.split(",") if n.strip()],
                 root=args.corpus or corpus.CORPUS,
             )
+        elif case == "reader":
+            import reader
+
+            reader.case_reader(report, args.work, max(9, args.runs * 5), with_peers)
         elif case == "scale":
             import scale
 

@@ -53,3 +53,22 @@ def theme_css_urls(ctx: SiteContext | None, path: Path) -> list[str]:
         if path.is_relative_to(static):
             return ["/_static/" + path.relative_to(static).as_posix()]
     return []
+
+
+def theme_css_changed(ctx: SiteContext | None, files: dict, path: Path) -> list[str]:
+    """Return the served URLs a changed theme stylesheet affects; when it is part of the page stylesheet, that
+    one is joined anew into `files` (pages link it, not the part)."""
+    from docsgen.render import codethemes
+    from docsgen.render.stylesheet import PAGE_CSS, page_css, page_css_parts
+
+    urls = theme_css_urls(ctx, path)
+    if ctx is None or not urls:
+        return urls
+    static = ctx.theme.static_files()
+    if urls[0].removeprefix("/_static/") not in page_css_parts(static):
+        return urls
+    code_css = codethemes.theme_highlight_css(ctx.config)
+    files[f"_static/{PAGE_CSS}"] = page_css(
+        static, {"highlight.css": code_css} if code_css is not None else None
+    )
+    return [*urls, f"/_static/{PAGE_CSS}"]

@@ -17,7 +17,7 @@ from pathlib import Path
 from docsgen.common.errors import Diagnostic, DocsgenError, error
 from docsgen.common.urls import twin_path
 from docsgen.dev import background
-from docsgen.dev.classify import classify, theme_css_urls
+from docsgen.dev.classify import classify, theme_css_changed
 from docsgen.dev.pagestore import PageStore
 from docsgen.dev.proxy import spec_files
 from docsgen.dev.publish import publish
@@ -223,7 +223,7 @@ class DevSite:
             elif file_kind == "snippet":
                 snippets.append(rel)
             elif file_kind == "theme-css":
-                css.extend(theme_css_urls(self.ctx, path))
+                css.extend(theme_css_changed(self.ctx, self.files, path))
             elif file_kind == "static":
                 known = rel in self.site.sources.static
                 if known != path.is_file():

@@ -16,6 +16,7 @@ from docsgen.render import SiteContext, codethemes, sidebar_html
 from docsgen.render.custom import google_fonts
 from docsgen.render.hooks import add_hooks
 from docsgen.render.strings import interface_strings
+from docsgen.render.stylesheet import PAGE_CSS, page_css, page_css_parts
 from docsgen.site.read import Site
 from docsgen.write import Linked, SiteFiles
 
@@ -24,11 +25,15 @@ def add_theme_assets(ctx: SiteContext, files: SiteFiles) -> None:
     """Copy the theme's static files to _static/ (vendored bundles only when a page needs them); highlight.css
     is made from docs.json `styling.codeblocks` when it names themes."""
     code_css = codethemes.theme_highlight_css(ctx.config)
-    for rel, path in ctx.theme.static_files().items():
+    static = ctx.theme.static_files()
+    for rel, path in static.items():
         if rel == "highlight.css" and code_css is not None:
             files.add(f"_static/{rel}", code_css, "styling.codeblocks")
         elif not rel.startswith("vendor/"):
             files.add(f"_static/{rel}", path, f"theme {ctx.theme.name}")
+    if page_css_parts(static):  # the one stylesheet pages link (docsgen/render/stylesheet.py)
+        replaced = {"highlight.css": code_css} if code_css is not None else None
+        files.add(f"_static/{PAGE_CSS}", page_css(static, replaced), f"theme {ctx.theme.name}")
 
 
 def add_sidebars(

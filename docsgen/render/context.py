@@ -19,11 +19,13 @@ from docsgen.common.urls import _EXTERNAL, content_hash, is_external
 from docsgen.config import analytics
 from docsgen.config.model import SiteConfig
 from docsgen.nav.tree import Navigation
+from docsgen.openapi.playground_auth import AUTH_ASSET, PLAYGROUND_ASSETS
 from docsgen.pages.page import Page
 
 # Template helpers these modules register (dg_contextual, dg_global_nav, dg_directory, ...).
 from docsgen.render import codethemes, contextual, site_nav  # noqa: F401
 from docsgen.render.edit_links import Repository, find_repository
+from docsgen.render.stylesheet import PAGE_CSS, page_css_parts
 from docsgen.render.switchers import SwitcherCache
 from docsgen.render.tailwind_input import TailwindInput, tailwind_input
 from docsgen.site.link_resolver import LinkResolver
@@ -208,6 +210,7 @@ _SOCIAL_ALIASES = {
     "earth-americas": "globe",
 }
 _ASSET_JS = {"mermaid": "mermaid-init"}
+LAZY_ASSETS = PLAYGROUND_ASSETS | {AUTH_ASSET}  # the playground's scripts: js/playground-loader.js loads them
 _ASSET_CSS = {"api-reference": "api.css", "feedback": "feedback.css"}
 
 
@@ -307,6 +310,8 @@ def template_globals(site: SiteContext) -> dict[str, Any]:
         "access_mark": access_mark,
         "page_link": page_link,
         "has_static": lambda name: name in static,
+        "page_css": PAGE_CSS if page_css_parts(static) else "",
+        "lazy_assets": LAZY_ASSETS,  # loaded by js/playground-loader.js when the reader opens the playground
         "icon": icon,
         "social_icon": social_icon,
         "asset_css": asset_css,

@@ -120,7 +120,9 @@ def test_stylesheet_change_swaps_without_reload(page: Page, app: DevApp, themes:
     assert page.evaluate("window.__docsgenDev.cssSwaps") >= 1
     time.sleep(0.3)
     assert len(loads) == 1  # no navigation happened
-    assert page.evaluate("document.querySelectorAll('link[href*=\"site.css\"]').length") == 1
+    assert (
+        page.evaluate("document.querySelectorAll('link[href*=\"docsgen.css\"]').length") == 1
+    )  # the joined sheet, swapped in place
 
 
 class _NoCors(BaseHTTPRequestHandler):

@@ -11,6 +11,7 @@ import pytest
 from docsgen.common.resources import themes_dir
 from docsgen.dev.incremental import DevSite
 from docsgen.dev.watch import is_temp_file, make_filter
+from docsgen.render.stylesheet import page_css
 
 PAGES = ["index", "a", "b", "c", "d"]
 
@@ -169,7 +170,12 @@ def test_stylesheet_changes_render_nothing(dev: DevSite, site: Path):
     theme_css = themes_dir() / "base" / "static" / "site.css"
     assert dev.classify(theme_css) == "theme-css"
     update = dev.apply([theme_css])
-    assert (update.kind, update.rendered, update.css) == ("css", [], ["/_static/site.css"])
+    assert (update.kind, update.rendered, update.css) == (
+        "css",
+        [],
+        ["/_static/site.css", "/_static/docsgen.css"],  # pages link the joined sheet: joined anew
+    )
+    assert dev.files["_static/docsgen.css"] == page_css(dev.ctx.theme.static_files())
     update = dev.apply([site / "custom.css"])
     assert (update.kind, update.rendered, update.css, update.reload) == ("css", [], ["/custom.css"], set())
 

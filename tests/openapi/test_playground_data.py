@@ -57,11 +57,12 @@ def api_data(out: Path, rel: str) -> dict:
 
 
 def scripts(out: Path, rel: str) -> list[str]:
-    return [
-        s.attrs["src"].split("?")[0].rsplit("/", 1)[-1]
-        for s in page_of(out, rel).find_all("script")
-        if s.attrs.get("src")
-    ]
+    """The scripts a page loads: with the page, or when the reader opens the playground (the loader's list)."""
+    found = []
+    for s in page_of(out, rel).find_all("script"):
+        if s.attrs.get("src"):
+            found += [s.attrs["src"], *json.loads(s.attrs.get("data-scripts") or "[]")]
+    return [src.split("?")[0].rsplit("/", 1)[-1] for src in found]
 
 
 def test_named_body_examples_reach_the_playground(out: Path) -> None:
@@ -115,6 +116,7 @@ def test_pages_without_a_playground_load_no_playground_script(out: Path) -> None
         "playground-env.js",
     ):
         assert name in endpoint
+    assert "playground-loader.js" in endpoint
     for rel in ("", "plain"):
         assert not [s for s in scripts(out, rel) if s.startswith("playground")], rel
     assert "data-pg" not in (out / "plain" / "index.html").read_text()  # a ParamField outside `api:` pages

@@ -50,7 +50,10 @@
     var formId = NS.formHookTaken ? idFor("form") : "api-playground-input";
     NS.formHookTaken = true;
     // "Try it" goes at the end of the method and path bar (one line, as on Mintlify); the live URL is in the dialog.
-    this.toggle = el("button", { type: "button", "class": "dg-pg-toggle tryit-button", "aria-expanded": "false", "aria-controls": dialogId, "aria-haspopup": "dialog" }, this.mode === "simple" ? T("build_request", "Build a request") : T("try_it", "Try it"));
+    // playground-loader.js put the same button in the bar before this file loaded: it becomes this one
+    this.toggle = NS.pendingToggle || el("button", { type: "button", "class": "dg-pg-toggle tryit-button", "aria-expanded": "false", "aria-haspopup": "dialog" }, this.mode === "simple" ? T("build_request", "Build a request") : T("try_it", "Try it"));
+    NS.pendingToggle = null;
+    this.toggle.setAttribute("aria-controls", dialogId);
     // A wide modal, not the narrow content column: long responses scroll inside it (full screen on phones).
     var dialog = el("dialog", { "class": "dg-pg-dialog", id: dialogId, "aria-labelledby": titleId });
     var head = el("div", { "class": "dg-pg-dialog-head" });
@@ -314,21 +317,6 @@
     });
   };
 
-  /** Deep links (#param, #parent.child): open the field, scroll to it and highlight it for a moment. */
-  function highlightTarget() {
-    var id;
-    try { id = decodeURIComponent(location.hash.slice(1)); } catch (e) { id = location.hash.slice(1); }
-    var target = id && document.getElementById(id);
-    if (!target || !target.closest(".dg-api")) return;
-    for (var p = target.parentElement; p; p = p.parentElement) if (p.tagName === "DETAILS") p.open = true;
-    target.scrollIntoView({ block: "center" });
-    target.classList.remove("dg-pg-flash");
-    void target.offsetWidth;
-    target.classList.add("dg-pg-flash");
-    target.setAttribute("data-highlighted", "true");
-    setTimeout(function () { target.classList.remove("dg-pg-flash"); }, 2500);
-  }
-
   /** Path template variables the data does not describe (hand-written `api:` pages) become required path inputs. */
   function addTemplateParams(data) {
     var params = data.parameters = data.parameters || [];
@@ -378,15 +366,18 @@
 
   NS.Playground = Playground;
   NS.start = start;
-  // Deferred scripts run before DOMContentLoaded: wait for it so every playground-*.js module is present.
+  /** Take the other modules' helpers and build the playground; deep links are playground-loader.js's. */
   function boot() {
     if (NS.ui) {
       el = NS.ui.el; idFor = NS.ui.idFor; widget = NS.ui.widget; fieldRow = NS.ui.fieldRow; proxyUrl = NS.ui.proxyUrl;
     }
-    highlightTarget();
     if (NS.ui && NS.sections) start();
   }
-  window.addEventListener("hashchange", highlightTarget);
-  if (document.readyState === "complete") boot();
-  else document.addEventListener("DOMContentLoaded", boot);
+  NS.boot = boot;
+  // playground-loader.js loads every playground-*.js module, then calls boot; loaded as deferred scripts
+  // instead, they all run before DOMContentLoaded.
+  if (!NS.lazy) {
+    if (document.readyState === "complete") boot();
+    else document.addEventListener("DOMContentLoaded", boot);
+  }
 })(window.DocsgenPlayground = window.DocsgenPlayground || {});
