@@ -157,3 +157,25 @@ def test_luma_sidebar_keeps_logo_and_search_on_top_while_its_links_scroll(page: 
         assert page.evaluate(on_top, [search["x"] + 10, search["y"] + search["height"] / 2])
     finally:
         server.shutdown()
+
+
+def test_api_panel_copy_button_sits_in_the_tab_bar_not_over_the_code(page: Page, tmp_path):
+    from tests.render.test_css_hooks import hook_site
+
+    build(hook_site(tmp_path / "src"), tmp_path / "out")
+    api = next(p for p in (tmp_path / "out").rglob("index.html") if "list-pets" in str(p))
+    server, url = serve(tmp_path / "out")
+    try:
+        page.set_viewport_size({"width": 1280, "height": 800})
+        page.goto(url + api.parent.relative_to(tmp_path / "out").as_posix() + "/")
+        card = page.locator(".dg-api-card.dg-js:has(> .dg-api-tabbar)").first
+        card.locator(".dg-api-copy").first.wait_for()
+        bar = card.locator(".dg-api-tabbar").bounding_box()
+        copy = card.locator(".dg-api-panel:not([hidden]) .dg-api-copy").bounding_box()
+        code = card.locator(".dg-api-panel:not([hidden]) pre").bounding_box()
+        assert bar and copy and code
+        assert bar["y"] <= copy["y"] and copy["y"] + copy["height"] <= bar["y"] + bar["height"]  # in the bar
+        assert copy["y"] + copy["height"] <= code["y"]  # above the code, not over its first line
+        assert bar["x"] + bar["width"] <= copy["x"]  # the tabs (scrolling in their bar) end left of it
+    finally:
+        server.shutdown()
