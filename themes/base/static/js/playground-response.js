@@ -152,6 +152,11 @@
     } else if (info.mixed) {
       title = "Blocked: this page is served over HTTPS and the API URL is plain HTTP.";
       lines.push("Browsers refuse such mixed-content requests. Use an https:// server or the proxy.");
+    } else if (info.cut) {
+      title = "The answer broke off (HTTP " + info.status + "): only part of it arrived.";
+      lines.push(info.limit ? "The docs proxy passes on at most " + Math.round(info.limit / 1048576) +
+        " MB of an answer and cut this one there, or the API stopped sending before its end." :
+        "The API stopped sending before the end of its answer.");
     } else if (info.reachable === true) {
       title = "The API answered, but the browser hid the response (CORS).";
       lines.push("The server at " + info.origin + " did not allow requests from " + location.origin + ".");

@@ -305,6 +305,11 @@
           contentType: res.headers.get("content-type") || "", bytes: bytes, ms: ms, proxied: useProxy }, self.urls);
         if (NS.history) NS.history.record(self, built, res.status, ms);
         done();
+      }, function (err) {
+        // The answer started, then broke off: the docs proxy cuts one past its limit (docsgen dev), or the API stopped.
+        NS.explainFailure(self.responseBox, { cut: true, status: res.status, origin: origin,
+          limit: Number(res.headers.get("x-docsgen-proxy-limit")) || 0, message: String(err && err.message || err) });
+        done();
       });
     }).catch(function (err) {
       var aborted = err && err.name === "AbortError";
