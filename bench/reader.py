@@ -114,9 +114,20 @@ def build_docsgen(work: Path, count: int, source: Path | None = None) -> Path:
     """Build the same pages with docsgen (this checkout's, or the one in `source`); return its output folder."""
     site = sitegen.write_docsgen_site(work / "docs", count)
     out = work / "out"
-    env = {**os.environ, "PYTHONPATH": str(source)} if source else None  # ahead of the installed docsgen
-    _quiet([sys.executable, "-m", "docsgen", "build", str(site), "-o", str(out)], env=env)
+    args = ["build", str(site), "-o", str(out)]
+    if source is None:
+        _quiet([sys.executable, "-m", "docsgen", *args])
+    else:
+        _quiet([sys.executable, "-c", _FROM_SOURCE, str(source), *args])
     return out
+
+
+# Run docsgen from another source tree: its folder first on sys.path, the editable install's finder dropped.
+_FROM_SOURCE = (
+    "import runpy, sys; sys.path.insert(0, sys.argv.pop(1)); "
+    "sys.meta_path[:] = [f for f in sys.meta_path if 'editable' not in repr(f).lower()]; "
+    "runpy.run_module('docsgen', run_name='__main__', alter_sys=True)"
+)
 
 
 def _quiet(command: list[str], **kwargs: object) -> None:
@@ -153,6 +164,7 @@ class Loads:
     blocking: list[str] = field(default_factory=list)
     scripts: list[str] = field(default_factory=list)
     stylesheets: list[str] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)  # main-thread CPU before FCP, ms (traced loads)
 
     @property
     def median(self) -> float:
@@ -174,6 +186,51 @@ def cold_load(browser, url: str) -> dict:  # type: ignore[no-untyped-def]
         context.close()
 
 
+def traced_load(browser, url: str) -> float:  # type: ignore[no-untyped-def]
+    """Load a URL cold with a trace; return the CPU time (ms) the renderer spent on the page before its first
+    contentful paint (parsing, style, layout, paint, scripts: thread time, steadier than wall time on a busy
+    machine)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page = context.new_page()
+        cdp = context.new_cdp_session(page)
+        cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
+        browser.start_tracing(page=page, categories=["devtools.timeline", "loading"])
+        page.goto(url, wait_until="load")
+        page.wait_for_function("performance.getEntriesByName('first-contentful-paint').length > 0")
+        events = json.loads(browser.stop_tracing())["traceEvents"]
+    finally:
+        context.close()
+    fcp = next(e for e in events if e.get("name") == "firstContentfulPaint")
+    work = sorted(
+        (e for e in events if e.get("ph") == "X" and e.get("name") in _WORK and e["ts"] < fcp["ts"]),
+        key=lambda e: (e.get("tid"), e["ts"]),
+    )
+    total, ends = 0.0, {}  # outermost events only (a script's forced layout is inside its EvaluateScript)
+    for e in work:
+        if e["ts"] < ends.get(e.get("tid"), 0):
+            continue
+        ends[e.get("tid")] = e["ts"] + e.get("dur", 0)
+        total += e.get("tdur", e.get("dur", 0)) / 1000
+    return total
+
+
+_WORK = {  # the renderer's work for a page (Blink and V8), as the DevTools timeline names it
+    "ParseHTML",
+    "ParseAuthorStyleSheet",
+    "UpdateLayoutTree",
+    "Layout",
+    "PrePaint",
+    "Paint",
+    "Layerize",
+    "EvaluateScript",
+    "v8.compile",
+    "FunctionCall",
+    "EventDispatch",
+    "RunMicrotasks",
+}
+
+
 def measure(urls: dict[str, str], runs: int) -> dict[str, Loads]:
     """Load each URL `runs` times, in turns (after one warm-up load each); return the loads per name."""
     from playwright.sync_api import sync_playwright
@@ -192,6 +249,7 @@ def measure(urls: dict[str, str], runs: int) -> dict[str, Loads]:
                     loads[name].blocking = probe["blocking"]
                     loads[name].scripts = probe["scripts"]
                     loads[name].stylesheets = probe["stylesheets"]
+                    loads[name].cpu.append(traced_load(browser, url))
         finally:
             browser.close()
     return loads
@@ -201,13 +259,15 @@ def report_table(loads: dict[str, Loads]) -> str:
     """Return the Markdown table of the loads, with each tool's FCP as a ratio of Starlight's."""
     base = loads.get("Starlight")
     lines = [
-        "| tool | FCP median (ms) | FCP range (ms) | vs Starlight | render-blocking requests | stylesheets | scripts |",
-        "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+        "| tool | FCP median (ms) | FCP range (ms) | vs Starlight | main-thread CPU before FCP (ms) "
+        "| render-blocking requests | stylesheets | scripts |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ]
     for name, got in loads.items():
         ratio = f"x{got.median / base.median:.2f}" if base and base.fcp else "-"
+        cpu = f"{statistics.median(got.cpu):.1f}" if got.cpu else "-"
         lines.append(
-            f"| {name} | {got.median:.0f} | {min(got.fcp):.0f}-{max(got.fcp):.0f} | {ratio} "
+            f"| {name} | {got.median:.0f} | {min(got.fcp):.0f}-{max(got.fcp):.0f} | {ratio} | {cpu} "
             f"| {len(got.blocking)} | {len(got.stylesheets)} | {len(got.scripts)} |"
         )
     for name, got in loads.items():
