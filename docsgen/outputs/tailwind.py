@@ -8,12 +8,11 @@ import os
 import re
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from docsgen.cachedir import cache_dir
 from docsgen.common import contrast
 from docsgen.common.errors import Diagnostic, warning
-from docsgen.mdx.react.js_engine import EngineUnavailable, JsError
-from docsgen.mdx.react.tailwind_compiler import compile_css
 from docsgen.pages.page import Page
 from docsgen.render import SiteContext
 from docsgen.render.tailwind_input import STYLESHEET, TailwindInput
@@ -81,12 +80,22 @@ def store_css(folder: Path, key: str, css: str) -> None:
         pass  # a cache that cannot be written costs the next build a compile, nothing else
 
 
+def compile_css(config: dict[str, Any], content: str) -> str:
+    """Tailwind's compiler (docsgen.mdx.react.tailwind_compiler), its modules (QuickJS, the component server) imported only to
+    compile: a site without Tailwind classes never loads them (40 ms of every build's start-up otherwise)."""
+    from docsgen.mdx.react.tailwind_compiler import compile_css as compile_with_tailwind
+
+    return compile_with_tailwind(config, content)
+
+
 def compile_site_css(tw: TailwindInput, folder: Path) -> tuple[str | None, str]:
     """Return (the stylesheet, "") from the cache or the compiler, or (None, why it could not be made)."""
     key = f"{tw.key}-{FORMAT}"
     css = cached_css(folder, key)
     if css is not None:
         return css, ""
+    from docsgen.mdx.react.js_engine import EngineUnavailable, JsError  # (see compile_css)
+
     try:
         css = compile_css(tw.config(), tw.content)
     except EngineUnavailable as exc:

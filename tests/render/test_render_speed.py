@@ -60,11 +60,12 @@ def test_id_hooks_go_on_the_first_element_only():
 
 def test_a_build_starts_without_modules_a_plain_site_does_not_use():
     """`regex` (custom TextMate grammars), urllib.request (font downloads, and xml.sax.saxutils, which imports
-    it), Pygments' Markdown/HTML lexer modules (the MDX and Prisma lexers) and tomllib load when first used."""
+    it), Pygments' Markdown/HTML lexer modules (the MDX and Prisma lexers), tomllib and docsgen.mdx.react (QuickJS, for
+    Tailwind's compiler and React components) load when first used."""
     code = (
         "import sys, docsgen.build, docsgen.cli, docsgen.render, docsgen.mdx.render, docsgen.outputs;"
         "print([m for m in ('regex', 'urllib.request', 'pygments.lexers.markup', 'docsgen.mdx.lexers',"
-        " 'docsgen.mdx.textmate', 'tomllib', 'xml.sax.saxutils') if m in sys.modules])"
+        " 'docsgen.mdx.textmate', 'tomllib', 'xml.sax.saxutils', 'docsgen.mdx.react') if m in sys.modules])"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
