@@ -179,3 +179,27 @@ def test_api_panel_copy_button_sits_in_the_tab_bar_not_over_the_code(page: Page,
         assert bar["x"] + bar["width"] <= copy["x"]  # the tabs (scrolling in their bar) end left of it
     finally:
         server.shutdown()
+
+
+@pytest.mark.parametrize("theme", ["maple", "palm", "sequoia", "mint"])
+def test_phone_titles_take_the_phone_size_in_every_theme(page: Page, tmp_path, theme):
+    config = {
+        "name": "T",
+        "theme": theme,
+        "colors": {"primary": "#166534"},
+        "navigation": {"pages": ["index"]},
+    }
+    title = "Generate a chat message"
+    write_tree(
+        tmp_path / "src", {"docs.json": json.dumps(config), "index.mdx": f"---\ntitle: {title}\n---\n\nHi\n"}
+    )
+    build(tmp_path / "src", tmp_path / "out")
+    server, url = serve(tmp_path / "out")
+    try:
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.goto(url)
+        assert _style(page, "#page-title", "fontSize") == "25.6px"
+        page.set_viewport_size({"width": 1280, "height": 800})
+        assert float(_style(page, "#page-title", "fontSize")[:-2]) >= 32  # the theme's own size on desktops
+    finally:
+        server.shutdown()
