@@ -68,7 +68,7 @@ SCRIPT_KEYS = (
     "snippet_thanks", "remove_item", "example", "body_editor", "form", "body_fields", "cookie_hint", "bearer_token",
     "access_token", "file_of_type", "showing_chars", "response_image", "api_playground", "cookies_hint",
     "request_only", "no_server", "valid_json", "valid_email", "env", "env_name", "env_placeholder", "save", "delete", "env_applied",
-    "env_name_first", "env_saved", "env_deleted", "env_hint", "history", "clear_history", "rerun",
+    "env_name_first", "env_saved", "env_deleted", "env_hint", "history", "clear_history", "rerun", "not_set",
 )  # fmt: skip
 
 

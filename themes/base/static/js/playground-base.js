@@ -52,7 +52,7 @@
     if (schema.enum || t === "boolean") {
       var values = schema.enum || [true, false];
       var select = el("select", { id: id });
-      select.appendChild(el("option", { value: "" }, "\u2014 not set \u2014"));
+      select.appendChild(el("option", { value: "" }, T("not_set", "\u2014 not set \u2014")));
       values.forEach(function (v, i) { select.appendChild(el("option", { value: String(i) }, typeof v === "string" ? v : JSON.stringify(v))); });
       var setSel = function (v) {
         var i = values.findIndex(function (x) { return JSON.stringify(x) === JSON.stringify(v); });

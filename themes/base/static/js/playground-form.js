@@ -30,10 +30,13 @@
       Object.keys(s.variables || {}).forEach(function (name) {
         var v = s.variables[name];
         var f = fieldRow("server:" + name, name, { type: "string", "enum": v["enum"] }, false, v.description);
-        var w = widget(f.id, { type: "string", "enum": v["enum"] }, name, v["default"], function () {
+        var mine = NS.userValue("server", name); // the signed-in reader's own value (apiPlaygroundInputs)
+        var w = widget(f.id, { type: "string", "enum": v["enum"] }, name, mine !== undefined ? String(mine) : v["default"], function () {
           self.st.serverVars[name] = w.get();
+          if (mine !== undefined) NS.userOverride("server", name, w.get());
           self.changed();
         });
+        if (mine !== undefined && w.get() !== undefined) self.st.serverVars[name] = w.get();
         f.finish(w);
         self.varWidgets[name] = w;
         vars.appendChild(f.row);

@@ -32,6 +32,45 @@
     return undefined;
   }
 
+  /* Mintlify's apiPlaygroundInputs from the signed-in reader's user data (docsgen server's gate puts it in
+     window.docsgenUser): {server, header, query, cookie, path}, each keyed by name (header names in any case). */
+  function userInput(loc, name) {
+    var u = window.docsgenUser && window.docsgenUser.apiPlaygroundInputs;
+    var box = u && typeof u === "object" ? u[loc] : null;
+    if (!box || typeof box !== "object") return undefined;
+    if (Object.prototype.hasOwnProperty.call(box, name)) return box[name];
+    if (loc === "header") {
+      var lower = String(name).toLowerCase();
+      var hit = Object.keys(box).filter(function (k) { return k.toLowerCase() === lower; })[0];
+      if (hit !== undefined) return box[hit];
+    }
+    return undefined;
+  }
+
+  /* A prefilled field the reader changed keeps their value in this browser (as on Mintlify): read it
+     (value omitted; null when none) or write it. */
+  var OVERRIDE_KEY = "dg-pg-input:";
+  function userOverride(loc, name, value) {
+    var key = OVERRIDE_KEY + loc + ":" + name;
+    try {
+      if (arguments.length < 3) {
+        var raw = localStorage.getItem(key);
+        return raw === null ? null : JSON.parse(raw);
+      }
+      if (value === undefined) localStorage.removeItem(key);
+      else localStorage.setItem(key, JSON.stringify(value));
+    } catch (e) { return null; }
+    return null;
+  }
+
+  /** The value a prefilled field starts with: the reader's own change, else their user data; undefined if neither. */
+  function userValue(loc, name) {
+    var mine = userInput(loc, name);
+    if (mine === undefined) return undefined;
+    var changed = userOverride(loc, name);
+    return changed !== null ? changed : mine;
+  }
+
   /** Put x-default values of a schema's properties into an example object (the schema's `default` is unchanged). */
   function applyXDefaults(value, schema, depth) {
     depth = depth || 0;
@@ -427,6 +466,9 @@
   NS.isEmpty = isEmpty;
   NS.typeOf = typeOf;
   NS.initialValue = initialValue;
+  NS.userInput = userInput;
+  NS.userOverride = userOverride;
+  NS.userValue = userValue;
   NS.applyXDefaults = applyXDefaults;
   NS.coerce = coerce;
   NS.validate = validate;

@@ -89,7 +89,11 @@
       params.forEach(function (p) {
         var key = p["in"] + ":" + p.name;
         var f = fieldRow(key, p.name, p.schema, p.required, p.description);
-        var w = widget(f.id, p.schema, p.name, NS.initialValue(p, d.prefill), function () { self.changed(); });
+        var mine = NS.userValue(loc[0], p.name); // the signed-in reader's own value (apiPlaygroundInputs)
+        var w = widget(f.id, p.schema, p.name, mine !== undefined ? mine : NS.initialValue(p, d.prefill), function () {
+          if (mine !== undefined) NS.userOverride(loc[0], p.name, w.get());
+          self.changed();
+        });
         f.finish(w);
         self.getters[key] = w.get;
         self.setters[key] = w.set;
