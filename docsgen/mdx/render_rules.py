@@ -17,6 +17,8 @@ from docsgen.mdx.expressions import Unevaluable, evaluate, is_comment, to_text
 from docsgen.mdx.html_elements import VOID_ELEMENTS
 from docsgen.mdx.jsx_html import convert_jsx_markup
 from docsgen.mdx.jsx_syntax import is_known_name
+from docsgen.mdx.user_branches import render_user_condition
+from docsgen.mdx.user_conditions import mentions_user
 
 if TYPE_CHECKING:
     from docsgen.mdx.state import RenderState
@@ -107,6 +109,10 @@ class TextRules:
         stripped = expr.strip()
         if stripped == "children" or stripped == "props.children":
             return state.frame.children_html or ""
+        if "user" not in state.frame.scope and mentions_user(stripped):
+            personal = render_user_condition(state, stripped, line, col, block, self.expression)
+            if personal is not None:  # `{user.plan === "pro" ? <A/> : <B/>}`: both branches, one shown
+                return personal
         user = _USER_FIELD.fullmatch(stripped)
         if user and "user" not in state.frame.scope:
             # Mintlify's personalised `{user.firstName}`: empty for readers nobody signed in (as there); filled

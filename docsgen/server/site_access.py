@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from docsgen.mdx.expressions import Unevaluable
+from docsgen.mdx.user_conditions import evaluate_condition
 from docsgen.server.reader_sessions import Reader
 from docsgen.server.site_assets import asset_labels
 
@@ -179,6 +181,35 @@ def cut_marked(data: bytes, reader: Reader) -> bytes:
             continue
         out += data[pos : m.start()]
         pos = _element_end(data, m.group(1), m.end())
+    return bytes(out + data[pos:])
+
+
+_USER_IF = re.compile(
+    rb'<(div|span) class="dg-user-if" data-dg-user-if="([^"<>]{0,4000})" data-dg-user-branch="(then|else)"( hidden)?>'
+)
+USER_IF = b"data-dg-user-if="
+
+
+def choose_user_branches(data: bytes, reader: Reader) -> bytes:
+    """Keep, of each personalised condition in a page (docsgen.mdx.user_branches), only the branch this reader
+    gets (their user data `content`; a reader nobody signed in: an empty object), shown."""
+    if USER_IF not in data:
+        return data
+    out, pos = bytearray(), 0
+    while (m := _USER_IF.search(data, pos)) is not None:
+        condition = html.unescape(m.group(2).decode("utf-8", "replace"))
+        try:
+            holds = evaluate_condition(condition, reader.content if reader.signed_in else {})
+        except Unevaluable:
+            out += data[pos : m.end()]  # the build's choice stays
+            pos = m.end()
+            continue
+        if holds == (m.group(3) == b"then"):
+            out += data[pos : m.start()] + m.group(0).replace(b" hidden>", b">")
+            pos = m.end()
+        else:
+            out += data[pos : m.start()]
+            pos = _element_end(data, m.group(1), m.end())
     return bytes(out + data[pos:])
 
 

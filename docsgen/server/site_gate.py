@@ -38,7 +38,14 @@ from docsgen.server.reader_sessions import (
     sign,
     unsign,
 )
-from docsgen.server.site_access import NEVER_SERVED, AccessCache, cut_marked, filtered_text, personalise
+from docsgen.server.site_access import (
+    NEVER_SERVED,
+    AccessCache,
+    choose_user_branches,
+    cut_marked,
+    filtered_text,
+    personalise,
+)
 
 FORM_LIMIT = 16_384  # bytes of a sign-in form
 CONFIG_SECONDS = 2.0  # how long a project's sign-in settings are reused before they are read again
@@ -284,7 +291,7 @@ async def serve_built(
     if found.endswith(".html"):
         if guarded and access.marked:
             data = cut_marked(data, reader)  # restricted pages' titles in sidebars and pagination
-        data = personalise(data, reader)
+        data = personalise(choose_user_branches(data, reader), reader)
     media = mimetypes.guess_type(found)[0] or "application/octet-stream"
     if media.startswith("text/") or media in (
         "application/json",
