@@ -80,6 +80,7 @@ def test_the_playground_is_prefilled_with_the_readers_api_key(browser, gate):
     token = signer.token(groups=["billing"], apiPlaygroundInputs=inputs)
     page.goto(f"{url}/login/jwt-callback?redirect=/api-reference/list-ledgers/#{token}")
     page.wait_for_url(f"{url}/api-reference/list-ledgers/")
+    page.get_by_role("button", name="Try it").click()  # the playground loads when opened
     field = page.locator('input[data-auth="key:token"]')
     field.wait_for(state="attached")
     assert field.input_value() == "key_of_bea"
