@@ -23,6 +23,10 @@ from typing import Any
 import yaml
 
 DEFAULT_MAX_DEPTH = 256
+# The largest integer a document may hold: 4,300 decimal digits, under Python's int <-> text conversion limit
+# (4,300 digits: past it, int("9" * 5000) and str(16 ** 5000) raise ValueError). A larger one is a located
+# problem of the document, never an exception while it is read or shown.
+MAX_INT_BITS = 14_284  # 4,300 * log2(10)
 _SAFE_LOADER: type[yaml.SafeLoader] | type[yaml.CSafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 _JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.S)
@@ -114,6 +118,36 @@ def _walk_yaml_depth(
         elif isinstance(event, ends):
             depth -= 1
     return None
+
+
+class NumberTooLarge(ValueError):
+    """An integer literal beyond MAX_INT_BITS (or that Python cannot convert), at a 1-based line and column."""
+
+    def __init__(self, line: int, column: int):
+        super().__init__("a number of more than 4,300 digits; expected a shorter one")
+        self.line, self.column = line, column
+
+
+def bounded_yaml_int(loader: Any, node: yaml.ScalarNode) -> int:
+    """The YAML int constructor (decimal, 0x, 0o, 0b, sexagesimal, `_` separators), refusing huge integers.
+
+    Register it as the `tag:yaml.org,2002:int` constructor of a loader; it raises NumberTooLarge at the node.
+    """
+    try:
+        value = yaml.constructor.SafeConstructor.construct_yaml_int(loader, node)
+    except ValueError:  # Python's conversion limit, hit while reading the decimal digits
+        value = None
+    if not isinstance(value, int) or value.bit_length() > MAX_INT_BITS:
+        raise NumberTooLarge(node.start_mark.line + 1, node.start_mark.column + 1)
+    return value
+
+
+def huge_json_int(text: str) -> NumberTooLarge:
+    """The NumberTooLarge of a JSON text json.loads refused with ValueError (its first very long digit run)."""
+    found = re.search(r"-?\d{4000,}", text)
+    offset = found.start() if found else 0
+    line = text.count("\n", 0, offset) + 1
+    return NumberTooLarge(line, offset - (text.rfind("\n", 0, offset) + 1) + 1)
 
 
 def check_nesting(text: str, max_depth: int = DEFAULT_MAX_DEPTH, *, syntax: str = "json") -> None:

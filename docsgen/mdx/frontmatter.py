@@ -14,6 +14,7 @@ import yaml
 from yaml.constructor import SafeConstructor
 
 from docsgen.common.errors import Diagnostic, error, warning
+from docsgen.common.safeload import NumberTooLarge, bounded_yaml_int
 from docsgen.mdx.limits import MAX_FRONTMATTER_BYTES, MAX_YAML_ALIASES, MAX_YAML_DEPTH, MAX_YAML_NODES
 
 # Keys whose value must be text (a number is accepted and read as text); other keys are free-form.
@@ -35,6 +36,7 @@ def _timestamp(loader: _Loader, node: yaml.ScalarNode) -> Any:
 
 
 _Loader.add_constructor("tag:yaml.org,2002:timestamp", _timestamp)
+_Loader.add_constructor("tag:yaml.org,2002:int", bounded_yaml_int)  # huge integers: located, not raised later
 
 
 class _Rejected(Exception):
@@ -180,6 +182,9 @@ def load_frontmatter(
         line, col = _where(getattr(exc, "problem_mark", None), first_line)
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
         return None, [error("page.frontmatter", f"invalid YAML frontmatter: {problem}", source, line, col)]
+    except NumberTooLarge as exc:
+        line = first_line + exc.line - 1
+        return None, [error("page.frontmatter", f"invalid YAML frontmatter: {exc}", source, line, exc.column)]
     except (ValueError, TypeError, RecursionError) as exc:  # constructor problems the checks did not foresee
         return None, [error("page.frontmatter", f"invalid YAML frontmatter: {exc}", source, first_line, 1)]
     diags = [

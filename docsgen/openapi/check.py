@@ -12,9 +12,12 @@ import click
 from jsonschema.exceptions import best_match
 
 from docsgen.common.errors import Diagnostic, Severity, sort_diagnostics, warning
+from docsgen.openapi.limits import MAX_TREE_WORK
 from docsgen.openapi.load import is_url
 from docsgen.openapi.messages import json_type, short
-from docsgen.openapi.spec import Spec
+from docsgen.openapi.render import ApiSettings
+from docsgen.openapi.render.endpoint import trees_cut
+from docsgen.openapi.spec import Operation, Spec
 from docsgen.openapi.store import SpecStore
 
 MAX_MESSAGE = 200
@@ -48,11 +51,42 @@ def check_sources(
         problems += found
         specs.append(spec)
         problems += store.validate(spec, keep_errors=True)
+        problems += fanout_problems(spec)
         if reference:
             problems += reference_problems(spec)
     if len(specs) > 1:
         problems += next(iter(stores.values())).validate_together(specs)
     return specs, sort_diagnostics(problems)
+
+
+def too_large(spec: Spec, op: Operation) -> Diagnostic:
+    """The warning of an operation whose schema trees exceed a page's work budget (the build's and the check's)."""
+    line, column = spec.line_of(op.json_path)
+    return warning(
+        "openapi.too-large",
+        f"the schemas of {op.method.upper()} {op.path} are too large to show in full "
+        f"(more than {MAX_TREE_WORK:,} schema objects and alternatives expanded); the rest is shown collapsed",
+        spec.source,
+        line,
+        column,
+        spec.format_path(op.json_path),
+        hint="a dense graph of oneOf/anyOf alternatives: give the alternatives fewer, flatter schemas",
+    )
+
+
+def fanout_problems(spec: Spec) -> list[Diagnostic]:
+    """Operations and webhooks whose schema trees a build could not show in full: measured as the build does,
+    by making their trees within the same per-page work budget (limits.MAX_TREE_WORK)."""
+    settings = ApiSettings()
+    problems = []
+    for op in spec.operations():
+        if trees_cut(spec.data, "paths", op.path, op.method, settings):
+            problems.append(too_large(spec, op))
+    for name in spec.webhooks():
+        hook = spec.webhook_operation(name)
+        if hook is not None and trees_cut(spec.data, "webhooks", name, None, settings):
+            problems.append(too_large(spec, hook))
+    return problems
 
 
 def reference_problems(spec: Spec) -> list[Diagnostic]:

@@ -14,7 +14,13 @@ from typing import Any
 
 import yaml
 
-from docsgen.common.safeload import NestingError, check_nesting
+from docsgen.common.safeload import (
+    NestingError,
+    NumberTooLarge,
+    bounded_yaml_int,
+    check_nesting,
+    huge_json_int,
+)
 from docsgen.openapi.limits import MAX_EXPANDED_NODES, MAX_NESTING
 from docsgen.openapi.locate import JsonLocator, JsonPath, YamlLocator, make_locator
 
@@ -209,6 +215,9 @@ def _parse_json(text: str, sha: str, find_duplicates: bool = True) -> Document:
         raise LoadProblem("openapi.syntax", f"invalid JSON: {exc.msg}", exc.lineno, exc.colno) from None
     except RecursionError:
         raise LoadProblem("openapi.syntax", "invalid JSON: nested too deeply") from None
+    except ValueError:  # an integer past Python's conversion limit
+        huge = huge_json_int(text)
+        raise LoadProblem("openapi.syntax", f"invalid JSON: {huge}", huge.line, huge.column) from None
     locator = JsonLocator(text)
     doc = Document(data, True, sha, locator=locator)
     if dupes:
@@ -280,6 +289,7 @@ def _set_as_list(loader: SpecYamlLoader, node: yaml.MappingNode) -> list:
 SpecYamlLoader.add_constructor("tag:yaml.org,2002:binary", _as_written)
 SpecYamlLoader.add_constructor("tag:yaml.org,2002:timestamp", _as_written)
 SpecYamlLoader.add_constructor("tag:yaml.org,2002:set", _set_as_list)
+SpecYamlLoader.add_constructor("tag:yaml.org,2002:int", bounded_yaml_int)
 
 
 def _parse_yaml(text: str, sha: str, find_duplicates: bool = True) -> Document:
@@ -299,6 +309,8 @@ def _parse_yaml(text: str, sha: str, find_duplicates: bool = True) -> Document:
         raise LoadProblem("openapi.syntax", f"invalid YAML: {exc.__class__.__name__}") from None
     except RecursionError:
         raise LoadProblem("openapi.syntax", "invalid YAML: nested too deeply") from None
+    except NumberTooLarge as exc:
+        raise LoadProblem("openapi.syntax", f"invalid YAML: {exc}", exc.line, exc.column) from None
     finally:
         loader.dispose()
     if root is not None and "*" in text:

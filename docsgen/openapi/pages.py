@@ -13,6 +13,7 @@ from docsgen.config.model import NavEntry, NavNode, SiteConfig
 from docsgen.mdx import MdxContext, MdxResult, render_mdx
 from docsgen.openapi import urls
 from docsgen.openapi.asyncapi_pages import channel_pages
+from docsgen.openapi.check import too_large
 from docsgen.openapi.descriptions import markdown_to_html
 from docsgen.openapi.discover import SpecFinder
 from docsgen.openapi.frontmatter import (
@@ -21,7 +22,6 @@ from docsgen.openapi.frontmatter import (
     readable,
     spec_refs,
 )
-from docsgen.openapi.limits import MAX_TREE_WORK
 from docsgen.openapi.navigation import ENTRY as _ENTRY
 from docsgen.openapi.navigation import WEBHOOK as _WEBHOOK
 from docsgen.openapi.navigation import Generated, declared_overlays, navigation_pages, uses_api
@@ -328,19 +328,7 @@ class ApiPages(FrontmatterPages):
                 )
             result = self._combine(page, rendered, mdx(page), ctx, trusted)
             if rendered.trees_cut:
-                line, column = spec.line_of(op.json_path)
-                result.diagnostics.append(
-                    warning(
-                        "openapi.too-large",
-                        f"the schemas of {op.method.upper()} {op.path} are too large to show in full "
-                        f"(more than {MAX_TREE_WORK:,} schema objects and alternatives expanded); the rest is "
-                        "shown collapsed",
-                        spec.source,
-                        line,
-                        column,
-                        spec.format_path(op.json_path),
-                    )
-                )
+                result.diagnostics.append(too_large(spec, op))
             return result
 
         return generate

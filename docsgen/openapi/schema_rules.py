@@ -52,7 +52,8 @@ def consistency_problems(spec: Spec) -> list[Diagnostic]:
 
 
 def _number(value: Any) -> float | None:
-    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+    # Compared as they are: Python compares ints and floats exactly (float() of a 400-digit int overflows).
+    return value if isinstance(value, (int, float)) and not isinstance(value, bool) else None
 
 
 def _bound_problems(spec: Spec, schema: dict, path: JsonPath) -> list[Diagnostic]:

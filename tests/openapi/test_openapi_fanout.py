@@ -52,3 +52,17 @@ def test_dense_alternatives_build_in_bounded_work(make_site, tmp_path):
     assert done.stderr.count("[openapi.too-large]") == 1
     page = (tmp_path / "out" / "api-reference" / "post-x" / "index.html").read_text()
     assert "nested fields not shown" in page and 'id="next"' in page
+
+
+def test_openapi_check_warns_of_schema_fan_out_as_the_build_does(tmp_path):
+    """openapi-check measures each operation's schema trees with the build's per-page work budget: the spec it
+    called valid (while one page took 86 s) gets the build's located `openapi.too-large` warning."""
+    (tmp_path / "dense.json").write_text(dense_alternatives(), encoding="utf-8")
+    (tmp_path / "sparse.json").write_text(dense_alternatives(count=30, fan=2), encoding="utf-8")
+    done = run_cli("openapi-check", "dense.json", "sparse.json", cwd=tmp_path, deadline=40)
+    found = [line for line in done.stdout.splitlines() if "[openapi.too-large]" in line]
+    assert len(found) == 1 and found[0].startswith("dense.json:1:"), done.stdout
+    assert "warning: the schemas of POST /x are too large to show in full" in found[0]
+    assert '(at paths["/x"].post)' in found[0] and done.returncode == 0
+    strict = run_cli("openapi-check", "--strict", "dense.json", cwd=tmp_path, deadline=40)
+    assert strict.returncode == 1 and "error: the schemas of POST /x" in strict.stdout

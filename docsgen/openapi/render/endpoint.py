@@ -233,6 +233,24 @@ def _page(
     )
 
 
+def trees_cut(data: dict, container: str, key: str, method: str | None, settings: ApiSettings) -> bool:
+    """Whether an operation's (container "paths") or webhook's ("webhooks") schema trees exceed a page's work
+    budget: the trees its page renders, in the same order, and nothing else (`docsgen openapi-check`)."""
+    ctx = get_context(data, settings, _no_markdown)
+    path_item, op, _ = _find_operation(ctx, container, key, method)
+    budget = ctx.new_page()
+    ids = Ids()
+    render_parameters(ctx, merged_parameters(ctx, path_item, op), ids, [])
+    render_body(ctx, op, ids, "request" if container == "paths" else "")
+    render_responses(ctx, op, ids)
+    render_callbacks(ctx, op, ids)
+    return budget.cut
+
+
+def _no_markdown(text: str) -> str:
+    return ""  # descriptions do not change the work of schema trees
+
+
 def render_operation_page(
     data: dict, method: str, path: str, settings: ApiSettings, markdown: Callable[[str], str]
 ) -> RenderedApi:

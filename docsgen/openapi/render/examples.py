@@ -145,18 +145,26 @@ def _tag(flat: Flat, value: Any) -> Any:
     return value
 
 
+def _bound(value: Any) -> int | float | None:
+    """A usable numeric bound: not a boolean, not infinite or NaN (`.inf`, `1e400`), not beyond a float's range."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    return value if -1e300 < value < 1e300 else None  # NaN compares false too
+
+
 def _number(flat: Flat, fallback: int, cast: type) -> Any:
     kw = flat.kw
-    lo = kw.get("minimum")
-    hi = kw.get("maximum")
-    ex_lo = kw.get("exclusiveMinimum")
-    if ex_lo is True and isinstance(lo, (int, float)) and not isinstance(lo, bool):
+    lo = _bound(kw.get("minimum"))
+    hi = _bound(kw.get("maximum"))
+    raw_ex_lo = kw.get("exclusiveMinimum")
+    ex_lo = _bound(raw_ex_lo)
+    if raw_ex_lo is True and lo is not None:
         return cast(lo + 1)
-    if isinstance(ex_lo, (int, float)) and not isinstance(ex_lo, bool):
+    if ex_lo is not None:
         return cast(ex_lo + 1)
-    if isinstance(lo, (int, float)) and not isinstance(lo, bool):
+    if lo is not None:
         return cast(lo)
-    if isinstance(hi, (int, float)) and not isinstance(hi, bool) and hi < fallback:
+    if hi is not None and hi < fallback:
         return cast(hi)
     return cast(fallback)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import re
 from html import unescape
 from typing import Any
@@ -46,6 +47,8 @@ def json_ready(value: Any, depth: int = 0) -> Any:
         return {str(k): json_ready(v, depth + 1) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
         return [json_ready(v, depth + 1) for v in value]
+    if isinstance(value, float) and not math.isfinite(value):
+        return None  # `.inf`, `1e400`, `.nan`: JSON has no such number (JSON.stringify writes null too)
     if value is None or isinstance(value, (bool, int, float, str)):
         return value
     return str(value)
