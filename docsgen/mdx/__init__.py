@@ -9,6 +9,6 @@ __all__ = ["MdxContext", "MdxResult", "TocItem", "render_mdx"]
 
 def render_mdx(body: str, ctx: MdxContext) -> MdxResult:
     """Render one page body (frontmatter already removed)."""
-    from docsgen.mdx.render import render
+    from docsgen.mdx.page_body import render
 
     return render(body, ctx)

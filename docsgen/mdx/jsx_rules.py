@@ -12,6 +12,7 @@ from markdown_it.rules_inline import StateInline
 from docsgen.mdx.jsx_syntax import (
     IMPORT_CLAUSE,
     JsxSyntaxError,
+    Tag,
     find_closing_tag,
     find_expression_end,
     is_known_name,
@@ -138,56 +139,15 @@ def jsx_block(state: StateBlock, start_line: int, end_line: int, silent: bool) -
     try:
         tag = scan_tag_cached(src, pos, region_end, cache)
     except JsxSyntaxError as exc:
-        if silent:
-            return False
-        name_match = re.match(r"</?([A-Za-z][\w.]*)", src[pos:])
-        if not name_match or not is_known_name(name_match.group(1)):
-            return False
-        parse_error(state, exc.message, exc.pos)
-        # Skip the broken line so the rest of the page still renders.
-        token = state.push("jsx_block_text", "", 0)
-        token.content = src[pos:line_end]
-        token.map = [start_line, start_line + 1]
-        state.line = start_line + 1
-        return True
+        return _broken_tag(state, start_line, silent, pos, exc)
     if not is_known_name(tag.name) and tag.name not in state.env.get("mdx_imported", ()):
         return False
     tag_last = _line_of(state, tag.end, start_line, end_line)
     rest_blank = _blank(src, tag.end, state.eMarks[tag_last])
-    if tag.closing:
-        if not rest_blank:
-            return False
-        if silent:
-            return True
-        parse_error(
-            state, f"closing tag </{tag.name}> has no matching opening tag", pos, "mdx.unexpected-close"
-        )
-        token = state.push("jsx_block_text", "", 0)
-        token.content = ""
-        token.map = [start_line, tag_last + 1]
-        state.line = tag_last + 1
-        return True
-    if tag.self_closing:
-        if not rest_blank:
-            return False
-        if silent:
-            return True
-        token = state.push("jsx_block_self", "", 0)
-        token.meta = {"tag": tag}
-        token.map = [start_line, tag_last + 1]
-        state.line = tag_last + 1
-        return True
+    if tag.closing or tag.self_closing:
+        return rest_blank and (silent or _lone_tag(state, tag, start_line, tag_last))
     if state.level >= state.md.options["maxNesting"] - 4:
-        if silent:
-            return False
-        parse_error(
-            state, f"<{tag.name}> is nested too deeply (more than {state.level} levels)", pos, "mdx.too-deep"
-        )
-        token = state.push("jsx_block_text", "", 0)
-        token.content = src[pos:region_end]
-        token.map = [start_line, end_line]
-        state.line = end_line
-        return True
+        return not silent and _too_deep(state, tag, start_line, end_line, region_end)
     if silent:
         # Cheap check (paragraph interruption runs this on every line): no search for the closing tag.
         if rest_blank:
@@ -199,8 +159,6 @@ def jsx_block(state: StateBlock, start_line: int, end_line: int, silent: bool) -
     if found is None:
         if not rest_blank:
             return False
-        if silent:
-            return True
         parse_error(
             state,
             f"<{tag.name or '>'}{'>' if tag.name else ''} is never closed: expected </{tag.name}>",
@@ -215,16 +173,72 @@ def jsx_block(state: StateBlock, start_line: int, end_line: int, silent: bool) -
     after_blank = _blank(src, close_end, state.eMarks[close_line]) if found else True
     if not rest_blank and not after_blank:
         return False
+    _push_element(state, tag, (start_line, tag_last, close_line), (close_start, close_end), rest_blank)
+    if after_blank:
+        state.line = close_line + 1
+    else:
+        _reset_line(state, close_line, close_end)
+        state.line = close_line
+    return True
+
+
+def _broken_tag(state: StateBlock, start_line: int, silent: bool, pos: int, exc: JsxSyntaxError) -> bool:
+    """A known component's tag that does not parse: an error, and the line kept as text (the rest renders)."""
+    src = state.src
     if silent:
-        return True
-    raw = tag.name.lower() in RAW_TEXT_ELEMENTS and tag.name[:1].islower()
+        return False
+    name_match = re.match(r"</?([A-Za-z][\w.]*)", src[pos:])
+    if not name_match or not is_known_name(name_match.group(1)):
+        return False
+    parse_error(state, exc.message, exc.pos)
+    # Skip the broken line so the rest of the page still renders.
+    token = state.push("jsx_block_text", "", 0)
+    token.content = src[pos : state.eMarks[start_line]]
+    token.map = [start_line, start_line + 1]
+    state.line = start_line + 1
+    return True
+
+
+def _lone_tag(state: StateBlock, tag: Tag, start_line: int, tag_last: int) -> bool:
+    """A self-closing tag alone on its lines, or a closing tag with no opening one (an error, dropped)."""
+    if tag.closing:
+        message = f"closing tag </{tag.name}> has no matching opening tag"
+        parse_error(state, message, tag.start, "mdx.unexpected-close")
+        token = state.push("jsx_block_text", "", 0)
+        token.content = ""
+    else:
+        token = state.push("jsx_block_self", "", 0)
+        token.meta = {"tag": tag}
+    token.map = [start_line, tag_last + 1]
+    state.line = tag_last + 1
+    return True
+
+
+def _too_deep(state: StateBlock, tag: Tag, start_line: int, end_line: int, region_end: int) -> bool:
+    """An element nested past markdown-it's limit: an error, and the rest of the region kept as text."""
+    message = f"<{tag.name}> is nested too deeply (more than {state.level} levels)"
+    parse_error(state, message, tag.start, "mdx.too-deep")
+    token = state.push("jsx_block_text", "", 0)
+    token.content = state.src[tag.start : region_end]
+    token.map = [start_line, end_line]
+    state.line = end_line
+    return True
+
+
+def _push_element(
+    state: StateBlock, tag: Tag, lines: tuple[int, int, int], close: tuple[int, int], rest_blank: bool
+) -> None:
+    """Push an element's open token, its children (raw text, one inline line or blocks) and its close token."""
+    src = state.src
+    start_line, tag_last, close_line = lines
+    close_start = close[0]
     open_token = state.push("jsx_block_open", "", 1)
     open_token.meta = {"tag": tag, "inner": (tag.end, close_start)}
     open_token.map = [start_line, close_line + 1]
     inner_first = tag_last if not rest_blank else tag_last + 1
     before_close_blank = _blank(src, state.bMarks[close_line], close_start)
     inner_last = close_line - 1 if before_close_blank else close_line
-    if raw:
+    if tag.name.lower() in RAW_TEXT_ELEMENTS and tag.name[:1].islower():
         token = state.push("jsx_raw", "", 0)
         token.content = src[tag.end : close_start]
         token.meta = {"name": tag.name.lower(), "pos": tag.end}
@@ -237,21 +251,10 @@ def jsx_block(state: StateBlock, start_line: int, end_line: int, silent: bool) -
             token.map = [tag_last, tag_last + 1]
             token.children = []
         else:
-            _tokenize_inner(
-                state,
-                tag.end if not rest_blank else state.bMarks[inner_first],
-                close_start,
-                inner_first,
-                inner_last,
-            )
+            first = tag.end if not rest_blank else state.bMarks[inner_first]
+            _tokenize_inner(state, first, close_start, inner_first, inner_last)
     close_token = state.push("jsx_block_close", "", -1)
     close_token.meta = {"tag": tag}
-    if after_blank:
-        state.line = close_line + 1
-    else:
-        _reset_line(state, close_line, close_end)
-        state.line = close_line
-    return True
 
 
 def _block_expression(state: StateBlock, start_line: int, end_line: int, silent: bool, pos: int) -> bool:

@@ -18,7 +18,7 @@ from docsgen.mdx.jsx_rules import jsx_plugin
 from docsgen.mdx.jsx_syntax import JsxSyntaxError, is_known_name, is_tag_start, scan_tag
 from docsgen.mdx.limits import MAX_JSX_NESTING
 from docsgen.mdx.paragraph import paragraph
-from docsgen.mdx.renderer import MdxRenderer
+from docsgen.mdx.token_walk import MdxRenderer
 
 MAX_NESTING = MAX_JSX_NESTING  # components nest deeper than CommonMark's 20 levels of lists and quotes
 

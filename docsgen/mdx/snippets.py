@@ -21,7 +21,7 @@ MAX_DEPTH = MAX_SNIPPET_DEPTH
 
 def read_snippet(state: RenderState, path: str) -> tuple[str, int] | None:
     """Return a snippet's body (frontmatter removed) and the number of lines removed; None when unreadable."""
-    cache = state.snippet_cache
+    cache = state.expansion.snippet_cache
     if path not in cache:
         cache[path] = None
         if not snippet_problem(state.ctx.docs_dir, path):
@@ -58,7 +58,7 @@ def missing_note(state: RenderState, what: str) -> str:
 
 def render_snippet(element: Element, path: str) -> str:
     """Render `<Snippet prop="v">children</Snippet>` from its imported file."""
-    from docsgen.mdx.render import render_source
+    from docsgen.mdx.page_body import render_source
 
     state = element.state
     if not path:
@@ -79,11 +79,11 @@ def render_snippet(element: Element, path: str) -> str:
         element.warn("mdx.missing-snippet", f"snippet {path} not rendered: {problem}")
         return missing_note(state, f"snippet {path}: {problem}")
     text, offset = loaded
-    state.snippet_renders += 1
-    state.expanded_chars += len(text)
-    if state.snippet_renders > MAX_SNIPPET_EXPANSIONS or state.expanded_chars > MAX_EXPANDED_CHARS:
-        if not state.expansion_reported:
-            state.expansion_reported = True
+    state.expansion.snippets += 1
+    state.expansion.chars += len(text)
+    if state.expansion.snippets > MAX_SNIPPET_EXPANSIONS or state.expansion.chars > MAX_EXPANDED_CHARS:
+        if not state.expansion.snippets_reported:
+            state.expansion.snippets_reported = True
             element.warn(
                 "mdx.too-many-snippets",
                 f"this page expands more than {MAX_SNIPPET_EXPANSIONS:,} snippets or "

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
     from docsgen.mdx.changelog import ChangelogEntry
     from docsgen.mdx.jsx_syntax import Tag
-    from docsgen.mdx.renderer import MdxRenderer
+    from docsgen.mdx.token_walk import MdxRenderer
 
 
 @dataclass
@@ -137,6 +137,27 @@ def slugify(text: str) -> str:
     return re.sub(r"\s", "-", text)
 
 
+@dataclass
+class Expansion:
+    """How far one page has expanded: snippets and elements inside elements, each bounded (docsgen.mdx.limits)."""
+
+    snippet_cache: dict[str, tuple[str, int] | None] = field(default_factory=dict)
+    snippets: int = 0  # snippets rendered so far (MAX_SNIPPET_EXPANSIONS)
+    chars: int = 0  # snippet source characters rendered so far (MAX_EXPANDED_CHARS)
+    snippets_reported: bool = False
+    element_depth: int = 0  # elements being rendered inside each other (MAX_JSX_NESTING)
+    too_deep_reported: bool = False
+
+
+@dataclass
+class ReactRun:
+    """The React components of one page (docsgen/mdx/react/ssr.py): nesting, module loader, modules emitted."""
+
+    depth: int = 0
+    loader: Any = None  # a react.modules.Loader, made on first use
+    emitted: set[str] = field(default_factory=set)
+
+
 class RenderState:
     """Everything collected while one page renders."""
 
@@ -161,21 +182,13 @@ class RenderState:
         self.current_element: Element | None = None  # the component being rendered (locates icon warnings)
         self.views: list[tuple[str, str]] = []
         self.steps: list[dict[str, Any]] = []
-        self.snippet_cache: dict[str, tuple[str, int] | None] = {}
-        self.snippet_renders = 0  # snippets rendered so far (bounded by limits.MAX_SNIPPET_EXPANSIONS)
-        self.expanded_chars = 0  # snippet source characters rendered so far (limits.MAX_EXPANDED_CHARS)
-        self.expansion_reported = False
+        self.expansion = Expansion()  # snippets and nested elements, each bounded
         self.error_past_cap = False
         self.cap_reported = False
-        self.element_depth = 0  # elements being rendered inside each other (limits.MAX_JSX_NESTING)
-        self.too_deep_reported = False
         self.inline_scope: list[str] = []  # names of the inline elements whose children are rendering
         # Lowercase HTML tags opened in one paragraph and closed in another, counted by name.
         self.open_html: dict[str, int] = {}
-        # React components (docsgen/mdx/react/ssr.py): nesting, the module loader, modules already emitted
-        self.react_depth = 0
-        self.react_loader: Any = None  # a react.modules.Loader, made on first use
-        self.react_emitted: set[str] = set()
+        self.react = ReactRun()
 
     @property
     def frame(self) -> FileFrame:

@@ -191,7 +191,7 @@ def render_user_condition(
 
 
 def _branch_html(state: RenderState, src: str, line: int, col: int, block: bool, nested: Nested) -> str:
-    from docsgen.mdx.render import render_source
+    from docsgen.mdx.page_body import render_source
 
     text = src.strip()
     while text.startswith("(") and text.endswith(")") and _top_level(text[1:-1]) is not None:

@@ -26,8 +26,8 @@ from docsgen.mdx.jsx_syntax import (
     scan_tag,
 )
 from docsgen.mdx.limits import MAX_EXPANDED_CHARS, MAX_JSX_NESTING, MAX_SNIPPET_EXPANSIONS
+from docsgen.mdx.page_body import substitute_variables
 from docsgen.mdx.props import tag_props
-from docsgen.mdx.render import substitute_variables
 
 CALLOUTS = {
     "Note": "Note",

@@ -15,7 +15,7 @@ from docsgen.common.theme import register_template_globals
 from docsgen.common.urls import is_external
 from docsgen.config.model import SiteConfig
 from docsgen.config.safety import is_unsafe_url
-from docsgen.mdx.render import substitute_variables
+from docsgen.mdx.page_body import substitute_variables
 from docsgen.pages.page import Page
 
 TEXT_FIELDS = ("title", "description", "sidebarTitle", "og:title", "og:description")

@@ -259,7 +259,7 @@ def user_script(reader: Reader) -> bytes:
     """Return the script a page served to a signed-in reader gets: their data for personalised content and the
     API playground (window.docsgenUser, and a `docsgen:user` event)."""
     data = json.dumps(reader.public_json(), sort_keys=True).replace("<", "\\u003c")
-    fill = (  # {user.firstName} in pages (docsgen.mdx.render_rules): the reader's own `content`
+    fill = (  # {user.firstName} in pages (docsgen.mdx.text_rules): the reader's own `content`
         "document.addEventListener('DOMContentLoaded',function(){var c=window.docsgenUser.content||{};"
         "document.querySelectorAll('[data-dg-user]').forEach(function(n){var v=c;"
         "n.getAttribute('data-dg-user').split('.').forEach(function(k){"

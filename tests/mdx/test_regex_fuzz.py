@@ -77,7 +77,7 @@ def _scanners() -> dict[str, Callable[[str], object]]:
     from docsgen.mdx.frontmatter import load_frontmatter
     from docsgen.mdx.jsx_syntax import fenced_blocks, find_closing_tag, find_expression_end
     from docsgen.mdx.react.modules import mdx_import_names
-    from docsgen.mdx.render_rules import crossed_tags
+    from docsgen.mdx.text_rules import crossed_tags
     from docsgen.openapi.render.mdtext import spec_markdown, summary_text
     from docsgen.pages.markdown_export import mdx_to_markdown, rewrite_links
     from tests.mdx_helpers import render

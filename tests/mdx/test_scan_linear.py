@@ -76,7 +76,7 @@ CASES = {
         8000,
     ),
     "<a repeated (crossed tags)": (
-        "from docsgen.mdx.render_rules import crossed_tags as f",
+        "from docsgen.mdx.text_rules import crossed_tags as f",
         "f(s)",
         "'<a' * n",
         8000,

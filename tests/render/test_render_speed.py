@@ -63,7 +63,7 @@ def test_a_build_starts_without_modules_a_plain_site_does_not_use():
     it), Pygments' Markdown/HTML lexer modules (the MDX and Prisma lexers), tomllib and docsgen.mdx.react (QuickJS, for
     Tailwind's compiler and React components) load when first used."""
     code = (
-        "import sys, docsgen.build, docsgen.cli, docsgen.render, docsgen.mdx.render, docsgen.outputs;"
+        "import sys, docsgen.build, docsgen.cli, docsgen.render, docsgen.mdx.page_body, docsgen.outputs;"
         "print([m for m in ('regex', 'urllib.request', 'pygments.lexers.markup', 'docsgen.mdx.lexers',"
         " 'docsgen.mdx.textmate', 'tomllib', 'xml.sax.saxutils', 'docsgen.mdx.react') if m in sys.modules])"
     )

@@ -53,9 +53,9 @@ def render_component(element: Element) -> str:
         if element.name in state.frame.imports or element.name in state.frame.react
         else COMPONENTS.get(element.name) or render_fallback
     )
-    if state.element_depth >= MAX_JSX_NESTING:
-        if not state.too_deep_reported:
-            state.too_deep_reported = True
+    if state.expansion.element_depth >= MAX_JSX_NESTING:
+        if not state.expansion.too_deep_reported:
+            state.expansion.too_deep_reported = True
             element.state.error(
                 "mdx.too-deep",
                 f"<{element.name or ''}> is nested more than {MAX_JSX_NESTING} elements deep: not rendered",
@@ -65,7 +65,7 @@ def render_component(element: Element) -> str:
         return ""
     previous = state.current_element
     state.current_element = element
-    state.element_depth += 1
+    state.expansion.element_depth += 1
     try:
         return func(element)
     except Exception as exc:  # noqa: BLE001 - a bug in one component must not take the build down
@@ -78,4 +78,4 @@ def render_component(element: Element) -> str:
         return ""
     finally:
         state.current_element = previous
-        state.element_depth -= 1
+        state.expansion.element_depth -= 1

@@ -29,7 +29,7 @@ def _inner_source(el: Element) -> str:
 @component("Latex")
 def latex(el: Element) -> str:
     """`<Latex>E = mc^2</Latex>`: TeX rendered as MathML (a `{'...'}` string expression is read too)."""
-    from docsgen.mdx.render_rules import render_math_html
+    from docsgen.mdx.text_rules import render_math_html
 
     tex = _inner_source(el).strip()
     if tex.startswith("{") and tex.endswith("}"):

@@ -65,7 +65,7 @@ def render_react(element: Element) -> str:
             )
         )
         return element.render_children()
-    depth = state.react_depth
+    depth = state.react.depth
     if depth >= MAX_DEPTH:
         state.error(
             "react.depth",
@@ -126,11 +126,11 @@ def render_react(element: Element) -> str:
         what = f"it rendered more than {MAX_OUTPUT:,} characters"
         return _stopped(element, what, _children_html(element, props, raw))
     interactive = bool(result.get("interactive"))
-    state.react_depth = depth + 1
+    state.react.depth = depth + 1
     try:
         expanded = expand_placeholders(element, result.get("mdx") or [], raw, interactive)
     finally:
-        state.react_depth = depth
+        state.react.depth = depth
     html_out = mark_decorative_images(_resolve_urls(str(result.get("html") or ""), state))
     state.classes.update(class_names(html_out))  # names built at run time reach Tailwind too
     out = substitute(html_out, raw, expanded, wrap=interactive)
@@ -206,13 +206,13 @@ def _report_missing(state: RenderState, loader: Loader, module: Module) -> None:
 
 
 def _loader(state: RenderState, engine: Any) -> Loader:
-    loader = state.react_loader
+    loader = state.react.loader
     if loader is None:
         engine.begin_page()  # a page's components start from a clean realm
     if loader is None or loader.engine is not engine or loader.realm != engine.realm_number:
         loader = Loader(engine, state.ctx.docs_dir)  # (again, in a new realm, after a component was stopped)
         loader.mdx_statements = lambda path: _mdx_statements(state, path)
-        state.react_loader = loader
+        state.react.loader = loader
     return loader
 
 
@@ -283,7 +283,7 @@ def _island(
     """Wrap server HTML for hydration and add the code the browser needs (each module once per page)."""
     state = element.state
     state.assets.add("react")
-    emitted = state.react_emitted
+    emitted = state.react.emitted
     scripts: list[str] = []
     for mod in _graph(loader, module):
         key = f"{mod.id}:{hash(mod.code)}"

@@ -17,8 +17,9 @@ from docsgen.mdx.html_elements import VOID_ELEMENTS
 from docsgen.mdx.jsx_html import convert_jsx_markup, element_props, html_attrs
 from docsgen.mdx.jsx_syntax import Attr
 from docsgen.mdx.props import DROP, tag_props
-from docsgen.mdx.render_rules import TextRules
 from docsgen.mdx.state import Element, JsxValue, slugify
+from docsgen.mdx.tag_pairs import pair_tags
+from docsgen.mdx.text_rules import TextRules
 
 if TYPE_CHECKING:
     from docsgen.mdx.jsx_syntax import Tag
@@ -47,13 +48,14 @@ class MdxRenderer(TextRules, RendererHTML):
         out: list[str] = []
         i = 0
         n = len(tokens)
+        closes: dict[int, int] | None = None  # open tag token -> its close token (pair_tags)
         while i < n:
             token = tokens[i]
             kind = token.type
             if kind == "jsx_block_open":
-                j = i + 1
-                while j < n and not (tokens[j].type == "jsx_block_close" and tokens[j].level == token.level):
-                    j += 1
+                if closes is None:
+                    closes = pair_tags(tokens, inline=False)
+                j = closes.get(i, n)
                 out.append(self.render_tag(token, list(tokens[i + 1 : j]), env, inline=False))
                 i = j + 1
                 continue
@@ -80,7 +82,7 @@ class MdxRenderer(TextRules, RendererHTML):
         out: list[str] = []
         i = 0
         n = len(tokens)
-        closes: dict[int, int] | None = None  # open tag token -> its close token, see _closes
+        closes: dict[int, int] | None = None  # open tag token -> its close token (pair_tags)
         while i < n:
             token = tokens[i]
             kind = token.type
@@ -94,7 +96,7 @@ class MdxRenderer(TextRules, RendererHTML):
                     i += 1
                     continue
                 if closes is None:
-                    closes = _closes(tokens)
+                    closes = pair_tags(tokens, inline=True)
                 j = closes.get(i, n)
                 if j >= n:
                     if tag.name[:1].islower():
@@ -176,27 +178,11 @@ class MdxRenderer(TextRules, RendererHTML):
         n = len(tokens)
         open_kind = "jsx_inline_open" if element.inline else "jsx_block_open"
         self_kind = "jsx_inline_self" if element.inline else "jsx_block_self"
+        closes = pair_tags(tokens, element.inline)
         while i < n:
             token = tokens[i]
             if token.type == open_kind:
-                j = i + 1
-                if element.inline:
-                    depth = 1
-                    while j < n:
-                        other = tokens[j]
-                        if (
-                            other.type in ("jsx_inline_open", "jsx_inline_close")
-                            and other.meta["tag"].name == token.meta["tag"].name
-                        ):
-                            depth += 1 if other.type == "jsx_inline_open" else -1
-                            if depth == 0:
-                                break
-                        j += 1
-                else:
-                    while j < n and not (
-                        tokens[j].type == "jsx_block_close" and tokens[j].level == token.level
-                    ):
-                        j += 1
+                j = closes.get(i, n)
                 result.append(self.make_element(token, list(tokens[i + 1 : j]), env, element.inline))
                 i = j + 1
                 continue
@@ -343,18 +329,3 @@ def _text_token(content: str) -> Token:
     token = Token("text", "", 0)
     token.content = content
     return token
-
-
-def _closes(tokens: Sequence[Token]) -> dict[int, int]:
-    """Map each inline open tag token to the close token of the same name that matches it, in one pass
-    (looking ahead from each open tag was quadratic on a line of thousands of unclosed `<svg>`)."""
-    opened: dict[str, list[int]] = {}
-    found: dict[int, int] = {}
-    for index, token in enumerate(tokens):
-        if token.type == "jsx_inline_open":
-            opened.setdefault(token.meta["tag"].name, []).append(index)
-        elif token.type == "jsx_inline_close":
-            waiting = opened.get(token.meta["tag"].name)
-            if waiting:
-                found[waiting.pop()] = index
-    return found
