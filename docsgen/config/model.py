@@ -21,54 +21,7 @@ LABEL_KEY = {
     "menu": "item",
     "groups": "group",
 }
-KIND_OF = {k: v for k, v in LABEL_KEY.items()}
 
-# Language codes: the spec's list plus the codes real sites use.
-LANGUAGE_CODES = frozenset(
-    [
-        "ar",
-        "ca",
-        "cs",
-        "cn",
-        "zh-Hant",
-        "nl",
-        "en",
-        "fr",
-        "de",
-        "he",
-        "hi",
-        "hu",
-        "id",
-        "it",
-        "jp",
-        "ko",
-        "lv",
-        "no",
-        "pl",
-        "pt-BR",
-        "ro",
-        "ru",
-        "es",
-        "sv",
-        "tr",
-        "ua",
-        "uz",
-        "vi",
-        "da",
-        "fi",
-        "fr-CA",
-        "fr-ca",
-        "ja",
-        "ja-JP",
-        "ja-jp",
-        "pt",
-        "uk",
-        "zh",
-        "zh-CN",
-        "zh-Hans",
-        "zh-TW",
-    ]
-)
 # Mintlify's language codes that are not BCP 47 tags (`cn` is China, `jp` Japan, `ua` Ukraine: countries):
 # written as valid tags in `lang` and `hreflang`; URLs keep the codes as the site wrote them.
 BCP47_TAGS = {"cn": "zh-Hans", "jp": "ja", "ua": "uk"}

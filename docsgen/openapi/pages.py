@@ -39,7 +39,6 @@ from docsgen.pages.page import Page
 from docsgen.sources.walk import page_url, url_output
 
 DEFAULT_DIRECTORY = urls.DEFAULT_DIRECTORY
-slugify = urls.slugify  # kept for callers of the old name
 
 
 def api_settings(config: SiteConfig, meta: dict | None = None) -> ApiSettings:
