@@ -40,44 +40,67 @@ BAR = """() => {
   const box = (e) => e && e.getBoundingClientRect().toJSON();
   const url = bar.querySelector('.dg-api-url');
   const line = parseFloat(getComputedStyle(url).lineHeight);
-  return {bar: box(bar), method: box(bar.querySelector('.dg-api-method')), url: box(url), line,
+  const base = url.querySelector('.dg-api-base');
+  // Where each line of the URL starts: the first character of every line box.
+  const walker = document.createTreeWalker(url, NodeFilter.SHOW_TEXT);
+  const starts = []; let last = null;
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (let i = 0; i < node.length; i++) {
+      const range = document.createRange(); range.setStart(node, i); range.setEnd(node, i + 1);
+      const top = Math.round(range.getBoundingClientRect().top);
+      if (last === null || top > last + 2) { starts.push(node.data.slice(i, i + 4)); last = top; }
+    }
+  }
+  return {bar: box(bar), method: box(bar.querySelector('.dg-api-method')), url: box(url), line, starts,
+    text: url.textContent, base: base && base.textContent, overflow: url.scrollWidth - url.clientWidth,
     button: box(bar.querySelector('.dg-pg-toggle')), params: [...url.querySelectorAll('.dg-api-path-param')]
       .map((p) => p.textContent),
     urls: [...document.querySelectorAll('.dg-main code')].filter((c) => c.getClientRects().length && !c.closest('pre')
       && c.textContent.includes('/deployments/')).length};
 }"""
+FULL_URL = "https://api.example-platform.com/v1/projects/{projectId}/deployments/{deploymentId}"
 
 
 @pytest.mark.parametrize("width", [1280, 390])
-def test_method_path_and_try_it_share_one_bar_on_one_line(browser: Browser, site, width):
+def test_method_full_url_and_try_it_share_one_bar(browser: Browser, site, width):
+    """The whole URL is shown (api.url "full": base URL, then the path; the base URL was cut to "ht…" and the
+    path scrolled out of sight), wrapping only before a "/" (or after "https://"), beside the method and button."""
     page = _open(browser, site + ENDPOINT, width)
     try:
         facts = page.evaluate(BAR)
-        page.screenshot(path=str(SHOTS / f"api-bar-{width}.png"))
+        page.locator(".dg-api .dg-api-endpoint").screenshot(path=str(SHOTS / f"api-bar-{width}.png"))
     finally:
         page.close()
     assert facts["button"] is not None, "the Try it button is not in the method and path bar"
+    assert facts["text"] == FULL_URL and facts["base"] == "https://api.example-platform.com/v1"
+    assert facts["overflow"] <= 0, f"the URL is cut or scrolls: {facts}"
+    assert all(start[0] == "/" or start == "http" or start.startswith("api.") for start in facts["starts"]), (
+        facts
+    )
+    assert len(facts["starts"]) <= (3 if width == 1280 else 5), facts["starts"]
     centre = lambda b: b["top"] + b["height"] / 2  # noqa: E731
     assert abs(centre(facts["method"]) - centre(facts["button"])) <= 2, facts
     assert abs(centre(facts["method"]) - centre(facts["url"])) <= 2, facts
-    assert facts["url"]["height"] <= facts["line"] * 1.5, f"the path wraps: {facts['url']}"
+    assert facts["url"]["left"] + facts["url"]["width"] <= facts["button"]["left"], facts
     assert facts["button"]["left"] > facts["url"]["left"]
     assert facts["params"] == ["{projectId}", "{deploymentId}"]
     assert facts["urls"] == 1, "the URL is shown more than once above the fold"
 
 
-def test_a_path_that_scrolls_once_try_it_joins_the_bar_takes_keyboard_focus(browser: Browser, site):
+def test_a_long_path_wraps_beside_try_it_and_never_scrolls(browser: Browser, site):
+    """A path too long for a phone's bar wraps before a "/" once "Try it" joins the bar: it used to scroll
+    sideways, hiding its end."""
     page = _open(browser, site + "api-reference/get-an-update/", 390)
     try:
         url = page.evaluate(
             """() => { const u = document.querySelector('.dg-api .dg-api-url');
-                 return {scrolls: u.scrollWidth > u.clientWidth, tabindex: u.tabIndex,
+                 return {overflow: u.scrollWidth - u.clientWidth, height: u.getBoundingClientRect().height,
+                   line: parseFloat(getComputedStyle(u).lineHeight),
                    button: !!u.parentElement.querySelector('.dg-pg-toggle')}; }"""
         )
     finally:
         page.close()
-    assert url["button"] and url["scrolls"], url
-    assert url["tabindex"] == 0, f"a scrolling path a keyboard cannot reach: {url}"
+    assert url["button"] and url["overflow"] <= 0, url
 
 
 LINE_ENDS = """() => { const code = document.querySelector('dialog[open] .dg-pg-dialog-url');

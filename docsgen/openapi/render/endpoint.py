@@ -45,13 +45,25 @@ def method_badge(method: str) -> str:
     return f'<span class="dg-api-method dg-api-method-{esc(m)}">{esc(method.upper())}</span>'
 
 
+_SEGMENT_START = re.compile(
+    r"(?<=[^/:])/(?!/)"
+)  # a "/" after a segment (not a leading one, not a scheme's "//")
+
+
+def breakable(text: str) -> str:
+    """Escaped text that may wrap before each segment's "/" and after a scheme's "://", never inside a segment."""
+    return _SEGMENT_START.sub("<wbr>/", esc(text)).replace("://", "://<wbr>")  # escaping makes no "/"
+
+
 def path_html(path: str) -> str:
-    """The path with `{param}` segments marked (escaped)."""
-    return "".join(
-        f'<span class="dg-api-path-param">{esc(part)}</span>' if _PATH_PARAM.fullmatch(part) else esc(part)
-        for part in _PATH_PARAM.split(path)
-        if part
-    )
+    """The path with `{param}` segments marked (escaped), free to wrap before a "/" but not at its start."""
+    out = []
+    for part in _PATH_PARAM.split(path):
+        if _PATH_PARAM.fullmatch(part):
+            out.append(f'<span class="dg-api-path-param">{esc(part)}</span>')
+        elif part:
+            out.append(("<wbr>" if out and part.startswith("/") else "") + breakable(part))
+    return "".join(out)
 
 
 def endpoint_bar(ctx: RenderContext, method: str, path: str, servers: list[dict], label: str = "") -> str:
@@ -59,7 +71,7 @@ def endpoint_bar(ctx: RenderContext, method: str, path: str, servers: list[dict]
     base = ""
     if getattr(ctx.settings, "base_url_display", "relative") == "full" and servers:
         base = server_url(servers[0]).rstrip("/")
-    base_html = f'<span class="dg-api-base">{esc(base)}</span>' if base else ""
+    base_html = f'<span class="dg-api-base">{breakable(base)}</span>' if base else ""
     extra = f'<span class="dg-api-kind">{esc(label)}</span>' if label else ""
     return (
         f'<div class="dg-api-endpoint" data-method="{esc(method.lower())}">{extra}{method_badge(method)}'
