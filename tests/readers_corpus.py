@@ -65,7 +65,7 @@ def build_sample(docs_dir: Path, out_dir: Path) -> dict[str, str]:
     for page, one in zip(pages, rendered, strict=True):
         page.content = one.content
     fill_pages(files, pages, rendered)
-    add_vendor_assets(ctx, pages, files)
+    add_vendor_assets(ctx, [one.content for one in rendered], files)
     files.files = {k: v for k, v in files.files.items() if not isinstance(v, Claimed)}
     write_site(files, out_dir)
     return {kind: page.url for kind, page in sample.items()}

@@ -128,10 +128,8 @@ def make_agent_files(dev: DevSite, *, full: bool = False) -> None:
 def add_vendor(dev: DevSite, name: str, *, current: bool) -> None:
     """Ship a vendored bundle (mermaid, preact) now that a rendered page uses it."""
     assert dev.ctx is not None
-    marker = Page("vendor", "", "")
-    marker.content = MdxResult("", assets={name})
     files = SiteFiles()
-    add_vendor_assets(dev.ctx, [marker], files)
+    add_vendor_assets(dev.ctx, [MdxResult("", assets={name})], files)
     for path, content in files.files.items():
         data = servable(content)
         if data is not None:
@@ -392,17 +390,8 @@ class Pass:
             made = {path: data for path, data in dev.files.items() if not isinstance(data, OnRequest)}
             files = SiteFiles({path: content_of(data) for path, data in made.items()})  # clashes: as a build
             make_agent_files(dev, full=True)
-            page_content: dict[str, MdxResult | None] = {
-                key: dev.site.pages[key].content for key in dev.feeds
-            }
-            for key, feed_body in dev.feeds.items():
-                dev.site.pages[key].content = feed_body  # the feeds read the changelog pages' bodies
             add_thumbnail_files(dev.ctx, dev.site.pages_to_render(), files)
-            try:
-                add_changelog_feeds(dev.ctx, dev.site, files)
-            finally:
-                for key, body in page_content.items():
-                    dev.site.pages[key].content = body
+            add_changelog_feeds(dev.ctx, dev.site, dev.feeds, files)  # the changelog pages' bodies
             for path, blob in bundle.items():
                 files.add(path, blob, "search index")
             for path, content in files.files.items():

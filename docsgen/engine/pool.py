@@ -245,8 +245,8 @@ def render_pages(
     """Render the job's pages (in this order) serially or on a process pool; give each page its body.
 
     on_rendered(pages, done) is called in this process, in page order, as soon as pages are done (their search
-    records are in `done` and dropped after). Each page's content is its render's body (body_facts once written);
-    release: each page's source text is dropped once rendered (memory stays flat as the site grows).
+    records are in `done` and dropped after). The pages are left as they are, but for release: each page's source
+    text is dropped once rendered (memory stays flat as the site grows).
     """
     global _JOB
     pages = job.pages
@@ -257,10 +257,8 @@ def render_pages(
         job.cache.load_index()  # once, here: forked workers inherit it
 
     def done(chunk: list[int], finished: list[Done]) -> None:
-        for index, one in zip(chunk, finished, strict=True):
-            pages[index].content = one.render.body  # the hand-off to the outputs stage
-            renders.append(one.render)
-            ledgers.append(one.ledger)
+        renders.extend(one.render for one in finished)
+        ledgers.extend(one.ledger for one in finished)
         if on_rendered:
             on_rendered([pages[index] for index in chunk], finished)
         if release:  # the page's source is not needed again

@@ -36,6 +36,7 @@ from docsgen.engine.pool import (
     render_pages,
 )
 from docsgen.engine.reuse import OutputReuse, site_fingerprint
+from docsgen.mdx import MdxResult
 from docsgen.outputs import SiteSearch, add_after_pages, add_before_pages
 from docsgen.outputs.search import record_maker
 from docsgen.pages.page import Page
@@ -68,6 +69,10 @@ class RenderedSite:
     def diagnostics(self) -> list[Diagnostic]:
         """Every page's problems, in page order."""
         return [d for page in self.pages for d in page.diagnostics]
+
+    def bodies(self) -> dict[str, MdxResult]:
+        """Return each page's body by page key (of a written page, what the outputs read: see body_facts)."""
+        return {page.key: page.body for page in self.pages}
 
     def twins(self, pages: list[Page], folder: OutputFolder | None = None) -> WrittenTexts:
         """Return each page's Markdown twin by page key (read back from the folder when written there)."""
@@ -150,7 +155,7 @@ class Engine:
                     {r.cache_key: r.cache_pack for r in run.ledgers if r.cache_key and r.cache_pack}
                 )
             twins = rendered.twins(run.pages, run.folder)
-            add_after_pages(run.ctx, run.site, run.pages, twins, run.files)
+            add_after_pages(run.ctx, run.site, run.pages, rendered.bodies(), twins, run.files)
             if run.reuse is not None and run.ledgers and all(r.reused for r in run.ledgers):
                 run.reuse.keep_site_wide(run.files)  # every page kept: so are the files made of all of them
         with self.timings.stage("write"):
@@ -217,13 +222,15 @@ def open_output_reuse(ctx: SiteContext, cache: PageCache | None, out_dir: Path) 
 
 def render_in_memory(site: Site, *, strict: bool = False, workers: int | None = None) -> SiteFiles:
     """Render the whole site in memory as a build does, without the search index, the caches and writing (the link
-    checker reads it); its diagnostics are in the returned files' diagnostics."""
+    checker reads it); its diagnostics are in the returned files' diagnostics. Each page is given its body
+    (page.content), from which the search index helpers make its record (docsgen.outputs.search)."""
     ctx, files, pages = site_context(site), SiteFiles(), site.pages_to_render()
     add_before_pages(ctx, site, pages, files)
     rendered = RenderedSite(render_pages(Job(ctx, pages, strict=strict), workers=workers).renders)
     for page, one in zip(pages, rendered.pages, strict=True):
+        page.content = one.body
         files.fill(page.output, one.html or "", page.key)
         files.fill(twin_path(page.url), one.twin or "", page.key)
-    add_after_pages(ctx, site, pages, rendered.twins(pages), files)
+    add_after_pages(ctx, site, pages, rendered.bodies(), rendered.twins(pages), files)
     files.diagnostics[:0] = rendered.diagnostics
     return files

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from docsgen.common.urls import twin_path
+from docsgen.mdx import MdxResult
 from docsgen.outputs.access import add_access_files
 from docsgen.outputs.agents import add_agent_files
 from docsgen.outputs.assets import (
@@ -77,16 +78,22 @@ def twin_owner(page: Page) -> str:
 
 
 def add_after_pages(
-    ctx: SiteContext, site: Site, pages: list[Page], twins: Mapping[str, str], files: SiteFiles
+    ctx: SiteContext,
+    site: Site,
+    pages: list[Page],
+    bodies: Mapping[str, MdxResult],
+    twins: Mapping[str, str],
+    files: SiteFiles,
 ) -> None:
-    """Add the files that need the rendered pages (the search index is added by SiteSearch)."""
-    add_vendor_assets(ctx, pages, files)
-    add_component_classes(ctx, pages, files)  # class names components built at run time
+    """Add the files that need the rendered pages: their bodies (what the engine kept of each: assets, classes,
+    changelog entries) and twins by page key (the search index is added by SiteSearch)."""
+    add_vendor_assets(ctx, bodies.values(), files)
+    add_component_classes(ctx, bodies.values(), files)  # class names components built at run time
     add_special_pages(ctx, site, files)
     add_redirects(ctx, site, files)
     add_customization_checks(ctx, files)
     add_seo_files(ctx, site, files)
     add_agent_files(site, twins, files)
     add_access_files(site, files)
-    add_changelog_feeds(ctx, site, files)
+    add_changelog_feeds(ctx, site, bodies, files)
     add_branding_files(ctx, pages, files)

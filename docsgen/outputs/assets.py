@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from docsgen.common.google_fonts import LocalFont
 from docsgen.common.theme import environment
 from docsgen.common.urls import content_hash, relative_url
 from docsgen.config.model import RTL_LANGUAGES, bcp47
+from docsgen.mdx import MdxResult
 from docsgen.nav.tree import Section
 from docsgen.pages.page import Page
 from docsgen.render import SiteContext, codethemes, sidebar_html
@@ -58,10 +59,11 @@ def _sidebar_bytes(ctx: SiteContext, section: Section) -> bytes:
     return sidebar_html(ctx, section).encode("utf-8")
 
 
-def add_vendor_assets(ctx: SiteContext, pages: list[Page], files: SiteFiles) -> None:
-    """Ship vendored bundles (mermaid 5 MB, preact 15 kB) only with sites whose pages use them."""
+def add_vendor_assets(ctx: SiteContext, bodies: Iterable[MdxResult], files: SiteFiles) -> None:
+    """Ship vendored bundles (mermaid 5 MB, preact 15 kB) only with sites whose pages' bodies use them."""
+    assets = {asset for body in bodies for asset in body.assets}
     for asset, prefix in (("mermaid", "vendor/mermaid"), ("react", "vendor/preact.")):
-        if any(p.content and any(a.startswith(asset) for a in p.content.assets) for p in pages):
+        if any(a.startswith(asset) for a in assets):
             for rel, path in ctx.theme.static_files().items():
                 if rel.startswith(prefix):
                     files.add(f"_static/{rel}", path, f"theme {ctx.theme.name}", on_clash="yield")

@@ -10,11 +10,12 @@ relative to the site root and a note says so.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from datetime import UTC, datetime
 from email.utils import format_datetime
-from typing import Any
 
 from docsgen.common.errors import info
+from docsgen.mdx import MdxResult
 from docsgen.mdx.changelog import ChangelogEntry, changelog_entries
 from docsgen.pages.page import Page
 from docsgen.render import SiteContext
@@ -133,23 +134,19 @@ def rss_xml(site_name: str, page: Page, entries: list[ChangelogEntry], base: str
     )
 
 
-def feed_pages(site: Any) -> list[Page]:
-    """Return the pages whose render produced <Update> entries, in page-key order."""
-    out = []
-    for key in sorted(site.pages):
-        page = site.pages[key]
-        if page.content is not None and changelog_entries(page.content):
-            out.append(page)
-    return out
-
-
-def add_changelog_feeds(ctx: SiteContext, site: Site, files: SiteFiles) -> None:
-    """Write `rss.xml` beside every changelog page (a file of that name in the docs folder wins)."""
+def add_changelog_feeds(
+    ctx: SiteContext, site: Site, bodies: Mapping[str, MdxResult], files: SiteFiles
+) -> None:
+    """Write `rss.xml` beside every changelog page: each page whose rendered body (bodies: by page key) has
+    <Update> entries, in page-key order (a file of that name in the docs folder wins)."""
     base = site_url(site)
     written = 0
-    for page in feed_pages(site):
-        assert page.content is not None  # feed_pages keeps rendered pages only
-        entries = changelog_entries(page.content)
+    for key in sorted(site.pages):
+        body = bodies.get(key)
+        entries = changelog_entries(body) if body is not None else []
+        if not entries:
+            continue
+        page = site.pages[key]
         # a file of that name in the docs folder wins
         if files.add(
             feed_path(page), rss_xml(site.config.name, page, entries, base), "changelog", on_clash="yield"

@@ -7,13 +7,14 @@ import contextlib
 import os
 import re
 import tempfile
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from docsgen.cachedir import cache_dir
 from docsgen.common import contrast
 from docsgen.common.errors import Diagnostic, warning
-from docsgen.pages.page import Page
+from docsgen.mdx import MdxResult
 from docsgen.render import SiteContext
 from docsgen.render.tailwind_input import STYLESHEET, TailwindInput
 from docsgen.write import SiteFiles
@@ -134,16 +135,15 @@ def tailwind_warning(tw: TailwindInput, why: str) -> Diagnostic:
     )
 
 
-def add_component_classes(ctx: SiteContext, pages: list[Page], files: SiteFiles) -> None:
+def add_component_classes(ctx: SiteContext, bodies: Iterable[MdxResult], files: SiteFiles) -> None:
     """Once pages rendered: when React components wrote class names their code does not show whole (built at
     run time), compile the site's classes with those (cached too) into the stylesheet pages link."""
     tw = ctx.tailwind
     if tw is None or not ctx.tailwind_href:
         return
     wrote: set[str] = set()
-    for page in pages:
-        if page.content is not None:
-            wrote |= page.content.classes
+    for body in bodies:
+        wrote |= body.classes
     full = tw.including(wrote)
     if full is tw:
         return
