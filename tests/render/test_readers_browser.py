@@ -171,7 +171,9 @@ def test_live_code_samples_of_the_playground_stay_highlighted(browser: Browser, 
     try:
         page.goto(url + "list/")
         page.wait_for_load_state("networkidle")
-        page.get_by_role("button", name="Try it").click()  # the playground (and its live samples) loads when opened
+        page.get_by_role(
+            "button", name="Try it"
+        ).click()  # the playground (and its live samples) loads when opened
         page.keyboard.press("Escape")
         curl = page.locator('.dg-api-panel[data-key="bash"]')
         curl.locator("xpath=self::*[@data-live='true']").wait_for(state="attached")
