@@ -31,7 +31,7 @@ def _generator(api: ApiPages, spec: AsyncSpec, name: str, trusted: bool):
             spec, name, settings=api_settings(api.config, page.meta), markdown=markdown_to_html
         )
         rendered.playground = {}  # no HTTP playground on a channel page
-        return api._combine(page, rendered, page.body if trusted else "", ctx, trusted)
+        return api.combine(page, rendered, page.body if trusted else "", ctx, trusted)
 
     return generate
 

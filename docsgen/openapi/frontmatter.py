@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
 
 from docsgen.common.errors import Diagnostic, error, warning
 from docsgen.mdx import MdxContext, MdxResult, render_mdx
@@ -43,8 +45,8 @@ def join_markdown(*parts: str) -> str:
     return "\n\n".join(p.strip() for p in parts if p.strip()) + "\n"
 
 
-class FrontmatterPages:
-    """The part of ApiPages that attaches endpoints, webhooks and schemas to MDX pages (see pages.ApiPages)."""
+class SpecAccess(Protocol):
+    """What attaching spec content to MDX pages needs from the site's API pages (pages.ApiPages provides it)."""
 
     docs_dir: Path
     config: SiteConfig
@@ -52,25 +54,32 @@ class FrontmatterPages:
     diagnostics: list[Diagnostic]
     finder: SpecFinder | None
 
-    if TYPE_CHECKING:  # provided by ApiPages
+    def load_spec(self, source: str, where: Where, *, quiet: bool = False) -> Spec | None: ...
+    def declared_specs(self) -> list[str]: ...
+    def endpoint_generator(
+        self, spec: Spec, op: Operation, webhook: bool, mdx: Any, trusted: bool = True
+    ) -> Callable[[Page, MdxContext], MdxResult]: ...
+    def combine(
+        self, page: Page, rendered: Any, mdx: str, ctx: MdxContext, trusted: bool = True
+    ) -> MdxResult: ...
+    def mdx_markdown(self, page: Page, mdx: str) -> str: ...
+    def attach_channel(self, page: Page, value: Any) -> None: ...
 
-        def _spec(self, source: str, where: Where, *, quiet: bool = False) -> Spec | None: ...
-        def _declared_specs(self) -> list[str]: ...
-        def _endpoint_generator(
-            self, spec: Spec, op: Operation, webhook: bool, mdx: Any, trusted: bool = True
-        ): ...
-        def _combine(self, page: Page, rendered: Any, mdx: str, ctx: MdxContext, trusted: bool = True): ...
-        def _mdx_markdown(self, page: Page, mdx: str) -> str: ...
 
-    def _prepare_mdx_pages(self) -> None:
-        for page in list(self.pages.values()):
+@dataclass(frozen=True)
+class FrontmatterPages:
+    """Attaches endpoints, webhooks, schemas and channels to MDX pages by their frontmatter, and finds the spec an
+    operation named without one belongs to; the specs and page making come from `api`."""
+
+    api: SpecAccess
+
+    def prepare(self) -> None:
+        """Attach what each MDX page's `openapi`, `openapi-schema`, `api` or `asyncapi` field names."""
+        for page in list(self.api.pages.values()):
             if page.source is None:
                 continue
             if "asyncapi" in page.meta and not any(page.meta.get(k) for k in ("openapi", "api")):
-                from docsgen.openapi.asyncapi_pages import attach_channel
-
-                # self is the ApiPages this mixin is part of
-                attach_channel(self, page, page.meta["asyncapi"])  # type: ignore[arg-type]
+                self.api.attach_channel(page, page.meta["asyncapi"])
                 continue
             for field_name in ("openapi", "openapi-schema", "api"):
                 value = page.meta.get(field_name)
@@ -78,7 +87,7 @@ class FrontmatterPages:
                     self._attach(page, field_name, value.strip())
                     break
                 if value is not None and not isinstance(value, str):
-                    self.diagnostics.append(
+                    self.api.diagnostics.append(
                         warning(
                             "openapi.frontmatter",
                             f"`{field_name}` must be a string like 'openapi.json GET /path', found "
@@ -90,11 +99,11 @@ class FrontmatterPages:
                         )
                     )
 
-    def _spec_named(self, name: str, page: Page | None) -> str:
+    def spec_named(self, name: str, page: Page | None) -> str:
         """Return the source a spec name means for this page (see docsgen.openapi.discover)."""
-        if self.finder is None:
+        if self.api.finder is None:
             return name
-        return self.finder.find(name, page.source if page else None)
+        return self.api.finder.find(name, page.source if page else None)
 
     def find_operation_spec(self, kind: str, name: str, where: Where) -> Spec | None:
         """Return the spec holding an operation ("METHOD /path") or webhook when no spec is named.
@@ -102,25 +111,25 @@ class FrontmatterPages:
         Declared specs (docs.json) are searched first, then every OpenAPI file of the repository, as Mintlify
         does. None (with a warning) when no spec has it.
         """
-        declared = list(dict.fromkeys(self._declared_specs()))
+        declared = list(dict.fromkeys(self.api.declared_specs()))
         sources = declared + [
-            f for f in (self.finder.openapi_files() if self.finder else []) if f not in declared
+            f for f in (self.api.finder.openapi_files() if self.api.finder else []) if f not in declared
         ]
         loaded: list[Spec] = []
         unreadable = False
         for source in sources:
-            spec = self._spec(source, where, quiet=source not in declared)
+            spec = self.api.load_spec(source, where, quiet=source not in declared)
             if spec is None:
                 unreadable = unreadable or source in declared
                 continue
             loaded.append(spec)
             if _find(spec, kind, name) is not None:
-                return self._spec(source, where)  # the one used: its problems are reported
+                return self.api.load_spec(source, where)  # the one used: its problems are reported
         if unreadable:
             return None  # maybe in the declared spec that cannot be read: its warning says so
         if declared and loaded and loaded[0].source == declared[0]:
             return loaded[0]  # reported as an unknown operation of the declared spec, with suggestions
-        self.diagnostics.append(
+        self.api.diagnostics.append(
             warning(
                 "openapi.no-spec",
                 f"'{name}' names an {kind} but the site has no OpenAPI spec holding it; left out",
@@ -142,7 +151,7 @@ class FrontmatterPages:
         webhook = WEBHOOK.match(value)
         match = webhook or ENTRY.match(value)
         if match is None:
-            self.diagnostics.append(
+            self.api.diagnostics.append(
                 error(
                     "openapi.frontmatter",
                     f"openapi: '{value}' is not '<spec> METHOD /path' or '<spec> webhook <name>'",
@@ -156,7 +165,7 @@ class FrontmatterPages:
             kind, name = "operation", f"{match.group('method').upper()} {match.group('path')}"
         named = match.group("spec")
         if named:
-            spec = self._spec(self._spec_named(named, page), where)
+            spec = self.api.load_spec(self.spec_named(named, page), where)
         else:
             spec = self.find_operation_spec(kind, name, where)
         if spec is None:
@@ -165,7 +174,7 @@ class FrontmatterPages:
         if op is None:
             # The page still has its own title and body: build it without the endpoint (an error under --strict).
             near = spec.nearest(kind, name)
-            self.diagnostics.append(
+            self.api.diagnostics.append(
                 warning(
                     f"openapi.unknown-{kind}",
                     f"{kind} '{name}' is not in {spec.source}; the page is built without it",
@@ -182,23 +191,23 @@ class FrontmatterPages:
         page.method = "WEBHOOK" if webhook else op.method
         page.kind = "webhook" if webhook else "endpoint"
         page.spec, page.api_path = spec.source, op.path
-        page.generate = self._endpoint_generator(spec, op, bool(webhook), lambda page: page.body)
+        page.generate = self.api.endpoint_generator(spec, op, bool(webhook), lambda page: page.body)
 
     def _attach_schema(self, page: Page, value: str, where: Where) -> None:
         from docsgen.openapi.pages import api_settings, markdown_to_html
 
         parts = value.split()
         source, name = (
-            (self._spec_named(parts[0], page), " ".join(parts[1:]))
+            (self.spec_named(parts[0], page), " ".join(parts[1:]))
             if len(parts) > 1
             else (self._schema_spec(parts[0], where), parts[0])
         )
-        spec = self._spec(source, where) if source else None
+        spec = self.api.load_spec(source, where) if source else None
         if spec is None:
             return
         if name not in spec.schemas():
             near = spec.nearest("schema", name)
-            self.diagnostics.append(
+            self.api.diagnostics.append(
                 warning(
                     "openapi.unknown-schema",
                     f"schema '{name}' is not in {spec.source}; the page is built without it",
@@ -212,23 +221,23 @@ class FrontmatterPages:
 
         def generate(page: Page, ctx: MdxContext) -> MdxResult:
             rendered = render_schema_page(
-                spec.data, name, settings=api_settings(self.config, page.meta), markdown=markdown_to_html
+                spec.data, name, settings=api_settings(self.api.config, page.meta), markdown=markdown_to_html
             )
-            return self._combine(page, rendered, page.body, ctx)
+            return self.api.combine(page, rendered, page.body, ctx)
 
         page.generate = generate
 
     def _schema_spec(self, name: str, where: Where) -> str | None:
-        refs = self._declared_specs()
+        refs = self.api.declared_specs()
         holders = []
         unreadable = False
         for source in dict.fromkeys(refs):
-            spec = self._spec(source, where)
+            spec = self.api.load_spec(source, where)
             unreadable = unreadable or spec is None
             if spec is not None and name in spec.schemas():
                 holders.append(source)
         if len(holders) > 1:
-            self.diagnostics.append(
+            self.api.diagnostics.append(
                 error(
                     "openapi.ambiguous-schema",
                     f"schema '{name}' exists in {', '.join(holders)}; name the file: 'openapi-schema: {holders[0]} {name}'",
@@ -237,7 +246,7 @@ class FrontmatterPages:
             )
             return None
         if not holders and not unreadable:  # (a spec that cannot be read has its own warning)
-            self.diagnostics.append(
+            self.api.diagnostics.append(
                 warning(
                     "openapi.unknown-schema",
                     f"no spec of this site has a schema named '{name}'; the page is built without it",
@@ -249,7 +258,7 @@ class FrontmatterPages:
     def _attach_manual(self, page: Page, value: str) -> None:
         from docsgen.openapi.pages import api_settings
 
-        mdx = self.config.api.get("mdx") or {}
+        mdx = self.api.config.api.get("mdx") or {}
         page.method = value.split()[0].upper() if value.split() else None
         page.kind = "endpoint"
 
@@ -257,12 +266,12 @@ class FrontmatterPages:
             body = render_mdx(page.body, ctx)
             rendered = render_manual_endpoint(
                 value,
-                settings=api_settings(self.config, page.meta),
+                settings=api_settings(self.api.config, page.meta),
                 servers=mdx.get("server"),
                 auth=mdx.get("auth"),
                 params=documented_fields(body.html),  # ParamFields become playground inputs
             )
-            extra, problems = playground_page(self.docs_dir, self.config, page, rendered.playground)
+            extra, problems = playground_page(self.api.docs_dir, self.api.config, page, rendered.playground)
             result = MdxResult(
                 html=rendered.html + body.html,
                 toc=body.toc,
@@ -273,7 +282,7 @@ class FrontmatterPages:
                 text_html=body.text_source,
                 panel_html=body.panel_html,
                 aside_html=body.aside_html,
-                markdown=join_markdown(rendered.markdown, self._mdx_markdown(page, page.body)),
+                markdown=join_markdown(rendered.markdown, self.api.mdx_markdown(page, page.body)),
                 search_html=rendered.search_html + body.html,
                 api_data=rendered.playground,
             )

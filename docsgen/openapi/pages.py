@@ -12,7 +12,7 @@ from docsgen.common.jsonpos import format_path
 from docsgen.config.model import NavEntry, NavNode, SiteConfig
 from docsgen.mdx import MdxContext, MdxResult, render_mdx
 from docsgen.openapi import urls
-from docsgen.openapi.asyncapi_pages import channel_pages
+from docsgen.openapi.asyncapi_pages import attach_channel, channel_pages
 from docsgen.openapi.check import too_large
 from docsgen.openapi.descriptions import markdown_to_html
 from docsgen.openapi.discover import SpecFinder
@@ -66,7 +66,7 @@ def api_settings(config: SiteConfig, meta: dict | None = None) -> ApiSettings:
 
 
 @dataclass
-class ApiPages(FrontmatterPages):
+class ApiPages:
     """Generates and renders every API page of a site; each spec is parsed once."""
 
     docs_dir: Path
@@ -79,6 +79,10 @@ class ApiPages(FrontmatterPages):
     _made: dict[tuple[str, str], list[Page]] = field(default_factory=dict)  # every page of an operation
     _placed: dict[tuple[str, str, str], Page] = field(default_factory=dict)  # by (spec, operation, directory)
     _links: SpecLinks | None = None
+    frontmatter: FrontmatterPages = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.frontmatter = FrontmatterPages(self)  # MDX pages that name an operation, schema or channel
 
     @classmethod
     def for_site(
@@ -95,7 +99,7 @@ class ApiPages(FrontmatterPages):
         store.overlays = {store.normalize(k): v for k, v in declared_overlays(config).items()}
         api = cls(docs_dir, config, pages, store, finder=SpecFinder(docs_dir, files))
         api.diagnostics += check_site(docs_dir, config)
-        api._prepare_mdx_pages()
+        api.frontmatter.prepare()
         return api
 
     # -- navigation entries -------------------------------------------------------------------------
@@ -121,7 +125,7 @@ class ApiPages(FrontmatterPages):
         if entry.value == "*":
             out: list[Page] = []
             for source, own_dir in refs:
-                spec = self._spec(self._spec_named(source, None), where)
+                spec = self.load_spec(self.frontmatter.spec_named(source, None), where)
                 if spec is not None:
                     out.extend(self._all_pages(spec, own_dir or directory, inherited))
             return out
@@ -139,9 +143,9 @@ class ApiPages(FrontmatterPages):
         named: str | None = found.group("spec")
         chosen = named or (refs[0][0] if refs else None)
         if chosen is not None:
-            spec = self._spec(self._spec_named(chosen, None), where)
+            spec = self.load_spec(self.frontmatter.spec_named(chosen, None), where)
         else:
-            spec = self.find_operation_spec(kind, name, where)
+            spec = self.frontmatter.find_operation_spec(kind, name, where)
         if spec is None:
             return []  # the spec cannot be read: said once per use, the rest of the navigation is built
         op = (
@@ -168,17 +172,21 @@ class ApiPages(FrontmatterPages):
         page = self._operation_page(spec, op, page_dir, inherited, webhook=bool(webhook))
         return [page] if page is not None else []
 
+    def attach_channel(self, page: Page, value: Any) -> None:
+        """Give an MDX page with `asyncapi` frontmatter its channel (docsgen.openapi.asyncapi_pages)."""
+        attach_channel(self, page, value)
+
     def _where(self, entry: NavEntry) -> tuple[str, int, int, str]:
         file, line, col = self.config.locate(entry.json_path) if self.config.locate else ("docs.json", 0, 0)
         return file, line, col, format_path(entry.json_path)
 
-    def _declared_specs(self) -> list[str]:
+    def declared_specs(self) -> list[str]:
         """Return the specs docs.json declares (`api.openapi` first, then the navigation's), as sources."""
         names = [s for s, _ in spec_refs(self.config.api.get("openapi"))]
         names += [s for s, _ in _nav_specs(self.config.navigation)]
-        return list(dict.fromkeys(self._spec_named(n, None) for n in names))
+        return list(dict.fromkeys(self.frontmatter.spec_named(n, None) for n in names))
 
-    def _spec(self, source: str, where: tuple, *, quiet: bool = False) -> Spec | None:
+    def load_spec(self, source: str, where: tuple, *, quiet: bool = False) -> Spec | None:
         """Return a loaded spec, its problems reported at `where`; quiet: only searched, reported when used."""
         spec, diags = self.store.load(source, origin=where)
         if quiet:
@@ -282,7 +290,7 @@ class ApiPages(FrontmatterPages):
         content: str = ext["content"] if isinstance(ext.get("content"), str) else ""
 
         # x-mint.content comes from the spec (maybe fetched from a URL): rendered as MDX, then sanitised.
-        page.generate = self._endpoint_generator(spec, op, webhook, lambda page: content, trusted=False)
+        page.generate = self.endpoint_generator(spec, op, webhook, lambda page: content, trusted=False)
         self.pages[key] = page
         self._placed[place] = page
         self._made.setdefault(ident, []).append(page)
@@ -312,7 +320,7 @@ class ApiPages(FrontmatterPages):
             out[name] = value
         return out
 
-    def _endpoint_generator(
+    def endpoint_generator(
         self, spec: Spec, op: Operation, webhook: bool, mdx: Callable[[Page], str], trusted: bool = True
     ):
         """Return the page.generate function of an endpoint or webhook page, with `mdx(page)` placed before it."""
@@ -325,7 +333,7 @@ class ApiPages(FrontmatterPages):
                 rendered = render_operation(
                     spec.data, op.method, op.path, settings=settings, markdown=markdown_to_html
                 )
-            result = self._combine(page, rendered, mdx(page), ctx, trusted)
+            result = self.combine(page, rendered, mdx(page), ctx, trusted)
             if rendered.trees_cut:
                 result.diagnostics.append(too_large(spec, op))
             return result
@@ -338,13 +346,13 @@ class ApiPages(FrontmatterPages):
             self._links = SpecLinks(self.pages, self._made, self.used)
         return self._links.fix(page, html, spec_source, markdown)
 
-    def _mdx_markdown(self, page: Page, mdx: str) -> str:
+    def mdx_markdown(self, page: Page, mdx: str) -> str:
         """Return MDX written for an API page as Markdown (its links are resolved with the twin's)."""
         if not mdx.strip():
             return ""
         return page_markdown_of(mdx, self.docs_dir, self.config.variables, page.source or page.key)
 
-    def _combine(
+    def combine(
         self, page: Page, rendered: RenderedApi, mdx: str, ctx: MdxContext, trusted: bool = True
     ) -> MdxResult:
         """Merge generated API HTML with MDX written for the page (x-svc.content or an MDX file's body).
@@ -376,7 +384,7 @@ class ApiPages(FrontmatterPages):
         )
         if not include_schema(self.config):  # docs.json markdown.schema false: no reference in the twin
             markdown = rendered.description
-        result.markdown = join_markdown(self._mdx_markdown(page, mdx), markdown)
+        result.markdown = join_markdown(self.mdx_markdown(page, mdx), markdown)
         return result
 
     # -- after the navigation ------------------------------------------------------------------------
