@@ -11,6 +11,7 @@ from docsgen.config.model import NavEntry, NavNode, SiteConfig, ThemeChoice
 from docsgen.config.rules import build_navigation
 from docsgen.config.safety import check_redirect_sources, remove_unsafe_urls
 from docsgen.config.schema import ignored_fields, validate_schema
+from docsgen.config.sections import Appearance, Seo
 
 __all__ = ["NavEntry", "NavNode", "SiteConfig", "load_config", "THEME_MAP"]
 
@@ -82,11 +83,11 @@ def to_model(raw: RawConfig, navigation: NavNode) -> SiteConfig:
         banner=dict(d.get("banner") or {}),
         eyebrows=styling.get("eyebrows"),
         drilldown=interaction.get("drilldown"),
-        appearance=dict(d.get("appearance") or {}),
+        appearance=Appearance.from_json(d.get("appearance")),
         icons_library=(d.get("icons") or {}).get("library", "fontawesome"),
         api=dict(d.get("api") or {}),
         redirects=tuple(r for r in redirects if isinstance(r, dict)),
-        seo=dict(d.get("seo") or {}),
+        seo=Seo.from_json(d.get("seo")),
         search=dict(d.get("search") or {}),
         feedback=d.get("feedback"),
         metadata=dict(d.get("metadata") or {}),

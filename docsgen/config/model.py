@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from docsgen.common.jsonpos import JsonPath
+from docsgen.config.sections import Appearance, Seo
 
 # Navigation levels, outermost first, and the label field each entry carries.
 SECTION_KEYS = ("products", "languages", "versions", "dropdowns", "tabs", "anchors", "menu")
@@ -96,11 +97,11 @@ class SiteConfig:
     banner: dict[str, Any] = field(default_factory=dict)
     eyebrows: str | None = None  # "section" | "breadcrumbs" | None (theme default)
     drilldown: bool | None = None  # None: theme default
-    appearance: dict[str, Any] = field(default_factory=dict)
+    appearance: Appearance = field(default_factory=Appearance)
     icons_library: str = "fontawesome"
     api: dict[str, Any] = field(default_factory=dict)
     redirects: tuple[dict, ...] = ()
-    seo: dict[str, Any] = field(default_factory=dict)
+    seo: Seo = field(default_factory=Seo)
     search: dict[str, Any] = field(default_factory=dict)
     feedback: dict[str, Any] | None = None
     metadata: dict[str, Any] = field(default_factory=dict)

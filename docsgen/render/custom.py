@@ -209,9 +209,9 @@ def background_css(site: SiteContext, root: str) -> str:
 def appearance_script(site: SiteContext) -> str:
     """Return a script enforcing the default mode when appearance.strict hides the toggle (ignores stored choice)."""
     appearance = site.config.appearance
-    if not appearance.get("strict"):
+    if not appearance.strict:
         return ""
-    mode = appearance.get("default") if appearance.get("default") in ("light", "dark") else "system"
+    mode = appearance.default if appearance.default in ("light", "dark") else "system"
     return (
         "(function(){var d=document.documentElement,m=" + json.dumps(mode) + ";"
         'if(m==="system")m=matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light";'

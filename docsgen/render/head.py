@@ -18,14 +18,10 @@ from docsgen.site.policies import absolute_url
 def adjust_meta_tags(ctx: SiteContext, page: Page, tags: dict[tuple[str, str], str]) -> None:
     """Complete render.meta_tags: per-folder seo.paths, keywords, twitter card, og:url, robots by policy."""
     config = ctx.config
-    for rule in config.seo.get("paths") or []:
-        if not isinstance(rule, dict) or not isinstance(rule.get("metatags"), dict):
-            continue
-        prefix = str(rule.get("path", "")).strip("/")
-        if prefix and (page.key == prefix or page.key.startswith(prefix + "/")):
-            for name, value in rule["metatags"].items():
-                if isinstance(value, str | int | float):
-                    tags[("property" if name.startswith("og:") else "name", name)] = str(value)
+    for rule in config.seo.paths:
+        if rule.applies_to(page.key):
+            for name, value in rule.metatags.items():
+                tags[("property" if name.startswith("og:") else "name", name)] = value
     keywords = page.meta.get("keywords")
     if isinstance(keywords, list) and keywords:
         tags[("name", "keywords")] = ", ".join(str(k) for k in keywords)
@@ -48,7 +44,7 @@ def adjust_meta_tags(ctx: SiteContext, page: Page, tags: dict[tuple[str, str], s
         tags[("name", "robots")] = "noindex"
     elif isinstance(robots, str) and robots.strip():
         tags[("name", "robots")] = robots.strip()
-    elif tags.get(("name", "robots")) == "noindex" and "robots" not in (config.seo.get("metatags") or {}):
+    elif tags.get(("name", "robots")) == "noindex" and "robots" not in config.seo.metatags:
         del tags[("name", "robots")]  # hidden page under seo.indexing "all"
 
 
@@ -65,8 +61,8 @@ def canonical_url(ctx: SiteContext, page: Page) -> str | None:
 
 def organization_ld(config: SiteConfig, base: str | None = None) -> dict | None:
     """Return the JSON-LD Organization: docs.json `seo.organization`, else derived from the site when its URL is known."""
-    org = config.seo.get("organization")
-    if not isinstance(org, dict) or not org:
+    org: Any = config.seo.organization
+    if not org:
         if base is None:
             return None
         org = {"name": config.name, "url": base + "/"}

@@ -131,7 +131,7 @@ def edit_links(site: SiteContext, page: Page) -> dict[str, str]:
 def meta_tags(site: SiteContext, page: Page) -> list[tuple[str, str, str]]:
     """Return (attribute, name, content) for the page's meta tags: description, og:*, twitter:*, seo.metatags."""
     tags: dict[tuple[str, str], str] = {}
-    for name, value in (site.config.seo.get("metatags") or {}).items():
+    for name, value in site.config.seo.metatags.items():
         if isinstance(value, str | int | float):
             tags[("property" if name.startswith("og:") else "name", name)] = str(value)
     description = page.meta_description or site.config.description
@@ -141,7 +141,7 @@ def meta_tags(site: SiteContext, page: Page) -> list[tuple[str, str, str]]:
     tags[("property", "og:title")] = page.title
     tags[("property", "og:type")] = "website"
     tags[("property", "og:site_name")] = site.config.name
-    for name, value in (site.config.seo.get("metatags") or {}).items():  # site-wide og:* beat page defaults
+    for name, value in site.config.seo.metatags.items():  # site-wide og:* beat page defaults
         if name.startswith(("og:", "twitter:")) and isinstance(value, str | int | float):
             tags[("property" if name.startswith("og:") else "name", name)] = str(value)
     for name, value in page.meta.items():

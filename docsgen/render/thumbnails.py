@@ -96,7 +96,7 @@ class Drawing:
         conf = settings(ctx) or {}
         mode = conf.get("appearance")
         if mode not in ("light", "dark"):
-            mode = "dark" if ctx.config.appearance.get("default") == "dark" else "light"
+            mode = "dark" if ctx.config.appearance.default == "dark" else "light"
         self.mode = mode
         colors = ctx.config.colors
         self.palette = dict(PALETTE[mode])
@@ -355,5 +355,4 @@ def add_thumbnails(
 
 def _own_image(ctx: SiteContext, page: Page) -> bool:
     """Tell whether a page's og:image comes from its frontmatter or seo.metatags (no thumbnail then)."""
-    metatags = ctx.config.seo.get("metatags") or {}
-    return bool(page.meta.get("og:image") or (isinstance(metatags, dict) and metatags.get("og:image")))
+    return bool(page.meta.get("og:image") or ctx.config.seo.metatags.get("og:image"))

@@ -79,7 +79,7 @@ def site_url(obj: Any = None) -> str | None:
     value = getattr(obj, "site_url", None) or os.environ.get(SITE_URL_ENV)
     config = getattr(obj, "config", None)
     if not value and config is not None:
-        value = (config.seo.get("metatags") or {}).get("canonical")
+        value = config.seo.metatags.get("canonical")
     if not isinstance(value, str) or not re.match(r"^https?://[^/\s]+", value.strip()):
         return None
     return value.strip().rstrip("/")
@@ -88,14 +88,14 @@ def site_url(obj: Any = None) -> str | None:
 def absolute_url(base: str, page: Page, config: SiteConfig | None = None) -> str:
     """Return a page's public URL; `seo.trailingSlash: false` drops the slash of pretty URLs."""
     url = page.url
-    if config is not None and config.seo.get("trailingSlash") is False and url.endswith("/"):
+    if config is not None and not config.seo.trailing_slash and url.endswith("/"):
         url = url[:-1]
     return f"{base}/{url}"
 
 
 def indexing_all(config: SiteConfig) -> bool:
     """Tell whether docs.json asks for every page to be indexed (`seo.indexing: all`)."""
-    return config.seo.get("indexing") == "all"
+    return config.seo.index_all
 
 
 class PolicyTable:

@@ -1,0 +1,72 @@
+"""Typed views of the docs.json sections the renderer reads (`appearance`, `seo`): made once from the validated
+JSON, so render code reads named fields instead of looking keys up in raw dicts and checking their types."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Appearance:
+    """docs.json `appearance`: the colour mode a reader starts in and whether they may switch it."""
+
+    default: str = "system"  # "system", "light" or "dark", as docs.json writes it
+    strict: bool = False  # the toggle is hidden and the default mode always applies
+
+    @classmethod
+    def from_json(cls, value: Any) -> Appearance:
+        raw = value if isinstance(value, dict) else {}
+        default = raw.get("default")
+        return cls(default if isinstance(default, str) and default else "system", bool(raw.get("strict")))
+
+
+@dataclass(frozen=True)
+class SeoPathRule:
+    """One `seo.paths` entry: meta tags for the pages under a folder."""
+
+    path: str  # the folder, without slashes at either end ("" matches no page)
+    metatags: Mapping[str, str]  # name -> content, in docs.json order (numbers written as text)
+
+    def applies_to(self, key: str) -> bool:
+        return bool(self.path) and (key == self.path or key.startswith(self.path + "/"))
+
+
+@dataclass(frozen=True)
+class Seo:
+    """docs.json `seo`: site-wide meta tags, per-folder meta tags, indexing, URL form, the organization."""
+
+    metatags: Mapping[str, Any] = field(default_factory=dict)  # name -> content (`canonical` is the site URL)
+    paths: tuple[SeoPathRule, ...] = ()
+    indexing: str | None = None  # "all": hidden pages are indexed too; else only the navigable ones
+    trailing_slash: bool = True  # False: absolute URLs drop the slash of pretty URLs
+    organization: Mapping[str, Any] | None = None  # the JSON-LD Organization, when given and not empty
+
+    @property
+    def index_all(self) -> bool:
+        return self.indexing == "all"
+
+    @classmethod
+    def from_json(cls, value: Any) -> Seo:
+        raw = value if isinstance(value, dict) else {}
+        metatags = raw.get("metatags")
+        organization = raw.get("organization")
+        indexing = raw.get("indexing")
+        return cls(
+            metatags=dict(metatags) if isinstance(metatags, dict) else {},
+            paths=tuple(_path_rules(raw.get("paths"))),
+            indexing=indexing if isinstance(indexing, str) else None,
+            trailing_slash=raw.get("trailingSlash") is not False,
+            organization=dict(organization) if isinstance(organization, dict) and organization else None,
+        )
+
+
+def _path_rules(value: Any) -> list[SeoPathRule]:
+    rules = []
+    for rule in value if isinstance(value, list) else []:
+        if not isinstance(rule, dict) or not isinstance(rule.get("metatags"), dict):
+            continue
+        tags = {str(k): str(v) for k, v in rule["metatags"].items() if isinstance(v, str | int | float)}
+        rules.append(SeoPathRule(str(rule.get("path", "")).strip("/"), tags))
+    return rules
