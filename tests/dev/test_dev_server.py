@@ -569,8 +569,8 @@ def test_terminal_shows_the_error_too(app: DevApp):
 
 def test_theme_assets_are_cached_until_a_stylesheet_changes(app: DevApp):
     page = get(app, "/guide/").text
-    version = re.search(r"_static/site\.css\?v=([\w-]+)", page).group(1)
-    cached = get(app, f"/_static/site.css?v={version}")
+    version = re.search(r"_static/docsgen\.css\?v=([\w-]+)", page).group(1)
+    cached = get(app, f"/_static/docsgen.css?v={version}")
     assert cached.headers["cache-control"] == "max-age=31536000, immutable"
     from docsgen.common.resources import themes_dir
 
@@ -578,7 +578,7 @@ def test_theme_assets_are_cached_until_a_stylesheet_changes(app: DevApp):
     app.report(update)
     assert update.kind == "css" and update.rendered == []
     page = get(app, "/guide/").text
-    newer = re.search(r"_static/site\.css\?v=([\w-]+)", page).group(1)
+    newer = re.search(r"_static/docsgen\.css\?v=([\w-]+)", page).group(1)
     assert newer != version and f'?v={version}"' not in page
-    assert get(app, f"/_static/site.css?v={newer}").headers["cache-control"].startswith("max-age")
-    assert get(app, f"/_static/site.css?v={version}").headers["cache-control"] == "no-cache"
+    assert get(app, f"/_static/docsgen.css?v={newer}").headers["cache-control"].startswith("max-age")
+    assert get(app, f"/_static/docsgen.css?v={version}").headers["cache-control"] == "no-cache"
