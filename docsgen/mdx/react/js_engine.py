@@ -90,6 +90,13 @@ class Engine:
         self.realm_number = 0  # a Loader defines its modules again when the realm changed
         self.pending: list[tuple[str, str]] = []  # (module id, code) defined with the realm's next call
         self.lock = threading.RLock()
+        self._cpu = threading.local()  # processor seconds of this thread's last call in a page's realm
+
+    @property
+    def last_cpu(self) -> float:
+        """Processor seconds the calling thread's last page-realm call used (its definitions and its render; a
+        call that was killed used its whole limit): what the React budgets count, whatever the machine's load."""
+        return float(getattr(self._cpu, "seconds", 0.0))
 
     def begin_page(self) -> None:
         """The next call runs in a fresh realm: a page starts."""
@@ -117,7 +124,9 @@ class Engine:
                     if self.realm is None:
                         self.realm = self.sandbox.realm()
                     pending, self.pending = self.pending, []
+                    self._cpu.seconds = TIME_LIMIT + KILL_MARGIN  # until it answers: what a killed call used
                     answers = self.realm.eval([code for _, code in pending] + [expression], TIME_LIMIT)
+                    self._cpu.seconds = sum(float(answer.get("cpu") or 0.0) for answer in answers)
             except SandboxFailed as exc:
                 self._failed(exc, own)
             for (module_id, _), answer in zip(pending, answers, strict=False):
