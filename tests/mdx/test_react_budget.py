@@ -20,8 +20,12 @@ def test_endless_components_stop_at_the_page_budget(make_site, tmp_path):
     done = run_cli("build", docs, "-o", tmp_path / "out", deadline=45)  # was 61 s (2 s a component)
     assert done.stderr.count("[react.budget]") == 1
     assert f"this page's ({PAGE_BUDGET:g} s)" in done.stderr
-    stopped = done.stderr.count("[react.limit]")  # each endless call is stopped at its own limit (an error)
+    stopped = done.stderr.count("[react.limit]")  # each endless call is stopped at its own limit
     assert 1 <= stopped <= PAGE_BUDGET / 2 + 1, stopped
+    # the problem is this page's: a warning, the site built; --strict makes each an error
+    assert done.returncode == 0 and "warning: <Spin> was stopped" in done.stderr, done.stderr[-2000:]
+    strict = run_cli("build", docs, "-o", tmp_path / "strict", "--strict", deadline=45)
+    assert strict.returncode == 1 and "error: <Spin> was stopped" in strict.stderr
 
 
 def test_the_budget_counts_processor_time_not_a_busy_machines_waiting(tmp_path, monkeypatch):

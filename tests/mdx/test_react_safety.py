@@ -67,12 +67,12 @@ def test_a_syntax_error_names_the_file_line_and_column(docs):
     assert "kids" in result.html
 
 
-def test_an_endless_loop_is_a_located_error_and_the_page_goes_on(docs, monkeypatch):
+def test_an_endless_loop_is_a_located_warning_and_the_page_goes_on(docs, monkeypatch):
     monkeypatch.setattr(js_engine, "TIME_LIMIT", 0.3)
     body = OK + "export const Spin = () => { while (true) {} };\n\n<Spin>\n  fallback\n</Spin>\n\n<Fine />\n"
     result = render(docs, body)
     [diag] = result.diagnostics
-    assert (diag.code, diag.severity.value, diag.line) == ("react.limit", "error", 5)
+    assert (diag.code, diag.severity.value, diag.line) == ("react.limit", "warning", 5)
     assert "endless loop" in diag.message
     assert "fallback" in result.html and "still fine" in result.html
 
@@ -149,5 +149,5 @@ def test_without_the_engine_the_site_builds_with_one_warning(tmp_path, monkeypat
 def test_endless_recursion_and_huge_output_are_limits(docs, component, expected):
     result = render(docs, OK + component + "\n\n<A>\n  kept\n</A>\n\n<Fine />\n")
     [diag] = result.diagnostics
-    assert diag.code == "react.limit" and diag.severity.value == "error" and expected in diag.message
+    assert diag.code == "react.limit" and diag.severity.value == "warning" and expected in diag.message
     assert "kept" in result.html and "still fine" in result.html and "xxxxxxxxxx" not in result.html

@@ -144,13 +144,9 @@ def _load_failed(element: Element, path: str, error: JsError) -> None:
 
 
 def _stopped(element: Element, why: str, children: str) -> str:
-    """A component stopped by a limit (time, memory, stack, output): a located error, its children instead."""
-    element.state.error(
-        "react.limit",
-        f"<{element.name}> was stopped: {why}; rendering its children",
-        element.line,
-        element.column,
-    )
+    """A component stopped by a limit (time, memory, stack, output): a located warning (the problem is this page's:
+    the site builds; `--strict` makes it an error), its children instead."""
+    element.warn("react.limit", f"<{element.name}> was stopped: {why}; rendering its children")
     return children
 
 
