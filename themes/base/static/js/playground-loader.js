@@ -51,8 +51,9 @@
     button.addEventListener("pointerenter", warm, { once: true });
     button.addEventListener("focus", warm, { once: true });
     button.addEventListener("touchstart", warm, { once: true, passive: true });
-    button.addEventListener("click", function onClick() {
-      if (NS.current && NS.current.toggle === button) return; // the playground's own handler opens it now
+    button.addEventListener("click", function onClick() { // the only click handler of this button
+      var pg = NS.current;
+      if (pg && pg.toggle === button) { pg.open(!pg.dialog.open); return; }
       button.setAttribute("aria-busy", "true");
       load(function () {
         button.removeAttribute("aria-busy");

@@ -51,6 +51,7 @@
     NS.formHookTaken = true;
     // "Try it" goes at the end of the method and path bar (one line, as on Mintlify); the live URL is in the dialog.
     // playground-loader.js put the same button in the bar before this file loaded: it becomes this one
+    this.toggleFromLoader = !!NS.pendingToggle;
     this.toggle = NS.pendingToggle || el("button", { type: "button", "class": "dg-pg-toggle tryit-button", "aria-expanded": "false", "aria-haspopup": "dialog" }, this.mode === "simple" ? T("build_request", "Build a request") : T("try_it", "Try it"));
     NS.pendingToggle = null;
     this.toggle.setAttribute("aria-controls", dialogId);
@@ -74,7 +75,8 @@
     var form = el("form", { "class": "dg-pg-panel", id: formId, novalidate: true });
     this.panel = form;
     this.dialog = dialog;
-    this.toggle.addEventListener("click", function () { self.open(!dialog.open); });
+    // a button playground-loader.js placed has its click handled there (one handler: it opens once loaded)
+    if (!this.toggleFromLoader) this.toggle.addEventListener("click", function () { self.open(!dialog.open); });
     form.addEventListener("submit", function (ev) { ev.preventDefault(); self.send(); });
     form.addEventListener("input", function () { self.changed(); });
     form.addEventListener("change", function () { self.changed(); });
