@@ -70,7 +70,16 @@ def interrupted_cleanly() -> Iterator[None]:
         raise SystemExit(128 + signum)
 
     previous = signal.signal(signal.SIGTERM, stop)
+    # A build started with SIGINT ignored or blocked (inherited from a script or a test runner that started it)
+    # still stops cleanly on SIGINT, as `docsgen dev` does: otherwise it ran on and published its output
+    previous_int = signal.getsignal(signal.SIGINT)
+    if previous_int == signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    mask = signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
     try:
         yield
     finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+        if previous_int == signal.SIG_IGN:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
         signal.signal(signal.SIGTERM, previous)

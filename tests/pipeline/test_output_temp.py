@@ -31,12 +31,18 @@ def temporaries(parent: Path) -> list[str]:
     return sorted(p.name for p in parent.iterdir() if ".tmp-" in p.name or ".old-" in p.name)
 
 
+def _inherited_ignored_sigint() -> None:  # as a script's background job (or a test runner) starts it
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@pytest.mark.parametrize("inherited", [None, _inherited_ignored_sigint], ids=["default", "sigint-ignored"])
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
-def test_a_stopped_build_removes_its_temporary_folder(tmp_path, signum):
+def test_a_stopped_build_removes_its_temporary_folder(tmp_path, signum, inherited):
     docs = big_site(tmp_path / "docs")
     env = {**os.environ, "DOCSGEN_CACHE": "0", "DOCSGEN_WORKERS": "1"}
     proc = subprocess.Popen(
         [sys.executable, "-m", "docsgen", "build", str(docs), "-o", str(tmp_path / "out")],
+        preexec_fn=inherited,
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
