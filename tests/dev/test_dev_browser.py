@@ -68,6 +68,16 @@ def open_page(page: Page, app: DevApp, path: str) -> list[int]:
     return loads
 
 
+def wait_for_loads(page: Page, loads: list[int], count: int) -> None:
+    """Wait (up to 5 s) until the page has had `count` load events: the new text shows while the document is
+    still loading, before its load event (a busy machine showed the count read too early)."""
+    for _ in range(100):
+        if len(loads) >= count:
+            break
+        page.wait_for_timeout(50)
+    assert len(loads) == count, loads
+
+
 def write(app: DevApp, rel: str, text: str) -> None:
     (app.dev.docs_dir / rel).write_text(text, encoding="utf-8")
 
@@ -79,11 +89,11 @@ def test_saving_a_page_reloads_it(page: Page, app: DevApp):
     expect(page.locator("body")).to_contain_text("First version")
     write(app, "guide.mdx", guide("Second version"))
     expect(page.locator("body")).to_contain_text("Second version", timeout=5000)
-    assert len(loads) == 2  # one real navigation, made by the reload script
+    wait_for_loads(page, loads, 2)  # one real navigation, made by the reload script
     page.wait_for_function("window.__docsgenDev.ready === true", timeout=5000)
     write(app, "guide.mdx", guide("Third version"))  # the new page's stream keeps working
     expect(page.locator("body")).to_contain_text("Third version", timeout=5000)
-    assert len(loads) == 3
+    wait_for_loads(page, loads, 3)
     assert len(other_loads) == 1  # the home page was not affected by those edits
     expect(other.locator("body")).to_contain_text("Home text")
 
