@@ -35,7 +35,7 @@ GENERATED = [
 def generated_paths(site: Path, source: str, directory: str) -> set[str]:
     """Return the page paths ApiPages generates for one spec and directory (as a navigation `openapi` does)."""
     api = ApiPages(site, None, {}, SpecStore(site, use_cache=False))  # type: ignore[arg-type]
-    spec = api._spec(source, ("docs.json", 0, 0, ""))
+    spec = api.load_spec(source, ("docs.json", 0, 0, ""))
     assert spec is not None, api.diagnostics
     return {page.key for page in api._all_pages(spec, directory, {})}
 
