@@ -84,8 +84,10 @@ class Previews:
         except (OSError, ValueError):
             return None
 
-    def _shown(self, project, record: dict) -> dict:
-        busy = (project.id, record["name"]) in self.running
+    def _shown(self, project, record: dict, busy: bool) -> dict:
+        """The API's view of a record; `busy` must be read BEFORE the record: a build that ends between the
+        two writes its final record first and only then leaves `running`, so a stale "building" record read
+        after `busy` was taken can never be mistaken for a build the server abandoned."""
         status = record["status"]
         if status in ("queued", "building") and not busy:  # the server stopped mid-build
             status = "failed"
@@ -129,22 +131,27 @@ class Previews:
                 raise ApiError(
                     409, "preview_in_progress", f"preview {name} of {project.id} is still building"
                 )
-            self._write(folder, record)
             thread = threading.Thread(
                 target=self._run,
                 args=(project, folder, record, ref, archive),
                 name=f"preview-{name}",
                 daemon=True,
             )
-            self.running[key] = thread
+            self.running[key] = thread  # before the record is written: see _shown
+            try:
+                self._write(folder, record)
+            except BaseException:
+                self.running.pop(key)
+                raise
         thread.start()
-        return self._shown(project, record)
+        return self._shown(project, record, busy=True)
 
     def get(self, project, name: str) -> dict:
+        busy = (project.id, name) in self.running
         record = self._read(previews_dir(Path(project.out_dir)), name) if project.out_dir else None
         if record is None:
             raise ApiError(404, "not_found", f"no preview {name!r} in project {project.id}", "name")
-        return self._shown(project, record)
+        return self._shown(project, record, busy)
 
     def all(self, project, now_ms: int | None = None) -> list[dict]:
         """Return the project's previews, newest first, after removing the expired ones."""
@@ -152,8 +159,11 @@ class Previews:
             return []
         folder = previews_dir(Path(project.out_dir))
         self.expire(project, now_ms)
+        with self.lock:
+            busy = {name for (pid, name) in self.running if pid == project.id}
         records = [r for p in sorted(folder.glob("*.json")) if (r := self._read(folder, p.stem)) is not None]
-        return [self._shown(project, r) for r in sorted(records, key=lambda r: -r["created_ms"])]
+        ordered = sorted(records, key=lambda r: -r["created_ms"])
+        return [self._shown(project, r, r["name"] in busy) for r in ordered]
 
     def expire(self, project, now_ms: int | None = None) -> list[str]:
         """Delete the previews whose time is up (not one that is building); return their names."""

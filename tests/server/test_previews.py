@@ -171,3 +171,38 @@ def test_archives_are_hostile_input(world, tmp_path):
     )
     huge = client.put("/v1/project/acme/previews/huge/archive", content=b"0" * (64 * 2**20 + 1))
     assert huge.status_code == 413
+
+
+def test_a_build_ending_while_its_record_is_read_is_not_reported_failed(tmp_path, monkeypatch):
+    """A poll that reads the "building" record just before the build ends must still say building, never
+    "failed" with no errors (the build thread writes its final record, then leaves `running`)."""
+    from types import SimpleNamespace
+
+    from docsgen.server.previews import Previews
+
+    previews = Previews(build_fn=lambda docs, out, strict: None)
+    project = SimpleNamespace(id="acme", out_dir=str(tmp_path / "site"), docs_dir=None)
+    folder = previews_dir(tmp_path / "site")
+    record = {
+        "name": "pr",
+        "source": "archive",
+        "status": "building",
+        "created_ms": 1,
+        "expires_ms": 4_000_000_000_000,
+    }
+    previews._write(folder, record)
+    previews.running[("acme", "pr")] = None  # type: ignore[assignment]
+    real_read = previews._read
+
+    def read_then_finish(folder: Path, name: str):
+        seen = real_read(folder, name)  # the stale "building" record ...
+        previews._write(folder, {**record, "status": "ready"})  # ... then the build ends
+        previews.running.pop(("acme", name), None)
+        return seen
+
+    monkeypatch.setattr(previews, "_read", read_then_finish)
+    assert previews.get(project, "pr")["status"] == "building"
+    monkeypatch.setattr(previews, "_read", real_read)
+    assert previews.get(project, "pr")["status"] == "ready"
+    previews._write(folder, record)  # a record left "building" by a server that stopped mid-build
+    assert previews.get(project, "pr")["status"] == "failed"
