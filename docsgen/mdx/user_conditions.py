@@ -1,7 +1,8 @@
 """Mintlify's personalised conditions in pages: `{user.plan === "pro" ? <A/> : <B/>}` and `{user.beta && <A/>}`.
 
-`user` is the reader's user data `content` (an empty object for a reader nobody signed in, as on Mintlify). The
-build renders both branches and shows the one a reader without user data gets; `docsgen server`'s gate, which
+`user` is the reader's user data `content` with their `groups` (a list) added: `{user.groups?.includes("admin") &&
+<Note/>}` shows content to one group (an empty object for a reader nobody signed in, as on Mintlify). The build
+renders both branches and shows the one a reader without user data gets; `docsgen server`'s gate, which
 serves each page to one reader, evaluates the condition again with that reader's data and sends only the branch
 it selects (docsgen.server.site_access). The conditions are a small JavaScript subset, evaluated here without
 running any code: literals, `user` and its fields (`.`, `?.`, `[...]`), `!`, `===`, `!==`, `==`, `!=`, `<`,
@@ -28,6 +29,18 @@ _TOKEN = re.compile(
 )
 _USER = re.compile(r"(?<![\w$.])user\s*(?:\?\.|\.|\[)")
 _METHODS = {"includes", "startsWith", "endsWith", "toLowerCase", "toUpperCase", "trim"}
+
+
+def condition_user(signed_in: bool, content: Any, groups: Any) -> dict[str, Any]:
+    """Return the `user` conditions read for a reader: their `content` with `groups` (their user data's, sorted;
+    it wins over a `groups` key of `content`), or an empty object when nobody signed in."""
+    if not signed_in:
+        return {}
+    user = dict(content) if isinstance(content, dict) else {}
+    user["groups"] = (
+        sorted(str(g) for g in groups) if isinstance(groups, list | set | frozenset | tuple) else []
+    )
+    return user
 
 
 def mentions_user(expr: str) -> bool:

@@ -15,7 +15,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from docsgen.mdx.expressions import Unevaluable
-from docsgen.mdx.user_conditions import evaluate_condition
+from docsgen.mdx.user_conditions import condition_user, evaluate_condition
 from docsgen.server.reader_sessions import Reader
 from docsgen.server.site_assets import asset_labels
 
@@ -192,14 +192,15 @@ USER_IF = b"data-dg-user-if="
 
 def choose_user_branches(data: bytes, reader: Reader) -> bytes:
     """Keep, of each personalised condition in a page (docsgen.mdx.user_branches), only the branch this reader
-    gets (their user data `content`; a reader nobody signed in: an empty object), shown."""
+    gets (their user data `content` with their `groups`; a reader nobody signed in: an empty object), shown."""
     if USER_IF not in data:
         return data
     out, pos = bytearray(), 0
+    user = condition_user(reader.signed_in, reader.content, reader.groups)
     while (m := _USER_IF.search(data, pos)) is not None:
         condition = html.unescape(m.group(2).decode("utf-8", "replace"))
         try:
-            holds = evaluate_condition(condition, reader.content if reader.signed_in else {})
+            holds = evaluate_condition(condition, user)
         except Unevaluable:
             out += data[pos : m.end()]  # the build's choice stays
             pos = m.end()
@@ -257,18 +258,26 @@ def search_listing(access: SiteAccess, reader: Reader) -> dict[str, list[str]]:
 
 def user_script(reader: Reader) -> bytes:
     """Return the script a page served to a signed-in reader gets: their data for personalised content and the
-    API playground (window.docsgenUser, and a `docsgen:user` event)."""
+    API playground (window.docsgenUser, and a `docsgen:user` event), and the `user` object the page's conditions
+    were evaluated with (their `content` with `groups`) as Mintlify's window.mintlify.user, with a `mintlify:user`
+    event on window; `{user.firstName}` placeholders are filled from that same object."""
     data = json.dumps(reader.public_json(), sort_keys=True).replace("<", "\\u003c")
-    fill = (  # {user.firstName} in pages (docsgen.mdx.text_rules): the reader's own `content`
-        "document.addEventListener('DOMContentLoaded',function(){var c=window.docsgenUser.content||{};"
+    user = json.dumps(
+        condition_user(reader.signed_in, reader.content, reader.groups), sort_keys=True
+    ).replace("<", "\\u003c")
+    fill = (  # {user.firstName} in pages (docsgen.mdx.text_rules): the object the conditions read
+        "document.addEventListener('DOMContentLoaded',function(){var c=window.mintlify.user||{};"
         "document.querySelectorAll('[data-dg-user]').forEach(function(n){var v=c;"
         "n.getAttribute('data-dg-user').split('.').forEach(function(k){"
         "v=v!=null&&typeof v==='object'?v[k]:undefined});"
+        "if(Array.isArray(v))v=v.join(', ');"
         "if(v!=null&&typeof v!=='object')n.textContent=String(v)})});"
     )
     return (
         f"<script>window.docsgenUser={data};"
+        f"window.mintlify=window.mintlify||{{}};window.mintlify.user={user};"
         "document.dispatchEvent(new CustomEvent('docsgen:user',{detail:window.docsgenUser}));"
+        "window.dispatchEvent(new CustomEvent('mintlify:user',{detail:window.mintlify.user}));"
         f"{fill}</script>"
     ).encode()
 

@@ -134,3 +134,86 @@ def test_the_gate_sends_each_reader_only_their_branch(site, tmp_path):
     assert "See pricing for upgrades" in anonymous and "Contact your admin" not in nobody
     assert "Beta dashboard" not in nobody and "Seats: none" in anonymous
     assert "Pro pricing" in theirs and "Standard pricing" not in pro
+
+
+GROUPS_PAGE = """---
+title: Team
+---
+
+Signed in as {user.firstName} ({user.groups}).
+
+{user.groups?.includes("admin") && <Note>Admin tools are on the left.</Note>}
+
+{user.groups?.includes("billing") ? <>Your invoices are ready.</> : <>Ask billing for invoices.</>}
+
+{user.groups ? <>Signed-in reader.</> : <>Anonymous visitor.</>}
+"""
+
+
+@pytest.fixture(scope="module")
+def groups_site(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("cond-groups")
+    docs = write_tree(tmp / "docs", {"docs.json": json.dumps(DOCS), "index.mdx": GROUPS_PAGE})
+    build(docs, tmp / "out")
+    return tmp / "out"
+
+
+def _jwt_gate(tmp_path, out):
+    from tests.server.gate_helpers import JwtSigner
+
+    signer = JwtSigner()
+    engine = open_database(f"sqlite:///{tmp_path / 'gate.sqlite3'}")
+    seed_project(engine, "acme", docs_dir=out, out_dir=out)
+    with engine.begin() as conn:
+        save_auth(conn, "acme", {"method": "jwt", "publicKey": signer.public_pem})
+    return engine, signer
+
+
+def test_conditions_read_the_readers_groups():
+    assert evaluate_condition("user.groups?.includes('admin')", {}) is False  # nobody signed in: {}
+    from docsgen.mdx.user_conditions import condition_user
+
+    user = condition_user(True, {"plan": "pro", "groups": ["forged"]}, frozenset({"ops", "admin"}))
+    assert user == {"plan": "pro", "groups": ["admin", "ops"]}  # the user data's groups win over content's
+    assert evaluate_condition("user.groups.includes('admin') && user.plan === 'pro'", user) is True
+    assert condition_user(False, {"plan": "pro"}, frozenset({"admin"})) == {}
+    assert condition_user(True, None, frozenset()) == {"groups": []}
+
+
+def test_the_gate_chooses_branches_by_the_groups_of_a_jwt_reader(groups_site, tmp_path):
+    engine, signer = _jwt_gate(tmp_path, groups_site)
+    pages = {}
+    with LiveServer(create_app(engine=engine, site_project="acme")) as live:
+        for name, groups in (("admin", ["admin"]), ("billing", ["billing", "ops"]), ("none", [])):
+            with httpx.Client(base_url=live.url) as client:
+                token = signer.token(groups=groups, content={"firstName": name.title()})
+                signed = client.post("/login/jwt-callback?redirect=/", data={"token": token})
+                assert signed.status_code == 303, signed.text
+                pages[name] = client.get("/").text
+        pages["anonymous"] = httpx.get(f"{live.url}/").text
+    engine.dispose()
+    admin, billing, none, anonymous = (_shown(pages[k]) for k in ("admin", "billing", "none", "anonymous"))
+    assert "Admin tools" in admin and "Ask billing for invoices" in admin and "Signed-in reader" in admin
+    assert "Admin tools" not in pages["billing"] and "Your invoices are ready" in billing
+    assert "Admin tools" not in pages["none"] and "Ask billing" in none and "Signed-in reader" in none
+    assert "Anonymous visitor" in anonymous and "Admin tools" not in pages["anonymous"]
+    # the page's scripts get the same object the conditions read (Mintlify's window.mintlify.user)
+    assert 'window.mintlify.user={"firstName": "Billing", "groups": ["billing", "ops"]}' in pages["billing"]
+    assert "window.mintlify" not in pages["anonymous"]
+
+
+def test_scripts_and_placeholders_see_the_groups_in_a_browser(browser, groups_site, tmp_path):
+    engine, signer = _jwt_gate(tmp_path, groups_site)
+    with LiveServer(create_app(engine=engine, site_project="acme")) as live:
+        context = browser.new_context()
+        page = context.new_page()
+        token = signer.token(groups=["billing", "ops"], content={"firstName": "Bea"})
+        page.goto(f"{live.url}/login/jwt-callback?redirect=/#{token}")
+        page.wait_for_url(f"{live.url}/")
+        assert page.evaluate("window.mintlify.user") == {"firstName": "Bea", "groups": ["billing", "ops"]}
+        assert page.evaluate("window.docsgenUser.groups") == ["billing", "ops"]
+        text = page.locator("#content-area").inner_text()
+        assert "Signed in as Bea (billing, ops)." in text and "Your invoices are ready." in text
+        assert "Admin tools" not in text and "Ask billing" not in text
+        context.close()
+    engine.dispose()
