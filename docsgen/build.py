@@ -10,10 +10,10 @@ from pathlib import Path
 from typing import Any
 
 from docsgen.common.errors import Diagnostic, DocsgenError, Severity, has_errors, sort_diagnostics
-from docsgen.engine import Engine, EngineOptions, RenderedSite, render_in_memory
+from docsgen.engine.site_engine import Engine, EngineOptions, RenderedSite, render_in_memory
+from docsgen.engine.timings import Timings
+from docsgen.engine.write import SiteFiles
 from docsgen.site.read import Site, read_site
-from docsgen.timings import Timings
-from docsgen.write import SiteFiles
 
 Progress = Callable[[str, int, int], None]  # (stage, done, total)
 

@@ -11,11 +11,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from docsgen.engine.write import Claimed, SiteFiles, write_site
 from docsgen.outputs import add_before_pages, add_vendor_assets, fill_pages
 from docsgen.pages.page import Page
 from docsgen.render import render_page, site_context
 from docsgen.site.read import read_site
-from docsgen.write import Claimed, SiteFiles, write_site
 from tests.conftest import SHARED
 
 CORPUS_SITES = [SHARED / "corpus" / "mintlify-docs"] + (

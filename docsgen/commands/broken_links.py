@@ -16,10 +16,10 @@ from docsgen.build import render_site
 from docsgen.commands.external_links import Finding, check_urls
 from docsgen.common.errors import DocsgenError
 from docsgen.common.urls import is_external
+from docsgen.engine.write import Claimed, Content, SiteFiles, Written
 from docsgen.site.link_resolver import LinkResolver
 from docsgen.site.read import Site, read_site
 from docsgen.site.url_targets import link_targets
-from docsgen.write import Claimed, Content, SiteFiles, Written
 
 # Link-like text in MDX sources: [x](href), <a href="...">, href={"..."}, src="...", [ref]: href
 _SOURCE_LINK = re.compile(

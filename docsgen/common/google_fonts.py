@@ -20,7 +20,7 @@ import urllib.parse
 from dataclasses import dataclass
 from pathlib import Path
 
-from docsgen.cachedir import cache_root
+from docsgen.engine.cachedir import cache_root
 
 DEFAULT_BASE = "https://fonts.googleapis.com"
 USER_AGENT = (

@@ -32,6 +32,7 @@ from docsgen.dev.devsearch import DevSearch
 from docsgen.dev.renderpool import Batch, RenderPool
 from docsgen.dev.snapshot import BuildCancelled, OnRequest, servable
 from docsgen.engine.pool import worker_count
+from docsgen.engine.write import Claimed, SiteFiles, Streamed, content_of
 from docsgen.mdx import MdxResult
 from docsgen.outputs.agents import add_agent_files
 from docsgen.outputs.assets import add_special_pages, add_vendor_assets
@@ -44,7 +45,6 @@ from docsgen.outputs.seo import add_seo_files
 from docsgen.pages.page import Page
 from docsgen.render import SiteContext, thumbnails
 from docsgen.site.read import Site
-from docsgen.write import Claimed, SiteFiles, Streamed, content_of
 
 if TYPE_CHECKING:
     from docsgen.dev.incremental import DevSite

@@ -44,6 +44,7 @@ from docsgen.dev.snapshot import (
 from docsgen.dev.tailwind import refresh_tailwind
 from docsgen.dev.themes import reset_theme_caches
 from docsgen.dev.turns import Turns
+from docsgen.engine.write import Claimed, SiteFiles
 from docsgen.mdx import MdxResult
 from docsgen.nav.tree import build_nav
 from docsgen.outputs import add_before_pages
@@ -52,7 +53,6 @@ from docsgen.pages.page import Page, read_page
 from docsgen.render import SiteContext, site_context
 from docsgen.site.read import Site, read_site
 from docsgen.sources.walk import PageFile, read_ignore_file
-from docsgen.write import Claimed, SiteFiles
 
 
 def _quiet(_: str) -> None:

@@ -28,7 +28,7 @@ from docsgen.dev.negotiate import twin_of, wants_markdown
 from docsgen.dev.proxy import PROXY_PATH, ProxyError, ProxyPolicy, proxy_policy
 from docsgen.dev.proxy_stream import LIMIT_HEADER, UpstreamCut, open_upstream
 from docsgen.dev.snapshot import OnRequest, Snapshot
-from docsgen.write import Claimed
+from docsgen.engine.write import Claimed
 
 PING_SECONDS = 15.0
 MAX_BODY = 32 * 1024 * 1024

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Literal
 
 from docsgen.common.errors import Diagnostic
-from docsgen.write import Claimed, Content, Copied, Made
+from docsgen.engine.write import Claimed, Content, Copied, Made
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from docsgen.cachedir import cache_dir
+from docsgen.engine.cachedir import cache_dir
 from docsgen.outputs.tailwind import CACHE_FOLDER, compile_site_css
 from docsgen.render import SiteContext
 from docsgen.render.context import site_tailwind

@@ -1,6 +1,6 @@
 """Content-hash page cache: an unchanged page keeps its rendered body from the previous build.
 
-The cache lives outside the docs folder (docsgen.cachedir: $DOCSGEN_CACHE_DIR or ~/.cache/docsgen/<site>/), under
+The cache lives outside the docs folder (docsgen.engine.cachedir: $DOCSGEN_CACHE_DIR or ~/.cache/docsgen/<site>/), under
 `pages-<fingerprint>/`. The process that renders a run of pages (a render worker's chunk) writes their entries as
 one pack file (`pack-<hash>.json`, an object of entries by key): creating a file costs far more than writing its
 bytes on many file systems, so one file per chunk instead of one per page. A pack holds what checks an entry and
@@ -31,9 +31,9 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
-from docsgen.cachedir import cache_dir, code_fingerprint
 from docsgen.common.errors import Diagnostic, Severity
 from docsgen.engine.bodies import HEAVY, BodyPack, encode_bodies, encode_body
+from docsgen.engine.cachedir import cache_dir, code_fingerprint
 from docsgen.mdx import MdxResult, TocItem
 from docsgen.mdx.grammars import grammar_files
 from docsgen.pages.page import Page
@@ -65,7 +65,7 @@ def _sha(*parts: str | bytes) -> str:
 
 
 def cache_folder(docs_dir: Path) -> Path:
-    """Return the folder holding a docs folder's page cache: outside it (docsgen.cachedir), sources stay untouched."""
+    """Return the folder holding a docs folder's page cache: outside it (docsgen.engine.cachedir), sources stay untouched."""
     return cache_dir(docs_dir)
 
 

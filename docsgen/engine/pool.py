@@ -35,7 +35,7 @@ Progress = Callable[[str, int, int], None]
 Render = Callable[..., RenderedPage]  # render_page(ctx, page, *, strict=..., body=...)
 Writer = Callable[
     [str, str, str], bool
-]  # (output path, text, page key) -> written (docsgen.write.PageWriter)
+]  # (output path, text, page key) -> written (docsgen.engine.write.PageWriter)
 
 
 @dataclass(frozen=True)

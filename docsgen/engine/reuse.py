@@ -6,7 +6,7 @@ theme, every page's frontmatter and place (navigation, neighbours, breadcrumbs, 
 the public URL. The second part is one site fingerprint. A rebuild whose site fingerprint equals the previous
 build's links the previous files of each page whose body key is also unchanged (a hard link: no copy, no render)
 into the new output folder; a change anywhere else in the site renders every page's chrome again (from cached
-bodies). The manifest (`outputs.json` in the site's cache folder, docsgen.cachedir) records, per page, the key
+bodies). The manifest (`outputs.json` in the site's cache folder, docsgen.engine.cachedir) records, per page, the key
 its files were made from and their sizes; a file that is missing or was changed by hand is rendered again. It also
 records each search bundle's key and files: a bundle whose pages are all kept is linked from the previous output
 as well (docsgen.outputs.site_search), with its records file left by the last build (search_store).
@@ -22,13 +22,13 @@ import stat
 from pathlib import Path
 from typing import Any
 
-from docsgen.cachedir import cache_dir
 from docsgen.common.urls import twin_path
+from docsgen.engine.cachedir import cache_dir
+from docsgen.engine.write import Linked, PageWriter, SiteFiles, Streamed, safe_output_path
 from docsgen.outputs.search_store import records_file
 from docsgen.pages.page import Page
 from docsgen.site.policies import SITE_URL_ENV
 from docsgen.site.read import Site
-from docsgen.write import Linked, PageWriter, SiteFiles, Streamed, safe_output_path
 
 MANIFEST = "outputs.json"
 SITE_WIDE = (
@@ -145,7 +145,7 @@ class OutputReuse:
 
     def _regular(self, rel: str, size: object) -> bool:
         """Tell whether the previous output's `rel` is a file (not a link) of that size in real folders of it:
-        kept files stay where they are (docsgen.output_update), so none may be reached through a link."""
+        kept files stay where they are (docsgen.engine.output_update), so none may be reached through a link."""
         try:
             found = os.lstat(os.path.join(self._out, rel))
         except OSError:

@@ -10,7 +10,7 @@ It takes the pure render function (docsgen.render.render_page) and yields immuta
 (RenderedSite); nothing after it changes them. What it owns: the process pool and the collector's thresholds
 (docsgen.engine.pool), the page cache (cache.py), the previous build's files of unchanged pages and its search
 bundles (reuse.py, docsgen.outputs.site_search), memory release (pages written are not held), and the output
-folder the pages are written into as they render (docsgen.write.OutputFolder). Leaving the block without
+folder the pages are written into as they render (docsgen.engine.write.OutputFolder). Leaving the block without
 write() (an error) leaves out_dir as it was.
 """
 
@@ -36,6 +36,8 @@ from docsgen.engine.pool import (
     render_pages,
 )
 from docsgen.engine.reuse import OutputReuse, site_fingerprint
+from docsgen.engine.timings import Timings
+from docsgen.engine.write import OutputFolder, PageWriter, SiteFiles, WrittenTexts
 from docsgen.mdx import MdxResult
 from docsgen.outputs import SiteSearch, add_after_pages, add_before_pages
 from docsgen.outputs.search import record_maker
@@ -43,8 +45,6 @@ from docsgen.pages.page import Page
 from docsgen.render import SiteContext, render_page, site_context
 from docsgen.render.custom import timestamps
 from docsgen.site.read import Site
-from docsgen.timings import Timings
-from docsgen.write import OutputFolder, PageWriter, SiteFiles, WrittenTexts
 
 CACHE_ENV = "DOCSGEN_CACHE"  # "0" / "off": no page cache
 

@@ -50,8 +50,8 @@ _AT_ORIGIN = {
 
 
 def default_cache_dir(docs_dir: Path) -> Path:
-    """Return where validation results are cached: outside the docs folder (see docsgen.cachedir)."""
-    from docsgen.cachedir import cache_dir
+    """Return where validation results are cached: outside the docs folder (see docsgen.engine.cachedir)."""
+    from docsgen.engine.cachedir import cache_dir
 
     return cache_dir(docs_dir) / "openapi"
 

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from docsgen.common.urls import twin_path
+from docsgen.engine.write import Claimed, SiteFiles
 from docsgen.mdx import MdxResult
 from docsgen.outputs.access import add_access_files
 from docsgen.outputs.agents import add_agent_files
@@ -33,7 +34,6 @@ from docsgen.outputs.tailwind import add_component_classes, add_tailwind_css
 from docsgen.pages.page import Page
 from docsgen.render import RenderedPage, SiteContext
 from docsgen.site.read import Site
-from docsgen.write import Claimed, SiteFiles
 
 __all__ = [
     "SiteSearch",

@@ -16,10 +16,10 @@ import os
 
 from docsgen.common.errors import warning
 from docsgen.common.urls import twin_path
+from docsgen.engine.write import SiteFiles
 from docsgen.pages.page import Page
 from docsgen.site.policies import INDEX_DIR, site_url
 from docsgen.site.read import Site
-from docsgen.write import SiteFiles
 
 MANIFEST = "_access.json"
 SEARCH_LISTING = f"{INDEX_DIR}/access.json"

@@ -10,11 +10,11 @@ import functools
 from collections.abc import Iterator, Mapping
 
 from docsgen.common.urls import twin_path
+from docsgen.engine.write import SiteFiles, Streamed
 from docsgen.pages.page import Page
 from docsgen.render.twin import instructions
 from docsgen.site.policies import site_url
 from docsgen.site.read import Site
-from docsgen.write import SiteFiles, Streamed
 
 LLMS_LIMIT = 100_000  # characters of llms.txt
 DESCRIPTION_LIMIT = 300  # characters per page description in llms.txt

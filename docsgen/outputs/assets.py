@@ -10,6 +10,7 @@ from docsgen.common.google_fonts import LocalFont
 from docsgen.common.theme import environment
 from docsgen.common.urls import content_hash, relative_url
 from docsgen.config.model import RTL_LANGUAGES, bcp47
+from docsgen.engine.write import Linked, SiteFiles
 from docsgen.mdx import MdxResult
 from docsgen.nav.tree import Section
 from docsgen.pages.page import Page
@@ -19,7 +20,6 @@ from docsgen.render.hooks import add_hooks
 from docsgen.render.strings import interface_strings
 from docsgen.render.stylesheet import PAGE_CSS, page_css, page_css_parts
 from docsgen.site.read import Site
-from docsgen.write import Linked, SiteFiles
 
 
 def add_theme_assets(ctx: SiteContext, files: SiteFiles) -> None:

@@ -6,9 +6,9 @@ docsgen/render/codethemes.py and docsgen/render/thumbnails.py.
 
 from __future__ import annotations
 
+from docsgen.engine.write import SiteFiles
 from docsgen.pages.page import Page
 from docsgen.render import SiteContext, codethemes, thumbnails
-from docsgen.write import SiteFiles
 
 
 def add_branding_files(

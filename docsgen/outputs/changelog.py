@@ -15,13 +15,13 @@ from datetime import UTC, datetime
 from email.utils import format_datetime
 
 from docsgen.common.errors import info
+from docsgen.engine.write import SiteFiles
 from docsgen.mdx import MdxResult
 from docsgen.mdx.changelog import ChangelogEntry, changelog_entries
 from docsgen.pages.page import Page
 from docsgen.render import SiteContext
 from docsgen.site.policies import site_url
 from docsgen.site.read import Site
-from docsgen.write import SiteFiles
 
 FEED_NAME = "rss.xml"
 MAX_ITEMS = 500

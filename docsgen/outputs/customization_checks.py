@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from docsgen.common.errors import warning
 from docsgen.config import analytics
+from docsgen.engine.write import SiteFiles
 from docsgen.render import SiteContext
 from docsgen.render.custom import _SKIPPED_SCRIPTS, font_diagnostics, node_script
-from docsgen.write import SiteFiles
 
 
 def add_customization_checks(ctx: SiteContext, files: SiteFiles) -> None:

@@ -7,11 +7,11 @@ import re
 
 from docsgen.common.theme import environment
 from docsgen.common.urls import is_external, relative_url
+from docsgen.engine.write import SiteFiles
 from docsgen.render import SiteContext
 from docsgen.render.custom import site_destination
 from docsgen.site.read import Site
 from docsgen.site.url_targets import _TOKEN, Rule, link_targets, rules
-from docsgen.write import SiteFiles
 
 
 def add_redirects(ctx: SiteContext, site: Site, files: SiteFiles) -> None:

@@ -17,12 +17,12 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from docsgen.cachedir import cache_dir, code_fingerprint
 from docsgen.common.errors import Diagnostic, warning
+from docsgen.engine.cachedir import cache_dir, code_fingerprint
+from docsgen.engine.write import Linked, SiteFiles
 from docsgen.outputs import pagefind
 from docsgen.outputs.pagefind import SearchRecord
 from docsgen.site.policies import INDEX_DIR
-from docsgen.write import Linked, SiteFiles
 
 _CACHE_FILE = "search-bundle.bin"  # the previous build's bundle, reused when nothing it depends on changed
 _CACHE_MAGIC = b"docsgen-search-bundle 1\n"
@@ -183,7 +183,7 @@ def index_key(records: Iterable[SearchRecord], binary: str) -> str:
 
 
 def bundle_cache_file(docs_dir: Path, folder: str = INDEX_DIR) -> Path:
-    """Return where the previous build's bundle of a folder is kept (outside the docs folder: docsgen.cachedir)."""
+    """Return where the previous build's bundle of a folder is kept (outside the docs folder: docsgen.engine.cachedir)."""
     name = _CACHE_FILE if folder == INDEX_DIR else f"search-bundle-{folder.rpartition('/')[2]}.bin"
     return cache_dir(docs_dir) / name
 

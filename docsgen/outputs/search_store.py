@@ -6,7 +6,7 @@ was kept; each search bundle's records are spooled in page order with such pages
 (FolderRecords). A bundle whose pages were all kept is the last build's bundle: its files are linked from the
 previous output folder and nothing is indexed. A bundle with some changed pages takes its kept pages' records
 from the records file the last build left (`search-records-<group>.jsonl` in the site's cache folder,
-docsgen.cachedir), one line per page: [page key, body key, url, lang, html]. Records files are put in place only
+docsgen.engine.cachedir), one line per page: [page key, body key, url, lang, html]. Records files are put in place only
 once the build's output folder is (save()), so they always describe the output the next build links from.
 """
 
@@ -18,7 +18,7 @@ import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
-from docsgen.cachedir import cache_dir
+from docsgen.engine.cachedir import cache_dir
 from docsgen.outputs.pagefind import SearchRecord
 from docsgen.outputs.search_bundles import IndexKey
 from docsgen.site.policies import INDEX_DIR

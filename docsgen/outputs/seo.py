@@ -7,11 +7,11 @@ from html import escape as html_escape
 
 from docsgen.common.errors import info, warning
 from docsgen.config import SiteConfig
+from docsgen.engine.write import SiteFiles
 from docsgen.pages.page import Page
 from docsgen.render import SiteContext
 from docsgen.site.policies import SITE_URL_ENV, absolute_url, site_url
 from docsgen.site.read import Site
-from docsgen.write import SiteFiles
 
 SITEMAP_LIMIT = 50_000  # URLs per sitemap file (sitemaps.org)
 

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from docsgen.common.errors import warning
+from docsgen.engine.write import Linked, OutputFolder, SiteFiles
 from docsgen.outputs import pagefind
 from docsgen.outputs.pagefind import SearchRecord
 from docsgen.outputs.search import StreamingIndex, bundle_parts, record_for, start_search_index
@@ -29,7 +30,6 @@ from docsgen.outputs.search_store import FolderRecords, read_records, records_fi
 from docsgen.pages.page import Page
 from docsgen.render import SiteContext
 from docsgen.site.read import Site
-from docsgen.write import Linked, OutputFolder, SiteFiles
 
 # (bundle folder) -> the previous build's bundle there when its files are intact: (its key, {name: (file, size)})
 PreviousBundle = Callable[[str], tuple[str, dict[str, tuple[Path, int]]] | None]

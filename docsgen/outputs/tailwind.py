@@ -11,13 +11,13 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from docsgen.cachedir import cache_dir
 from docsgen.common import contrast
 from docsgen.common.errors import Diagnostic, warning
+from docsgen.engine.cachedir import cache_dir
+from docsgen.engine.write import SiteFiles
 from docsgen.mdx import MdxResult
 from docsgen.render import SiteContext
 from docsgen.render.tailwind_input import STYLESHEET, TailwindInput
-from docsgen.write import SiteFiles
 
 CACHE_FOLDER = "tailwind"
 FORMAT = 2  # of what is cached besides the compiler's output (readable_text): a new one compiles anew

@@ -4,7 +4,7 @@ On when docs.json has `thumbnails` (Mintlify's fields: `appearance` light/dark, 
 A page gets `og:image`/`twitter:image` pointing at `_og/<page>.jpg` unless its frontmatter or `seo.metatags` set
 an image already. Text is drawn with the Aileron font embedded in Pillow (CC0, docs/vendored.md) or with the
 site's own font file when `thumbnails.fonts.family` names a `fonts` entry with a local source. Google Fonts are
-never fetched. Images are cached in the docs folder's cache (docsgen/cachedir.py) under a hash of everything
+never fetched. Images are cached in the docs folder's cache (docsgen/engine/cachedir.py) under a hash of everything
 drawn, so unchanged pages cost a file read on the next build.
 """
 
@@ -21,9 +21,9 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from docsgen.cachedir import cache_dir
 from docsgen.common.errors import Diagnostic, info, warning
 from docsgen.config.analytics import where_in_config
+from docsgen.engine.cachedir import cache_dir
 
 if TYPE_CHECKING:
     from docsgen.pages.page import Page

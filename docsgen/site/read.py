@@ -7,12 +7,12 @@ from pathlib import Path
 
 from docsgen.common.errors import Diagnostic, DocsgenError
 from docsgen.config import SiteConfig, load_config
+from docsgen.engine.timings import Timings
 from docsgen.nav.tree import Navigation, build_nav
 from docsgen.openapi.navigation import uses_api
 from docsgen.pages.page import Page, read_page
 from docsgen.site.policies import PagePolicy, PolicyTable
 from docsgen.sources.walk import Sources, scan
-from docsgen.timings import Timings
 
 
 @dataclass

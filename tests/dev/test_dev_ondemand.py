@@ -16,7 +16,7 @@ import pytest
 from docsgen.dev import background
 from docsgen.dev.app import DevApp, start
 from docsgen.dev.incremental import DevSite
-from docsgen.write import Claimed
+from docsgen.engine.write import Claimed
 from tests.htmldom import parse
 
 PAGES = ["index", "a", "b", "c", "d"]

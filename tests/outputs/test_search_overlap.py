@@ -9,10 +9,10 @@ import docsgen.outputs as outputs
 import docsgen.outputs.pagefind as pagefind
 import docsgen.outputs.search as search
 from docsgen.build import build, render_site
+from docsgen.engine.write import OutputFolder
 from docsgen.outputs.site_search import SiteSearch
 from docsgen.render import site_context
 from docsgen.site.read import read_site
-from docsgen.write import OutputFolder
 from tests.conftest import FIXTURES
 
 

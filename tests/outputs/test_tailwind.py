@@ -9,9 +9,9 @@ import re
 import pytest
 
 from docsgen.build import build
-from docsgen.cachedir import cache_dir
 from docsgen.common import contrast
 from docsgen.common.errors import DocsgenError
+from docsgen.engine.cachedir import cache_dir
 from docsgen.mdx.react.js_engine import JsError
 from docsgen.mdx.react.tailwind_compiler import compile_css
 from docsgen.outputs import tailwind as tailwind_output

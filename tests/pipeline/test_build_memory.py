@@ -11,10 +11,10 @@ import pytest
 from docsgen.build import build
 from docsgen.engine import pool
 from docsgen.engine.pool import Job, render_pages
+from docsgen.engine.write import OutputFolder, PageWriter, SiteFiles, Streamed
 from docsgen.outputs import add_before_pages
 from docsgen.render import site_context
 from docsgen.site.read import read_site
-from docsgen.write import OutputFolder, PageWriter, SiteFiles, Streamed
 from tests.pipeline.test_build_cache import site_files
 
 

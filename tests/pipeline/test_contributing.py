@@ -22,7 +22,7 @@ def test_one_page_is_followed_through_at_most_eight_modules():
     section = GUIDE.split("## Follow one page from its file to its HTML", 1)[1].split("\n## ", 1)[0]
     steps = re.findall(r"^\d+\. `(docsgen/[\w/]+\.py)`", section, re.M)
     assert 1 < len(steps) <= 8
-    assert steps[0] == "docsgen/build.py" and steps[-1] == "docsgen/write.py"
+    assert steps[0] == "docsgen/build.py" and steps[-1] == "docsgen/engine/write.py"
     assert all((REPO / step).is_file() for step in steps)
 
 

@@ -18,11 +18,12 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
         (
             "docsgen",  # the package itself: __version__
             "docsgen.common",
-            "docsgen.cachedir",
-            "docsgen.timings",
-            "docsgen.write",
-            "docsgen.output_update",
-            "docsgen.output_temp",
+            # the engine's leaf helpers, which every stage may use: the writer, cache folders, stage timings
+            "docsgen.engine.cachedir",
+            "docsgen.engine.timings",
+            "docsgen.engine.write",
+            "docsgen.engine.output_update",
+            "docsgen.engine.output_temp",
             "docsgen.themes",
         ),
     ),
@@ -136,19 +137,8 @@ def test_the_checker_sees_function_level_and_type_checking_imports(tmp_path):
         fake.unlink()
 
 
-# The top level holds the entry points and one folder per stage. The engine's own helpers (cache folders, stage
-# timings, the output writer and its temporary/updated folders) still sit beside build.py, which uses them.
-TOP_LEVEL = {
-    "__init__",
-    "__main__",
-    "cli",
-    "build",
-    "cachedir",
-    "timings",
-    "write",
-    "output_temp",
-    "output_update",
-}
+# The top level holds the entry points and one folder per stage (the engine's leaf helpers live in engine/).
+TOP_LEVEL = {"__init__", "__main__", "cli", "build"}
 # One name per role: a module name may repeat across folders only for the same role in each stage (each stage's
 # limits, command line, app, server, loader, render context, frontmatter, model, rules, URL rules, code blocks,
 # icons, legacy forms, changelog, Tailwind).

@@ -1,4 +1,4 @@
-"""A rebuild that keeps the previous build's files updates the output folder in place (docsgen.output_update):
+"""A rebuild that keeps the previous build's files updates the output folder in place (docsgen.engine.output_update):
 kept files stay where they are, new ones are moved in, the rest is deleted; the result is always what a build
 from nothing makes, and nothing is ever written through a link planted in the output folder."""
 
@@ -10,7 +10,7 @@ import pytest
 
 from docsgen.build import build
 from docsgen.common.errors import DocsgenError
-from docsgen.output_update import update_in_place
+from docsgen.engine.output_update import update_in_place
 from tests.pipeline.test_build_cache import site_files, snapshot
 
 

@@ -153,7 +153,7 @@ def test_the_installed_package_is_the_venvs_and_reports_its_version(venv, tmp_pa
 @pytest.mark.slow
 def test_the_installed_page_cache_notices_a_changed_theme(venv, tmp_path):
     """The page cache's code fingerprint covers the installed themes (docsgen/themes in the wheel), as a checkout's."""
-    code = "from docsgen.cachedir import code_fingerprint; print(code_fingerprint())"
+    code = "from docsgen.engine.cachedir import code_fingerprint; print(code_fingerprint())"
 
     def fingerprint() -> str:
         return subprocess.run(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from docsgen.output_update import LARGE_FOLDER, swap_into_place
+from docsgen.engine.output_update import LARGE_FOLDER, swap_into_place
 
 
 def fill(folder, files: int) -> None:
@@ -27,12 +27,12 @@ def test_a_small_old_folder_is_removed_before_the_swap_returns(tmp_path):
 
 
 def test_a_large_old_folder_is_removed_without_waiting(tmp_path, monkeypatch):
-    import docsgen.output_update
+    import docsgen.engine.output_update
 
     started = []
-    real = docsgen.output_update.subprocess.Popen
+    real = docsgen.engine.output_update.subprocess.Popen
     monkeypatch.setattr(
-        docsgen.output_update.subprocess, "Popen", lambda *a, **k: started.append(a) or real(*a, **k)
+        docsgen.engine.output_update.subprocess, "Popen", lambda *a, **k: started.append(a) or real(*a, **k)
     )
     out, new = tmp_path / "out", tmp_path / "new"
     fill(out, LARGE_FOLDER + 10)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from docsgen.write import OutputFolder, SiteFiles, UnsafeOutputPath, safe_output_path
+from docsgen.engine.write import OutputFolder, SiteFiles, UnsafeOutputPath, safe_output_path
 
 BASE = {"theme": "mint", "name": "X", "colors": {"primary": "#112233"}}
 

@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import Literal
 
 from docsgen.common.errors import Diagnostic, error, warning
-from docsgen.output_temp import interrupted_cleanly, remove_stale, temp_prefix
-from docsgen.output_update import swap_into_place, update_in_place
+from docsgen.engine.output_temp import interrupted_cleanly, remove_stale, temp_prefix
+from docsgen.engine.output_update import swap_into_place, update_in_place
 
 # What SiteFiles.add does when a path is taken: refuse the build ("error"), keep the first with a warning
 # ("keep"), or keep the first silently ("yield": a generated file the docs folder may replace with its own,
@@ -239,7 +239,7 @@ class OutputFolder:
 
     in_place (a rebuild that keeps the previous build's files where nothing changed, docsgen.engine.reuse): the
     files of out_dir kept as they are stay there instead of being linked into the temporary folder, and commit()
-    moves the new files into out_dir and deletes the ones the build no longer has (docsgen.output_update; only
+    moves the new files into out_dir and deletes the ones the build no longer has (docsgen.engine.output_update; only
     a crash during that commit can leave old and new files mixed).
     """
 
@@ -248,7 +248,9 @@ class OutputFolder:
         self.out_dir.parent.mkdir(parents=True, exist_ok=True)
         self.in_place = in_place and self.out_dir.is_dir() and not out_dir.is_symlink()
         self._out = str(self.out_dir)
-        remove_stale(self.out_dir)  # what builds of this output killed earlier left (docsgen.output_temp)
+        remove_stale(
+            self.out_dir
+        )  # what builds of this output killed earlier left (docsgen.engine.output_temp)
         self.tmp = Path(tempfile.mkdtemp(prefix=temp_prefix(self.out_dir), dir=self.out_dir.parent))
         self._root = str(self.tmp)  # paths as strings: tens of thousands of files, pathlib's cost shows
         self.written: set[str] = set()
