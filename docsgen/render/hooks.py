@@ -136,22 +136,39 @@ _TAG_START = re.compile(r"<[a-zA-Z][^<>]*\Z")
 
 def add_hooks(html: str) -> str:
     """Return page HTML with Mintlify's class names beside docsgen's and its ids on once-per-page elements."""
-
-    def classes(match: re.Match[str]) -> str:
-        tokens = match[1].split()
-        extra = [
-            hook
-            for t in tokens
-            if t in CLASS_HOOKS and _NOT_WITH.get(t) not in tokens
-            for hook in CLASS_HOOKS[t].split()
-            if hook not in tokens
-        ]
-        return f'class="{match[1]} {" ".join(dict.fromkeys(extra))}"' if extra else match[0]
-
-    html = _CLASS_ATTR.sub(classes, html)
+    html = _CLASS_ATTR.sub(_with_class_hooks, html)
     for cls, hook in ID_HOOKS.items():
         html = _first_id(html, cls, hook)
     return html
+
+
+# class attribute value -> the attribute with its hooks: pages repeat the same few dozen values (the frame's, the
+# components'), so each is worked out once per process (bounded: a value holding page-made classes is rare)
+_CLASS_MEMO: dict[str, str] = {}
+_CLASS_MEMO_SIZE = 4096
+
+
+def _with_class_hooks(match: re.Match[str]) -> str:
+    value = match[1]
+    found = _CLASS_MEMO.get(value)
+    if found is None:
+        if len(_CLASS_MEMO) >= _CLASS_MEMO_SIZE:
+            _CLASS_MEMO.clear()
+        found = _CLASS_MEMO[value] = _class_hooks(value)
+    return found
+
+
+def _class_hooks(value: str) -> str:
+    """Return `class="value"` with the Mintlify classes of its docsgen classes added."""
+    tokens = value.split()
+    extra = [
+        hook
+        for t in tokens
+        if t in CLASS_HOOKS and _NOT_WITH.get(t) not in tokens
+        for hook in CLASS_HOOKS[t].split()
+        if hook not in tokens
+    ]
+    return f'class="{value} {" ".join(dict.fromkeys(extra))}"' if extra else f'class="{value}"'
 
 
 def _first_id(html: str, cls: str, hook: str) -> str:

@@ -362,3 +362,22 @@ def test_new_hooks_sit_on_the_elements_they_name(built):
     assert re.search(r'<a class="[^"]*\bdirectory-card\b', cards)
     # a <Tab>'s icon does not count as the page's code block icon, nor the reverse
     assert "code-block-icon" not in tab[1] and "tab-icon" not in header[1]
+
+
+def test_class_hooks_are_worked_out_once_per_value_and_the_memo_stays_bounded() -> None:
+    """add_hooks keeps each class attribute's rewrite (pages repeat the frame's and components' classes): the
+    second page gets the same hooks from the memo, a value with no docsgen class is left as it is, and a page
+    of thousands of distinct values does not grow the memo past its bound."""
+    from docsgen.render import hooks
+
+    page = (
+        '<div class="dg-card extra"><span class="dg-callout dg-note">x</span><p class="plain dg-">y</p></div>'
+    )
+    first = hooks.add_hooks(page)
+    assert 'class="dg-card extra card"' in first and 'class="plain dg-"' in first
+    assert hooks._CLASS_MEMO["dg-card extra"] == 'class="dg-card extra card"'
+    assert hooks.add_hooks(page) == first
+    many = "".join(f'<i class="dg-card n{i}"></i>' for i in range(hooks._CLASS_MEMO_SIZE + 10))
+    out = hooks.add_hooks(many)
+    assert out.count(' card"') == hooks._CLASS_MEMO_SIZE + 10
+    assert len(hooks._CLASS_MEMO) <= hooks._CLASS_MEMO_SIZE
