@@ -137,7 +137,9 @@
     root.appendChild(dialog);
     var anchor = document.querySelector(".dg-api .dg-api-endpoint");
     if (anchor) {
-      anchor.appendChild(this.toggle);
+      // the loader's button stays where it is: moving it while the reader holds it down makes the press's
+      // click go to the bar (Chromium), not the button, and the click was lost
+      if (this.toggle.parentNode !== anchor) anchor.appendChild(this.toggle);
       anchor.parentNode.insertBefore(root, anchor.nextSibling);
     } else {
       var bar = el("div", { "class": "dg-pg-bar" });
