@@ -119,6 +119,8 @@ def _color_css(primary: str, light: str, dark: str) -> Markup:
         f":root{{--dg-primary:{primary};--dg-primary-light:{light};--dg-primary-dark:{dark};"
         f"--dg-primary-text:{light_text};--dg-primary-button:{_button_color(dark)}}}"
         f'html[data-theme="dark"]{{--dg-primary:{light};--dg-primary-text:{dark_text}}}'
+        # the API pages' example column is dark in both schemes (api.css), as on Mintlify
+        f".dg-api-aside{{--dg-primary:{light};--dg-primary-text:{dark_text}}}"
     )
     return Markup(style_text(css))
 

@@ -89,4 +89,4 @@ def test_highlight_css_is_current():
     assert shipped == highlight_css(), (
         "regenerate with: python -c 'from docsgen.mdx.code import highlight_css; ...'"
     )
-    assert 'html[data-theme="dark"] .dg-code .k' in shipped
+    assert ':is(html[data-theme="dark"], .dg-api-aside) .dg-code .k' in shipped

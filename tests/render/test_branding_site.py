@@ -172,8 +172,10 @@ def test_codeblock_themes_change_highlight_css(make_site, tmp_path):
         assert not [w for w in result.warnings if w.code.startswith("styling.")]
     assert len(set(css.values())) == 4
     assert "background:#282a36" in css["dracula"]  # Dracula's own background, both modes
-    assert 'html[data-theme="dark"] .dg-api-code{--dg-code-bg:#2E3440' in css["pair"]
-    assert 'html:not([data-theme="dark"]) .dg-api-code{--dg-code-bg:#0d1117' in css["dark"]
+    assert ':is(html[data-theme="dark"], .dg-api-aside) .dg-api-code{--dg-code-bg:#2E3440' in css["pair"]
+    assert (
+        'html:not([data-theme="dark"]) .dg-api-code:not(.dg-api-aside *){--dg-code-bg:#0d1117' in css["dark"]
+    )
     _, bad = site(make_site, tmp_path, {"styling": {"codeblocks": {"theme": "no-such-theme"}}}, name="bad")
     assert [(w.code, w.json_path) for w in bad.warnings] == [
         ("styling.codeblocks-theme", "styling.codeblocks.theme")

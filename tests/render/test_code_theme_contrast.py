@@ -8,9 +8,10 @@ import re
 import pytest
 
 from docsgen.common import contrast
+from docsgen.mdx.code import code_scope
 from docsgen.render.codethemes import SHIKI_TO_PYGMENTS, highlight_css
 
-SCOPES = ('html:not([data-theme="dark"]) .dg-code', 'html[data-theme="dark"] .dg-code')
+SCOPES = (code_scope(False), code_scope(True))
 PAIRS = [
     ("night-owl", "night-owl"),
     ("solarized-light", "monokai"),
@@ -23,7 +24,9 @@ def ratios(css: str) -> list[tuple[str, float]]:
     found = []
     for scope in SCOPES:
         head = next(line for line in css.splitlines() if line.startswith(scope + ","))
-        assert scope.rsplit(" ", 1)[0] + " .dg-api-code{" in head  # API samples share the background
+        assert (
+            code_scope(scope == SCOPES[1], ".dg-api-code") + "{" in head
+        )  # API samples share the background
         background = contrast.parse_color(re.search(r"--dg-code-bg:([^;]+);", head).group(1))
         muted = re.search(r"--dg-muted:([^;}]+)", head).group(1)
         found.append((f"{scope} muted", contrast.ratio(contrast.parse_color(muted), background)))

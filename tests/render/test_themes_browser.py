@@ -170,3 +170,42 @@ def test_every_theme_renders_distinctly(browser: Browser, theme_sites):
         page.context.close()
         digests.setdefault(hashlib.sha256(path.read_bytes()).hexdigest(), []).append(theme)
     assert all(len(themes) == 1 for themes in digests.values()), list(digests.values())
+
+
+SIZES = """() => {
+  const style = (sel) => { const el = document.querySelector(sel); return el ? getComputedStyle(el) : null; };
+  const height = (sel) => { const el = document.querySelector(sel); return el ? el.getBoundingClientRect().height : null; };
+  const icon = document.querySelector(".dg-toc-title svg");
+  return {
+    title: style("#page-title").fontSize, titleLine: style("#page-title").lineHeight,
+    header: height(".dg-header-row"), tabs: height(".dg-tabs"), sidebar: document.getElementById("sidebar").getBoundingClientRect().width,
+    link: style(".dg-sidebar-nav a").fontSize, linkHeight: height(".dg-sidebar-nav li > a"),
+    toc: style(".dg-toc a").fontSize, tocTitle: style(".dg-toc-title").fontSize,
+    tocIcon: icon ? [icon.getBoundingClientRect().width, getComputedStyle(icon).display !== "none"] : null,
+  };
+}"""
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_sizes_are_mintlifys(browser: Browser, theme_sites, theme):
+    """Measured on ../shared/reference/mintlify-ui (quickstart-mintlify-dev-light.png at 2x: a 64 px top bar over a
+    48 px tab row, 36 px sidebar rows, 32 px table-of-contents rows; Mintlify's page title is text-2xl sm:text-3xl)
+    and the same in every theme: a 30 px title (24 px on a phone), a 288 px sidebar, 14 px sidebar and TOC text."""
+    urls, _ = theme_sites
+    page, _ = _view(browser, urls[theme] + PAGE, 1280, "light")
+    page.evaluate("document.querySelector('.dg-header-row').style.display = 'flex'")  # hidden in luma/almond
+    sizes = page.evaluate(SIZES)
+    page.context.close()
+    expected = {
+        "title": "30px",
+        "titleLine": "36px",
+        "header": 64,
+        "tabs": 48,
+        "sidebar": 288,
+        "link": "14px",
+    }
+    expected |= {"linkHeight": 36, "toc": "14px", "tocTitle": "14px", "tocIcon": [14, True]}
+    assert sizes == expected
+    page, _ = _view(browser, urls[theme] + PAGE, 390, "light")
+    assert page.evaluate("getComputedStyle(document.getElementById('page-title')).fontSize") == "24px"
+    page.context.close()
