@@ -1,5 +1,6 @@
-"""Real servers on 127.0.0.1 for the playground's browser tests: a tiny OAuth 2.0 authorization server (authorization
-code with PKCE, client credentials), an API that accepts only its tokens, and a docs site served by `docsgen dev`."""
+"""Real servers on 127.0.0.1 for the playground's and the dev proxy's tests: a tiny OAuth 2.0 authorization server
+(authorization code with PKCE, client credentials), an API that accepts only its tokens, an API that sends large
+answers slowly, and a docs site served by `docsgen dev`."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import hashlib
 import json
 import secrets
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -156,6 +158,38 @@ class TokenApi(BaseHTTPRequestHandler):
         self.wfile.write(body)
 
     do_POST = do_PUT = do_DELETE = do_GET
+
+
+class SlowApi(BaseHTTPRequestHandler):
+    """An API that sends a large answer slowly, in 256 KB pieces: `/stream/N` N MB without a length (the end of the
+    answer is the end of the connection), `/sized/N` with one. `sent` counts the bytes of the latest answer."""
+
+    protocol_version = "HTTP/1.1"
+    sent = 0
+
+    def do_GET(self) -> None:
+        size = int(self.path.rsplit("/", 1)[1]) * 1024 * 1024
+        self.send_response(200)
+        self.send_header("Content-Type", "text/plain")
+        self.send_header("X-Upstream", "slow")
+        if self.path.startswith("/sized/"):
+            self.send_header("Content-Length", str(size))
+        else:
+            self.send_header("Connection", "close")
+        self.end_headers()
+        piece = b"y" * (256 * 1024)
+        SlowApi.sent = 0
+        try:
+            while SlowApi.sent < size:
+                self.wfile.write(piece)
+                SlowApi.sent += len(piece)
+                time.sleep(0.01)
+        except OSError:
+            pass
+        self.close_connection = True
+
+    def log_message(self, *args: object) -> None:
+        pass
 
 
 def serve(handler: type[BaseHTTPRequestHandler]) -> ThreadingHTTPServer:

@@ -1,6 +1,7 @@
 """The dev proxy streams upstream answers (memory: a chunk, not the answer) and cuts them at MAX_RESPONSE_BYTES,
 telling the browser (no last chunk); a target path that is not ASCII is percent-encoded (was a traceback).
-Upstreams: real HTTP servers on 127.0.0.1, one of them sending a large answer slowly."""
+Upstreams: real HTTP servers on 127.0.0.1, one of them sending a large answer slowly
+(tests/playground_servers.py SlowApi)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from docsgen.dev import proxy_stream
 from docsgen.dev.app import start
 from docsgen.dev.proxy import ProxyError, ProxyPolicy, rules_for
 from docsgen.dev.proxy_stream import forward
+from tests.playground_servers import SlowApi, serve
 
 
 class Upstream(BaseHTTPRequestHandler):
@@ -74,42 +76,9 @@ def test_an_upstream_answer_over_the_cap_is_refused_without_reading_it_all(upstr
     assert Upstream.sent < 100 * 1024 * 1024  # it stopped reading near the cap, not at 200 MB
 
 
-class Slow(BaseHTTPRequestHandler):
-    """An API that sends a large answer slowly: `/stream/N` N MB without a length, `/sized/N` with one."""
-
-    protocol_version = "HTTP/1.1"
-    sent = 0
-
-    def do_GET(self):
-        size = int(self.path.rsplit("/", 1)[1]) * 1024 * 1024
-        self.send_response(200)
-        self.send_header("Content-Type", "application/octet-stream")
-        self.send_header("X-Upstream", "slow")
-        if self.path.startswith("/sized/"):
-            self.send_header("Content-Length", str(size))
-        else:
-            self.send_header("Connection", "close")  # the end of the answer is the end of the connection
-        self.end_headers()
-        piece = b"y" * (256 * 1024)
-        Slow.sent = 0
-        try:
-            while Slow.sent < size:
-                self.wfile.write(piece)
-                Slow.sent += len(piece)
-                time.sleep(0.01)
-        except OSError:
-            pass
-        self.close_connection = True
-
-    def log_message(self, *args):
-        pass
-
-
 @pytest.fixture
 def dev_app(make_site):
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Slow)
-    server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    server = serve(SlowApi)
     port = server.server_address[1]
     spec = {
         "openapi": "3.0.3",
@@ -155,7 +124,7 @@ def test_the_dev_proxy_streams_a_slow_answer_and_cuts_it_at_the_cap(dev_app, mon
     assert received <= 4 * 1024 * 1024
     assert received >= 3 * 1024 * 1024  # everything up to the cap arrived
     time.sleep(0.5)
-    assert Slow.sent < 16 * 1024 * 1024  # the upstream was stopped near the cap, not read to its 64 MB
+    assert SlowApi.sent < 16 * 1024 * 1024  # the upstream was stopped near the cap, not read to its 64 MB
 
 
 def test_the_dev_proxy_relays_a_large_answer_in_bounded_memory(dev_app):
@@ -170,7 +139,7 @@ def test_the_dev_proxy_relays_a_large_answer_in_bounded_memory(dev_app):
             assert r.status_code == 200 and r.headers["content-length"] == str(size)
             for chunk in r.iter_raw():
                 if sent_at_first_byte < 0:
-                    sent_at_first_byte = Slow.sent
+                    sent_at_first_byte = SlowApi.sent
                 received += len(chunk)
         _, peak = tracemalloc.get_traced_memory()
     finally:

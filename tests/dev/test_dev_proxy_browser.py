@@ -1,52 +1,23 @@
 """The API playground through `docsgen dev`'s proxy, in chromium: an answer cut at the proxy's limit is reported
 as cut (it was 'Could not reach the server'), and an answer within the limit shows. Upstream: a real HTTP server
-on 127.0.0.1 sending its answer slowly, without a length."""
+on 127.0.0.1 sending its answer slowly, without a length (tests/playground_servers.py SlowApi)."""
 
 from __future__ import annotations
 
 import json
 import re
-import threading
-import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 from playwright.sync_api import Page, expect
 
 from docsgen.dev import proxy_stream
 from docsgen.dev.app import start
-
-
-class Slow(BaseHTTPRequestHandler):
-    """`/stream/N`: N MB of text in 256 KB pieces, no Content-Length (the end is the end of the connection)."""
-
-    protocol_version = "HTTP/1.1"
-
-    def do_GET(self):
-        size = int(self.path.rsplit("/", 1)[1]) * 1024 * 1024
-        self.send_response(200)
-        self.send_header("Content-Type", "text/plain")
-        self.send_header("Connection", "close")
-        self.end_headers()
-        sent = 0
-        try:
-            while sent < size:
-                self.wfile.write(b"z" * (256 * 1024))
-                sent += 256 * 1024
-                time.sleep(0.005)
-        except OSError:
-            pass
-        self.close_connection = True
-
-    def log_message(self, *args):
-        pass
+from tests.playground_servers import SlowApi, serve
 
 
 @pytest.fixture
 def dev(make_site):
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Slow)
-    server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    server = serve(SlowApi)
     ok = {"200": {"description": "ok", "content": {"text/plain": {"schema": {"type": "string"}}}}}
     spec = {
         "openapi": "3.0.3",
