@@ -77,15 +77,20 @@ def add_static_files(site: Site, files: SiteFiles) -> None:
         files.add(rel, site.docs_dir / rel, rel, on_clash="keep")  # a page of that path wins, with a warning
 
 
+def default_language_words(ctx: SiteContext) -> tuple[str | None, dict[str, str]]:
+    """Return the site's default language and its interface words (pages no language owns: 404, redirects)."""
+    raw_lang = ctx.config.raw.get("language")
+    lang = next((s.label for s in ctx.nav.default_section_path() if s.kind == "language"), None) or (
+        raw_lang if isinstance(raw_lang, str) else None
+    )
+    return lang, interface_strings(lang, ctx.config.raw.get("strings"))
+
+
 def add_special_pages(ctx: SiteContext, site: Site, files: SiteFiles) -> None:
     """Write the 404 page and, when the site has no index page, a home page that opens the first page."""
     env = environment(ctx.theme.name)
     not_found = ctx.config.errors.get("404") or {}
-    raw_lang = ctx.config.raw.get("language")
-    lang = next((s.label for s in ctx.nav.default_section_path() if s.kind == "language"), None) or (
-        raw_lang if isinstance(raw_lang, str) else None
-    )  # the 404 page speaks the default language
-    words = interface_strings(lang, ctx.config.raw.get("strings"))
+    lang, words = default_language_words(ctx)  # the 404 page speaks the default language
     page = Page(
         "404",
         "404.html",
@@ -119,7 +124,13 @@ def add_special_pages(ctx: SiteContext, site: Site, files: SiteFiles) -> None:
             url = site.pages[site.nav.order[0]].url
         if url is not None:
             target = relative_url("index.html", url)
-            files.add("index.html", env.get_template("redirect.html").render(target=target), "home redirect")
+            files.add(
+                "index.html",
+                env.get_template("redirect.html").render(
+                    target=target, t=words, lang=bcp47(lang) if lang else "en"
+                ),
+                "home redirect",
+            )
 
 
 def add_google_fonts(ctx: SiteContext, files: SiteFiles) -> None:

@@ -7,7 +7,9 @@ import re
 
 from docsgen.common.theme import environment
 from docsgen.common.urls import is_external, relative_url
+from docsgen.config.model import bcp47
 from docsgen.engine.write import SiteFiles
+from docsgen.outputs.assets import default_language_words
 from docsgen.render import SiteContext
 from docsgen.render.custom import site_destination
 from docsgen.site.read import Site
@@ -47,6 +49,8 @@ def _host_token(m: re.Match, stars: set[str], splat: str) -> str:
 def add_redirect_pages(ctx: SiteContext, site: Site, files: SiteFiles) -> None:
     """Write an HTML redirect page at each exact redirect source and page-less folder that no page occupies."""
     template = environment(ctx.theme.name).get_template("redirect.html")
+    lang, words = default_language_words(ctx)
+    speech = {"t": words, "lang": bcp47(lang) if lang else "en"}
     for source, destination in link_targets(site).items():
         output = (source + "/index.html") if source else "index.html"
         if source in site.pages:
@@ -58,4 +62,4 @@ def add_redirect_pages(ctx: SiteContext, site: Site, files: SiteFiles) -> None:
             else relative_url(output, ctx.helpers["page_link"](path or "/")) + sep + fragment
         )
         # a page or file at that path wins, with a warning: the redirect then works through _redirects only
-        files.add(output, template.render(target=target), f"redirect {source}", on_clash="keep")
+        files.add(output, template.render(target=target, **speech), f"redirect {source}", on_clash="keep")

@@ -157,6 +157,8 @@ def meta_tags(site: SiteContext, page: Page) -> list[tuple[str, str, str]]:
 def sidebar_html(site: SiteContext, section: Section) -> str:
     """Render a section's sidebar once, as a standalone document shared by every page of the section."""
     env = environment(site.theme.name)
+    raw_lang = site.config.raw.get("language")
+    lang = language_of(section) or (raw_lang if isinstance(raw_lang, str) else None)
     return add_hooks(
         env.get_template("sidebar.html").render(
             **site.helpers,
@@ -166,5 +168,8 @@ def sidebar_html(site: SiteContext, section: Section) -> str:
             items=section.items,
             drilldown=site.drilldown,
             root="../",
+            t=interface_strings(
+                lang, site.config.raw.get("strings")
+            ),  # the section's language ("Deprecated")
         )
     )

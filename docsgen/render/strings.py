@@ -69,6 +69,23 @@ SCRIPT_KEYS = (
     "access_token", "file_of_type", "showing_chars", "response_image", "api_playground", "cookies_hint",
     "request_only", "no_server", "valid_json", "valid_email", "env", "env_name", "env_placeholder", "save", "delete", "env_applied",
     "env_name_first", "env_saved", "env_deleted", "env_hint", "history", "clear_history", "rerun", "not_set",
+    # the OAuth box, the WebSocket console, failure explanations, validation messages, diagrams, search, feedback
+    "explain_page", "comment_failed", "zoom_in", "zoom_out", "reset_view", "signing_in", "callback_error",
+    "callback_done", "callback_lost", "oauth_code_flow", "oauth_client_flow", "token_answered", "token_failed",
+    "token_cors", "signin_closed", "auth_server_error", "no_code", "oauth_flow", "client_id", "client_secret",
+    "client_secret_optional", "scopes", "get_token", "authorize", "client_id_first", "requesting_token",
+    "waiting_signin", "token_received", "token_valid_for", "token_scopes", "token_tab_only", "no_token",
+    "popup_blocked", "bad_auth_url", "val_not_null", "val_one_of", "val_equal", "val_integer", "val_number",
+    "val_string", "val_boolean", "val_array", "val_object", "val_gt", "val_min", "val_lt", "val_max",
+    "val_multiple", "val_min_length", "val_max_length", "val_pattern", "val_min_items", "val_max_items",
+    "val_required", "val_json", "val_file", "via_proxy", "exposed_headers", "binary_response", "unknown_type",
+    "mixed_title", "mixed_hint", "cut_title", "cut_limit", "cut_api", "cors_title", "cors_origin",
+    "cors_preflight", "cors_tick_proxy", "cors_proxy_hint", "unreachable_title", "the_server",
+    "unreachable_hint", "unreachable_cors", "browser_message", "ws_console", "connect", "server_url",
+    "not_connected", "message", "message_to_send", "clear", "messages", "ws_sent", "ws_received", "disconnect",
+    "cannot_connect", "connecting", "connected_to", "ws_connected", "ws_binary", "ws_failed",
+    "disconnected_reason", "disconnected", "ws_disconnected", "field_error", "search_needs_http",
+    "search_unavailable", "ai_prompt",
 )  # fmt: skip
 
 

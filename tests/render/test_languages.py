@@ -48,13 +48,14 @@ BCP47_TAG = re.compile(r"^[a-z]{2,3}(?:-[A-Z][a-z]{3})?(?:-[A-Z]{2})?$")
 
 
 # Words a language spells exactly as English does: its own word, not an English placeholder ("No" is Spanish,
-# "Server" German, "Send" Danish and Norwegian, "Cookies" a loanword in these languages). Anything else equal to
-# the English text fails the test below.
+# "Server" German, "Send" Danish and Norwegian, "Cookies" a loanword in these languages, "Message" and "Pages"
+# French). Anything else equal to the English text fails the test below.
 SAME_AS_ENGLISH = {
     ("ca", "no"), ("es", "no"), ("it", "no"), ("no", "send"), ("da", "send"), ("da", "send_feedback"),
     ("de", "server"), ("nl", "server"), ("it", "server"), ("it", "password"), ("it", "file_of_type"),
     ("de", "cookies"), ("nl", "cookies"), ("fr", "cookies"), ("es", "cookies"), ("pt-BR", "cookies"),
-    ("da", "cookies"), ("fr", "sources"),
+    ("da", "cookies"), ("fr", "sources"), ("fr", "message"), ("fr", "messages"), ("fr", "pages_nav"),
+    ("fr", "pages_one"), ("fr", "pages_n"),
 }  # fmt: skip
 
 
@@ -145,11 +146,14 @@ def test_translated_interface_rtl_and_hreflang(tmp_path):
     assert bcp47("jp") == "ja"
 
 
-SCRIPT_CALL = re.compile(r'\bT\(\s*"([a-z_]+)",\s*"((?:[^"\\]|\\.)*)"')
+# T("key", "English", ...) and the playground's problem(path, "key", "English", ...) (a validation message)
+SCRIPT_CALL = re.compile(
+    r'\b(?:T\(|problem\((?:[^;()"]|"[^"]*"|\([^()]*\))*?,)\s*"([a-z_]+)",\s*"((?:[^"\\]|\\.)*)"'
+)
 
 
 def test_every_word_a_script_writes_comes_from_the_catalogue():
-    """Each T("key", "English") call in the theme's scripts names a catalogued key whose English text is the
+    """Each T("key", "English") call (and problem(path, "key", "English")) in the theme's scripts names a catalogued key whose English text is the
     script's own (so an English page, which carries no strings, reads the same), and every catalogued script key is
     used by a script."""
     english = catalogue()["en"]

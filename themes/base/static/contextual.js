@@ -8,7 +8,7 @@
   const mcpUrl = new URL(menu.dataset.mcp || "mcp", location.href).href;
   const server = menu.dataset.server || "docs";
   const status = menu.querySelector(".dg-contextual-status");
-  const prompt = () => `Read from ${location.href.split("#")[0]} so I can ask questions about it.`;
+  const prompt = () => T("ai_prompt", "Read from {url} so I can ask questions about it.", { url: location.href.split("#")[0] });
   let markdown = null;
   const fetchMarkdown = () => {
     markdown ??= fetch(mdUrl).then((r) => {
@@ -69,7 +69,7 @@
   function ask() {
     const title = menu.dataset.title || document.title;
     // The site's assistant when its feedback server is configured (js/assistant.js), else the site search.
-    if (window.dgAssistant) return window.dgAssistant.open(`Explain the page \u201c${title}\u201d`, false);
+    if (window.dgAssistant) return window.dgAssistant.open(T("explain_page", "Explain the page \u201c{title}\u201d", { title }), false);
     const open = document.querySelector(".dg-search-button");
     if (!open) return;
     open.click();

@@ -168,8 +168,8 @@
       pf = await load();
     } catch {
       status.textContent = location.protocol === "file:"
-        ? "Search needs the site to be served over HTTP (for example: python -m http.server)."
-        : "Search is unavailable: this site has no search index.";
+        ? T("search_needs_http", "Search needs the site to be served over HTTP (for example: python -m http.server).")
+        : T("search_unavailable", "Search is unavailable: this site has no search index.");
       return;
     }
     if (all && all.checked) await mergeAll(pf);

@@ -201,7 +201,7 @@
         setStatus(status, T("snippet_thanks", "Thank you! Your comment on this snippet was sent."), false);
         open.focus();
       }, function (error) {
-        setStatus(status, "Your comment was not sent: " + error.message, true);
+        setStatus(status, T("comment_failed", "Your comment was not sent: {error}", { error: error.message }), true);
       }).finally(function () { sendButton.disabled = false; });
     });
   }

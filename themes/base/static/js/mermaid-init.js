@@ -6,6 +6,7 @@
 // controls (Mintlify's `actions` and `placement` fence options). A diagram that fails to parse keeps
 // showing its source, marked with data-error.
 (() => {
+  const T = window.dgT || ((k, en) => en); // the page language's words (theme-init.js)
   const doc = document.documentElement;
   const boxes = [...document.querySelectorAll(".mermaid-diagram")].filter((b) => b.querySelector("pre.mermaid"));
   if (!boxes.length) return;
@@ -90,9 +91,9 @@
     Object.assign(bar.style, { position: "absolute", display: "flex", gap: "0.25rem" });
     bar.style[vertical] = bar.style[horizontal] = "0.5rem";
     const actions = [
-      ["Zoom in", "+", () => (state.scale = Math.min(state.scale * 1.25, 8))],
-      ["Zoom out", "\u2212", () => (state.scale = Math.max(state.scale / 1.25, 0.25))],
-      ["Reset view", "\u21ba", () => Object.assign(state, { scale: 1, x: 0, y: 0 })],
+      [T("zoom_in", "Zoom in"), "+", () => (state.scale = Math.min(state.scale * 1.25, 8))],
+      [T("zoom_out", "Zoom out"), "\u2212", () => (state.scale = Math.max(state.scale / 1.25, 0.25))],
+      [T("reset_view", "Reset view"), "\u21ba", () => Object.assign(state, { scale: 1, x: 0, y: 0 })],
     ];
     for (const [label, text, act] of actions) {
       const button = document.createElement("button");

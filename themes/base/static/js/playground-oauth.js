@@ -5,9 +5,10 @@
    there is one (authorization servers rarely answer CORS), directly otherwise. The token stays in this tab. */
 (function (NS) {
   "use strict";
+  var T = window.dgT || function (k, en, v) { return v ? en.replace(/\{(\w+)\}/g, function (m, n) { return n in v ? String(v[n]) : m; }) : en; }; // the page language's words (theme-init.js)
   var ui = NS.ui;
   var el = ui.el, idFor = ui.idFor, store = ui.store;
-  var FLOWS = { authorizationCode: "Authorization code (PKCE)", clientCredentials: "Client credentials" };
+  var FLOWS = { authorizationCode: T("oauth_code_flow", "Authorization code (PKCE)"), clientCredentials: T("oauth_client_flow", "Client credentials") };
   var CHANNEL = "docsgen-oauth";
 
   function b64url(bytes) {
@@ -67,13 +68,13 @@
           try { data = JSON.parse(text); } catch (e) { data = null; }
           if (!res.ok || !data || !data.access_token) {
             var why = data && (data.error_description || data.error || data.message) || text.slice(0, 200) || res.statusText;
-            throw new Error("the token request answered " + res.status + ": " + why);
+            throw new Error(T("token_answered", "The token request answered {status}: {reason}", { status: res.status, reason: why }));
           }
           return data;
         });
       }, function (err) {
-        throw new Error("the token request to " + target + " failed (" + (err && err.message || err) + ")" +
-          (useProxy ? "" : "; the authorization server may not allow CORS: use `docsgen dev`, whose proxy sends it"));
+        throw new Error(T("token_failed", "The token request to {url} failed ({error}).", { url: target, error: err && err.message || err }) +
+          (useProxy ? "" : " " + T("token_cors", "The authorization server may not allow CORS: use `docsgen dev`, whose proxy sends it.")));
       });
   }
 
@@ -82,7 +83,7 @@
     return new Promise(function (resolve, reject) {
       var channel = typeof BroadcastChannel !== "undefined" ? new BroadcastChannel(CHANNEL) : null;
       var timer = setInterval(function () {
-        if (popup && popup.closed) { finish(); reject(new Error("the sign-in window was closed before it finished")); }
+        if (popup && popup.closed) { finish(); reject(new Error(T("signin_closed", "The sign-in window was closed before it finished."))); }
       }, 700);
       function finish() {
         clearInterval(timer);
@@ -92,9 +93,9 @@
       function take(data) {
         if (!data || data.type !== CHANNEL || data.state !== state) return;
         finish();
-        if (data.error) reject(new Error("the authorization server answered " + data.error + (data.error_description ? ": " + data.error_description : "")));
+        if (data.error) reject(new Error(T("auth_server_error", "The authorization server answered {error}.", { error: data.error + (data.error_description ? ": " + data.error_description : "") })));
         else if (data.code) resolve(data);
-        else reject(new Error("the callback carried no code"));
+        else reject(new Error(T("no_code", "The callback carried no code.")));
       }
       function onMessage(ev) { if (ev.origin === location.origin) take(ev.data); }
       window.addEventListener("message", onMessage);
@@ -114,7 +115,7 @@
     if (flows.length > 1) {
       var fid = idFor("flow");
       var row = el("div", { "class": "dg-pg-field" });
-      row.appendChild(el("label", { "for": fid, "class": "dg-pg-label" }, "Flow"));
+      row.appendChild(el("label", { "for": fid, "class": "dg-pg-label" }, T("oauth_flow", "Flow")));
       var select = el("select", { id: fid, "class": "dg-pg-oauth-flow" });
       flows.forEach(function (f, i) { select.appendChild(el("option", { value: String(i) }, FLOWS[f])); });
       select.addEventListener("change", function (ev) { ev.stopPropagation(); flowIndex = Number(select.value); draw(); });
@@ -134,13 +135,13 @@
       body.textContent = "";
       var kind = flows[flowIndex];
       var flow = scheme.flows[kind];
-      var id = text("clientId", "Client ID", "text");
-      var secret = text("clientSecret", kind === "clientCredentials" ? "Client secret" : "Client secret (if the client has one)", "password");
+      var id = text("clientId", T("client_id", "Client ID"), "text");
+      var secret = text("clientSecret", kind === "clientCredentials" ? T("client_secret", "Client secret") : T("client_secret_optional", "Client secret (if the client has one)"), "password");
       var scopes = Object.keys(flow.scopes || {});
       var boxes = [];
       if (scopes.length) {
         var group = el("fieldset", { "class": "dg-pg-scopes" });
-        group.appendChild(el("legend", {}, "Scopes"));
+        group.appendChild(el("legend", {}, T("scopes", "Scopes")));
         scopes.forEach(function (scope) {
           var sid = idFor("scope");
           var line = el("div", { "class": "dg-pg-check" });
@@ -156,12 +157,12 @@
         });
         body.appendChild(group);
       }
-      var go = el("button", { type: "button", "class": "dg-pg-send dg-pg-oauth-go" }, kind === "clientCredentials" ? "Get token" : "Authorize");
+      var go = el("button", { type: "button", "class": "dg-pg-send dg-pg-oauth-go" }, kind === "clientCredentials" ? T("get_token", "Get token") : T("authorize", "Authorize"));
       go.addEventListener("click", function () {
         var chosen = boxes.filter(function (b) { return b.checked; }).map(function (b) { return b.value; }).join(" ");
-        if (!id.value.trim()) { status.textContent = "Enter the client ID first."; id.focus(); return; }
+        if (!id.value.trim()) { status.textContent = T("client_id_first", "Enter the client ID first."); id.focus(); return; }
         go.disabled = true;
-        status.textContent = kind === "clientCredentials" ? "Requesting a token\u2026" : "Waiting for the sign-in window\u2026";
+        status.textContent = kind === "clientCredentials" ? T("requesting_token", "Requesting a token\u2026") : T("waiting_signin", "Waiting for the sign-in window\u2026");
         var got = kind === "clientCredentials" ? clientCredentials(pg, flow, id.value.trim(), secret.value, chosen) : authorizationCode(pg, flow, id.value.trim(), secret.value, chosen);
         got.then(function (data) {
           var input = pg.panel.querySelector('[data-auth="' + CSS.escape(name + ":token") + '"]');
@@ -169,11 +170,13 @@
             input.value = data.access_token;
             input.dispatchEvent(new Event("input", { bubbles: true }));
           }
-          status.textContent = "Token received" + (data.expires_in ? ", valid for " + data.expires_in + " s" : "") +
-            (data.scope ? " (scopes: " + data.scope + ")" : "") + ". It is kept in this tab only.";
+          status.textContent = [T("token_received", "Token received."),
+            data.expires_in ? T("token_valid_for", "Valid for {n} s.", { n: data.expires_in }) : "",
+            data.scope ? T("token_scopes", "Scopes: {scopes}.", { scopes: data.scope }) : "",
+            T("token_tab_only", "It is kept in this tab only.")].filter(Boolean).join(" ");
           fs.setAttribute("data-state", "token");
         }, function (err) {
-          status.textContent = "No token: " + (err && err.message || err);
+          status.textContent = T("no_token", "No token: {error}", { error: err && err.message || err });
           fs.setAttribute("data-state", "error");
         }).then(function () { go.disabled = false; });
       });
@@ -196,12 +199,12 @@
     var redirect = redirectUri();
     // The window opens now, in the click's user activation; its address follows once the PKCE hash is ready.
     var popup = window.open("about:blank", "dg-oauth-" + state, "popup=yes,width=520,height=680");
-    if (!popup) return Promise.reject(new Error("the browser blocked the sign-in window: allow pop-ups for this site"));
+    if (!popup) return Promise.reject(new Error(T("popup_blocked", "The browser blocked the sign-in window: allow pop-ups for this site.")));
     return pkce().then(function (p) {
       var url = new URL(absolute(flow.authorizationUrl || "", pg));
       if (url.protocol !== "https:" && url.protocol !== "http:") { // spec text: never a javascript: URL
         popup.close();
-        throw new Error("the authorizationUrl is not an http(s) URL: " + url.protocol);
+        throw new Error(T("bad_auth_url", "The authorizationUrl is not an http(s) URL: {protocol}", { protocol: url.protocol }));
       }
       var q = url.searchParams;
       q.set("response_type", "code");

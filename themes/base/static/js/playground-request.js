@@ -2,6 +2,9 @@
    No DOM access here, so the browser unit tests can call every function directly (window.DocsgenPlayground). */
 (function (NS) {
   "use strict";
+  var T = window.dgT || function (k, en, v) { return v ? en.replace(/\{(\w+)\}/g, function (m, n) { return n in v ? String(v[n]) : m; }) : en; }; // the page language's words (theme-init.js)
+  /* A validation problem: `key` names the message in the string table; `message` is in the page's language. */
+  function problem(path, key, en, vars) { return { path: path, key: key, message: T(key, en, vars) }; }
 
   var PLACEHOLDERS = { bearer: "<token>", oauth2: "<token>", openIdConnect: "<token>", basic: "<encoded-value>",
     apiKey: "<api-key>", http: "<credentials>" };
@@ -111,74 +114,75 @@
     if (value === null) {
       var types = Array.isArray(schema.type) ? schema.type : [schema.type];
       if (!schema.nullable && types.indexOf("null") < 0 && schema.type !== undefined && schema.type !== "any") {
-        out.push({ path: label, message: "must not be null" });
+        out.push(problem(label, "val_not_null", "must not be null"));
       }
       return out;
     }
     var t = typeOf(schema);
     if (schema.enum && !schema.enum.some(function (e) { return deepEqual(e, value); })) {
-      out.push({ path: label, message: "must be one of " + schema.enum.map(describe).join(", ") });
+      out.push(problem(label, "val_one_of", "must be one of {values}", { values: schema.enum.map(describe).join(", ") }));
       return out;
     }
     if (schema.const !== undefined && !deepEqual(schema.const, value)) {
-      out.push({ path: label, message: "must be " + describe(schema.const) });
+      out.push(problem(label, "val_equal", "must be {value}", { value: describe(schema.const) }));
     }
     var actual = Array.isArray(value) ? "array" : typeof value;
     if (t === "integer" && !(typeof value === "number" && Number.isInteger(value))) {
-      out.push({ path: label, message: "must be an integer" });
+      out.push(problem(label, "val_integer", "must be an integer"));
       return out;
     }
     if (t === "number" && !(typeof value === "number" && isFinite(value))) {
-      out.push({ path: label, message: "must be a number" });
+      out.push(problem(label, "val_number", "must be a number"));
       return out;
     }
     if ((t === "string" || t === "boolean" || t === "array" || t === "object") && actual !== t) {
-      if (!(t === "string" && schema.binary)) out.push({ path: label, message: "must be " + (t === "array" || t === "object" ? "an " : "a ") + t });
+      if (!(t === "string" && schema.binary)) out.push(t === "string" ? problem(label, "val_string", "must be a string") : t === "boolean" ? problem(label, "val_boolean", "must be a boolean")
+        : t === "array" ? problem(label, "val_array", "must be an array") : problem(label, "val_object", "must be an object"));
       return out;
     }
     if (typeof value === "number") {
       if (typeof schema.minimum === "number" && (schema.exclusiveMinimum === true ? value <= schema.minimum : value < schema.minimum)) {
-        out.push({ path: label, message: "must be " + (schema.exclusiveMinimum === true ? "greater than " : "at least ") + schema.minimum });
+        out.push(schema.exclusiveMinimum === true ? problem(label, "val_gt", "must be greater than {n}", { n: schema.minimum }) : problem(label, "val_min", "must be at least {n}", { n: schema.minimum }));
       }
       if (typeof schema.maximum === "number" && (schema.exclusiveMaximum === true ? value >= schema.maximum : value > schema.maximum)) {
-        out.push({ path: label, message: "must be " + (schema.exclusiveMaximum === true ? "less than " : "at most ") + schema.maximum });
+        out.push(schema.exclusiveMaximum === true ? problem(label, "val_lt", "must be less than {n}", { n: schema.maximum }) : problem(label, "val_max", "must be at most {n}", { n: schema.maximum }));
       }
       if (typeof schema.exclusiveMinimum === "number" && value <= schema.exclusiveMinimum) {
-        out.push({ path: label, message: "must be greater than " + schema.exclusiveMinimum });
+        out.push(problem(label, "val_gt", "must be greater than {n}", { n: schema.exclusiveMinimum }));
       }
       if (typeof schema.exclusiveMaximum === "number" && value >= schema.exclusiveMaximum) {
-        out.push({ path: label, message: "must be less than " + schema.exclusiveMaximum });
+        out.push(problem(label, "val_lt", "must be less than {n}", { n: schema.exclusiveMaximum }));
       }
       if (typeof schema.multipleOf === "number" && schema.multipleOf > 0) {
         var q = value / schema.multipleOf;
-        if (Math.abs(q - Math.round(q)) > 1e-9) out.push({ path: label, message: "must be a multiple of " + schema.multipleOf });
+        if (Math.abs(q - Math.round(q)) > 1e-9) out.push(problem(label, "val_multiple", "must be a multiple of {n}", { n: schema.multipleOf }));
       }
     }
     if (typeof value === "string") {
       if (typeof schema.minLength === "number" && value.length < schema.minLength) {
-        out.push({ path: label, message: "must be at least " + schema.minLength + " characters" });
+        out.push(problem(label, "val_min_length", "must be at least {n} characters", { n: schema.minLength }));
       }
       if (typeof schema.maxLength === "number" && value.length > schema.maxLength) {
-        out.push({ path: label, message: "must be at most " + schema.maxLength + " characters" });
+        out.push(problem(label, "val_max_length", "must be at most {n} characters", { n: schema.maxLength }));
       }
       if (typeof schema.pattern === "string") {
         var re = null;
         try { re = new RegExp(schema.pattern, "u"); } catch (e) { re = null; }
-        if (re && !re.test(value)) out.push({ path: label, message: "must match " + schema.pattern });
+        if (re && !re.test(value)) out.push(problem(label, "val_pattern", "must match {pattern}", { pattern: schema.pattern }));
       }
     }
     if (Array.isArray(value)) {
       if (typeof schema.minItems === "number" && value.length < schema.minItems) {
-        out.push({ path: label, message: "needs at least " + schema.minItems + " items" });
+        out.push(problem(label, "val_min_items", "needs at least {n} items", { n: schema.minItems }));
       }
       if (typeof schema.maxItems === "number" && value.length > schema.maxItems) {
-        out.push({ path: label, message: "allows at most " + schema.maxItems + " items" });
+        out.push(problem(label, "val_max_items", "allows at most {n} items", { n: schema.maxItems }));
       }
       if (schema.items) value.forEach(function (item, i) { validate(item, schema.items, label + "[" + i + "]", out); });
     }
     if (actual === "object" && !Array.isArray(value)) {
       (schema.required || []).forEach(function (name) {
-        if (value[name] === undefined) out.push({ path: path ? path + "." + name : name, message: "is required" });
+        if (value[name] === undefined) out.push(problem(path ? path + "." + name : name, "val_required", "is required"));
       });
       var props = schema.properties || {};
       Object.keys(value).forEach(function (k) {
@@ -310,11 +314,11 @@
       var key = p["in"] + ":" + p.name;
       var value = values[key];
       if (!present(value)) {
-        if (p.required) errors.push({ field: key, path: p.name, message: "is required" });
+        if (p.required) errors.push({ field: key, path: p.name, key: "val_required", message: T("val_required", "is required") });
         if (p["in"] === "path") path = path.split("{" + p.name + "}").join("{" + p.name + "}");
         return;
       }
-      validate(value, p.schema || {}, p.name).forEach(function (e) { errors.push({ field: key, path: e.path, message: e.message }); });
+      validate(value, p.schema || {}, p.name).forEach(function (e) { errors.push({ field: key, path: e.path, key: e.key, message: e.message }); });
       if (p["in"] === "path") path = path.split("{" + p.name + "}").join(enc(simpleText(value)));
       else if (p["in"] === "query") query = query.concat(queryPairs(p, value));
       else if (p["in"] === "header") headers.push([p.name, simpleText(value)]);
@@ -326,7 +330,7 @@
     var authQuery = [];
     auth.forEach(function (f) {
       if (!f.filled && !sec.optional && state.authIndex !== -1) {
-        errors.push({ field: "auth:" + f.scheme, path: f.scheme, message: "is required" });
+        errors.push({ field: "auth:" + f.scheme, path: f.scheme, key: "val_required", message: T("val_required", "is required") });
       }
       if (f["in"] === "query") authQuery.push([f.name, f.value]);
       else if (f["in"] === "cookie") cookies.push([f.name, f.value]);
@@ -367,15 +371,15 @@
     if (kind === "json") {
       var t = state.bodyText === undefined ? "" : String(state.bodyText);
       if (!t.trim()) {
-        if (spec.required) errors.push({ field: "body", path: "body", message: "is required" });
+        if (spec.required) errors.push({ field: "body", path: "body", key: "val_required", message: T("val_required", "is required") });
         return null;
       }
       var parsed = parseJson(t);
       if (parsed.error) {
-        errors.push({ field: "body", path: "body", message: "is not valid JSON: " + parsed.error });
+        errors.push({ field: "body", path: "body", key: "val_json", message: T("val_json", "is not valid JSON: {error}", { error: parsed.error }) });
         return { kind: "json", contentType: ctype, json: null, text: t };
       }
-      validate(parsed.value, schema, "").forEach(function (e) { errors.push({ field: "body", path: e.path || "body", message: e.message }); });
+      validate(parsed.value, schema, "").forEach(function (e) { errors.push({ field: "body", path: e.path || "body", key: e.key, message: e.message }); });
       return { kind: "json", contentType: ctype, json: parsed.value, text: JSON.stringify(parsed.value) };
     }
     if (kind === "form" || kind === "multipart") {
@@ -389,14 +393,14 @@
         var sub = props[name] || {};
         var empty = !present(v) || (Array.isArray(v) && v.filter(present).length === 0);
         if (empty) {
-          if (required.indexOf(name) >= 0) errors.push({ field: "body:" + name, path: name, message: "is required" });
+          if (required.indexOf(name) >= 0) errors.push({ field: "body:" + name, path: name, key: "val_required", message: T("val_required", "is required") });
           return;
         }
         any = true;
         var list = Array.isArray(v) ? v : [v];
         list.forEach(function (item) {
           if (isFile(item)) { form.push([name, item, true]); return; }
-          if (sub.type !== "array") validate(item, sub, name).forEach(function (e) { errors.push({ field: "body:" + name, path: e.path, message: e.message }); });
+          if (sub.type !== "array") validate(item, sub, name).forEach(function (e) { errors.push({ field: "body:" + name, path: e.path, key: e.key, message: e.message }); });
           form.push([name, text(item), false]);
         });
       });
@@ -406,14 +410,14 @@
     }
     if (kind === "binary") {
       if (!state.bodyFile) {
-        if (spec.required) errors.push({ field: "body", path: "body", message: "needs a file" });
+        if (spec.required) errors.push({ field: "body", path: "body", key: "val_file", message: T("val_file", "needs a file") });
         return null;
       }
       return { kind: "binary", contentType: ctype, file: state.bodyFile };
     }
     var raw = state.bodyText === undefined ? "" : String(state.bodyText);
     if (!raw) {
-      if (spec.required) errors.push({ field: "body", path: "body", message: "is required" });
+      if (spec.required) errors.push({ field: "body", path: "body", key: "val_required", message: T("val_required", "is required") });
       return null;
     }
     return { kind: "text", contentType: ctype, text: raw };

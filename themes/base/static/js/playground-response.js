@@ -99,7 +99,7 @@
     head.appendChild(status);
     head.appendChild(el("span", "dg-pg-time", Math.round(res.ms) + " ms"));
     head.appendChild(el("span", "dg-pg-size", NS.formatSize(res.bytes.byteLength)));
-    if (res.proxied) head.appendChild(el("span", "dg-pg-via", "via proxy"));
+    if (res.proxied) head.appendChild(el("span", "dg-pg-via", T("via_proxy", "via proxy")));
     box.appendChild(head);
     var details = el("details", "dg-pg-headers");
     details.appendChild(el("summary", "", T("headers", "Headers") + " (" + res.headers.length + ")"));
@@ -111,7 +111,7 @@
       table.appendChild(tr);
     });
     details.appendChild(table);
-    if (!res.proxied) details.appendChild(el("p", "dg-pg-hint", "Browsers only show the headers the API exposes with Access-Control-Expose-Headers."));
+    if (!res.proxied) details.appendChild(el("p", "dg-pg-hint", T("exposed_headers", "Browsers only show the headers the API exposes with Access-Control-Expose-Headers.")));
     box.appendChild(details);
     var kind = NS.renderKind(res.contentType);
     var body = el("div", "dg-pg-body");
@@ -130,7 +130,7 @@
     } else {
       var url = URL.createObjectURL(new Blob([res.bytes], { type: res.contentType }));
       urls.push(url);
-      var p = el("p", "dg-pg-binary", "Binary response (" + (res.contentType || "unknown type") + ", " + NS.formatSize(res.bytes.byteLength) + "). ");
+      var p = el("p", "dg-pg-binary", T("binary_response", "Binary response ({type}, {size}).", { type: res.contentType || T("unknown_type", "unknown type"), size: NS.formatSize(res.bytes.byteLength) }) + " ");
       var a = el("a", "", T("download", "Download"));
       a.href = url;
       a.download = "response";
@@ -150,26 +150,26 @@
     if (info.aborted) {
       title = T("request_cancelled", "The request was cancelled.");
     } else if (info.mixed) {
-      title = "Blocked: this page is served over HTTPS and the API URL is plain HTTP.";
-      lines.push("Browsers refuse such mixed-content requests. Use an https:// server or the proxy.");
+      title = T("mixed_title", "Blocked: this page is served over HTTPS and the API URL is plain HTTP.");
+      lines.push(T("mixed_hint", "Browsers refuse such mixed-content requests. Use an https:// server or the proxy."));
     } else if (info.cut) {
-      title = "The answer broke off (HTTP " + info.status + "): only part of it arrived.";
-      lines.push(info.limit ? "The docs proxy passes on at most " + Math.round(info.limit / 1048576) +
-        " MB of an answer and cut this one there, or the API stopped sending before its end." :
-        "The API stopped sending before the end of its answer.");
+      title = T("cut_title", "The answer broke off (HTTP {status}): only part of it arrived.", { status: info.status });
+      lines.push(info.limit ? T("cut_limit", "The docs proxy passes on at most {mb} MB of an answer and cut this one there, or the API stopped sending before its end.", { mb: Math.round(info.limit / 1048576) })
+        : T("cut_api", "The API stopped sending before the end of its answer."));
     } else if (info.reachable === true) {
-      title = "The API answered, but the browser hid the response (CORS).";
-      lines.push("The server at " + info.origin + " did not allow requests from " + location.origin + ".");
-      lines.push("It must answer the OPTIONS preflight and send Access-Control-Allow-Origin (and Access-Control-Allow-Headers for the headers this request sets).");
-      lines.push(info.proxyAvailable ? "Tick \u201cSend through the docs proxy\u201d to send it from the docs server instead." : "A CORS proxy (docs.json api.playground.proxy with the docs server) avoids this.");
+      title = T("cors_title", "The API answered, but the browser hid the response (CORS).");
+      lines.push(T("cors_origin", "The server at {origin} did not allow requests from {page}.", { origin: info.origin, page: location.origin }));
+      lines.push(T("cors_preflight", "It must answer the OPTIONS preflight and send Access-Control-Allow-Origin (and Access-Control-Allow-Headers for the headers this request sets)."));
+      lines.push(info.proxyAvailable ? T("cors_tick_proxy", "Tick \u201c{option}\u201d to send it from the docs server instead.", { option: T("use_proxy", "Send through the docs proxy (avoids CORS)") })
+        : T("cors_proxy_hint", "A CORS proxy (docs.json api.playground.proxy with the docs server) avoids this."));
     } else {
-      title = "Could not reach " + (info.origin || "the server") + ".";
-      lines.push("The connection failed: the server may be down, refused the connection, the host name may be wrong, or a certificate is not trusted.");
-      lines.push("If the server is up, a CORS rejection looks the same to the page: the browser console shows the real reason.");
+      title = T("unreachable_title", "Could not reach {origin}.", { origin: info.origin || T("the_server", "the server") });
+      lines.push(T("unreachable_hint", "The connection failed: the server may be down, refused the connection, the host name may be wrong, or a certificate is not trusted."));
+      lines.push(T("unreachable_cors", "If the server is up, a CORS rejection looks the same to the page: the browser console shows the real reason."));
     }
     wrap.appendChild(el("p", "dg-pg-error-title", title));
     lines.forEach(function (l) { wrap.appendChild(el("p", "", l)); });
-    if (info.message) wrap.appendChild(el("p", "dg-pg-error-raw", "Browser message: " + info.message));
+    if (info.message) wrap.appendChild(el("p", "dg-pg-error-raw", T("browser_message", "Browser message: {message}", { message: info.message })));
     box.appendChild(wrap);
   }
 

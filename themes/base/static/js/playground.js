@@ -196,25 +196,28 @@
     return built;
   };
 
+  /** "<field> <problem>" in the page's language ("{path}: {message}" where the language needs it). */
+  function fieldError(path, message) { return T("field_error", "{path} {message}", { path: path, message: message }); }
+
   Playground.prototype.showErrors = function (errors, showAll) {
     var panel = this.panel;
     var self = this;
     panel.querySelectorAll(".dg-pg-field").forEach(function (row) {
       var key = row.getAttribute("data-field");
-      var mine = errors.filter(function (e) { return e.field === key && (showAll || e.message !== "is required"); });
+      var mine = errors.filter(function (e) { return e.field === key && (showAll || e.key !== "val_required"); });
       var err = row.querySelector(".dg-pg-field-error");
       var control = row.querySelector("input, select, textarea");
       if (!err) return;
       err.hidden = !mine.length;
-      err.textContent = mine.map(function (e) { return (e.path && e.path !== key.split(":").pop() ? e.path + " " : "") + e.message; }).join("; ");
+      err.textContent = mine.map(function (e) { return e.path && e.path !== key.split(":").pop() ? fieldError(e.path, e.message) : e.message; }).join("; ");
       if (control) {
         if (mine.length) control.setAttribute("aria-invalid", "true");
         else control.removeAttribute("aria-invalid");
       }
     });
     if (this.bodyStatus) {
-      var be = errors.filter(function (e) { return e.field === "body" && (showAll || e.message !== "is required"); });
-      this.bodyStatus.textContent = be.length ? be.map(function (e) { return (e.path === "body" ? T("body", "Body") : e.path) + " " + e.message; }).join("\n") : (self.bodyArea && self.bodyArea.value.trim() ? T("valid_json", "Valid JSON for this schema.") : "");
+      var be = errors.filter(function (e) { return e.field === "body" && (showAll || e.key !== "val_required"); });
+      this.bodyStatus.textContent = be.length ? be.map(function (e) { return fieldError(e.path === "body" ? T("body", "Body") : e.path, e.message); }).join("\n") : (self.bodyArea && self.bodyArea.value.trim() ? T("valid_json", "Valid JSON for this schema.") : "");
       this.bodyStatus.className = "dg-pg-body-status" + (be.length ? " dg-pg-invalid" : " dg-pg-valid");
       if (this.bodyArea) {
         if (be.length) this.bodyArea.setAttribute("aria-invalid", "true");
@@ -261,7 +264,7 @@
       this.errorsBox.textContent = "";
       this.errorsBox.appendChild(el("p", { "class": "dg-pg-error-title" }, T("fix_fields", "Fix these fields before sending ({n}):", { n: built.errors.length })));
       var ul = el("ul");
-      built.errors.forEach(function (e) { ul.appendChild(el("li", {}, e.path + " " + e.message)); });
+      built.errors.forEach(function (e) { ul.appendChild(el("li", {}, fieldError(e.path, e.message))); });
       this.errorsBox.appendChild(ul);
       var bad = this.panel.querySelector('[aria-invalid="true"]');
       if (bad) bad.focus();
