@@ -246,11 +246,6 @@ class ProxyPolicy:
     refused: list[str] = field(default_factory=list)
 
 
-def allowed_rules(site: Site | None) -> list[HostRule]:
-    """Return every origin the site's specs (files, and the playground data of generated pages) name."""
-    return proxy_policy(site).rules
-
-
 def proxy_policy(site: Site | None) -> ProxyPolicy:
     """Return the origins the site's servers name, and the server URLs whose free variables allow nothing."""
     if site is None:

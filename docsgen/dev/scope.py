@@ -26,11 +26,6 @@ def structure_signature(page: Page) -> tuple:
     return tuple(repr(page.meta.get(name)) for name in STRUCTURE_FIELDS)
 
 
-def pages_to_render_keys(site: Site) -> list[str]:
-    """Return the keys of the pages that become HTML files."""
-    return [p.key for p in site.pages_to_render()]
-
-
 def uses_generated_pages(site: Site) -> bool:
     """Tell whether the site has generated (OpenAPI) pages, whose placement the navigation decides."""
     return any(p.generate is not None or p.source is None for p in site.pages.values())

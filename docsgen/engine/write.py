@@ -103,7 +103,6 @@ class Written:
 
 # What SiteFiles holds for a path: the six kinds of output content.
 Content = Made | Copied | Claimed | Streamed | Linked | Written
-Readable = Made | Copied | Streamed | Linked  # the kinds whose bytes can be had from SiteFiles
 
 
 def content_of(value: str | bytes | Path | Content) -> Content:

@@ -8,7 +8,6 @@ from typing import Any
 
 from docsgen.mdx.limits import MAX_EXPRESSION_DEPTH
 
-UNDEFINED = None
 _NUMBER_RE = re.compile(
     r"-?(?:0[xX][0-9a-fA-F]+|\d+(?:_\d+)*(?:\.\d*)?(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?)"
 )

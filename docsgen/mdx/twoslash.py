@@ -19,7 +19,6 @@ _CUT_BEFORE = re.compile(r"^\s*//\s*-{3,}cut(?:-before)?-{3,}\s*$")
 _CUT_AFTER = re.compile(r"^\s*//\s*-{3,}cut-after-{3,}\s*$")
 _QUERY = re.compile(r"^\s*//\s*(\^\?|\^\||\^\^+)\s*$")
 _DIRECTIVE = re.compile(r"^\s*//\s*@[A-Za-z][\w-]*(?::.*)?\s*$")
-TWOSLASH_LANGS = {"ts", "tsx", "typescript", "js", "jsx", "javascript", "mts", "cts", "vue"}
 
 
 def is_twoslash(info_string: str) -> bool:

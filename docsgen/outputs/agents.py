@@ -91,11 +91,6 @@ def llms_txt(site: Site, pages: list[Page], base: str | None) -> str:
     return text
 
 
-def llms_full_txt(site: Site, pages: list[Page], base: str | None, twins: Mapping[str, str]) -> str:
-    """Return /llms-full.txt: every agent page's Markdown (its twin), each with its source URL."""
-    return "".join(llms_full_parts(site, pages, base, twins))
-
-
 def llms_full_parts(
     site: Site, pages: list[Page], base: str | None, twins: Mapping[str, str]
 ) -> Iterator[str]:

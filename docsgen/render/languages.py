@@ -14,7 +14,6 @@ from docsgen.pages.page import Page
 from docsgen.render.context import SiteContext
 from docsgen.render.switchers import translated_page
 
-CHOICE_KEY = "docsgen-language"
 # Record a language picked in a switcher (links carry hreflang); on the root page only, go to the remembered
 # language, else to the first of the browser's languages the site has (by tag, then by its first subtag).
 _REDIRECT = """(function(){var V=__VERSIONS__,here=__HERE__,k="docsgen-language";

@@ -52,11 +52,6 @@ class Fragment:
 EMPTY = Fragment("", 0, frozenset(), frozenset())
 
 
-def prefixed(fragment: Fragment, prefix: str) -> tuple[str, frozenset[str]]:
-    """Return the fragment's html and ids with the token replaced by `prefix`."""
-    return fragment.html.replace(TOKEN, prefix), frozenset(prefix + i for i in fragment.ids)
-
-
 class TreeRenderer:
     """Render schema trees for one direction: "request" hides readOnly, "response" hides writeOnly."""
 
