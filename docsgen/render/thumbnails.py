@@ -5,13 +5,14 @@ A page gets `og:image`/`twitter:image` pointing at `_og/<page>.jpg` unless its f
 an image already. Text is drawn with the Aileron font embedded in Pillow (CC0, docs/vendored.md) or with the
 site's own font file when `thumbnails.fonts.family` names a `fonts` entry with a local source. Google Fonts are
 never fetched. Images are cached in the docs folder's cache (docsgen/engine/cachedir.py) under a hash of everything
-drawn, so unchanged pages cost a file read on the next build.
+drawn, so unchanged pages cost a file read on the next build. What every page shares (background, logo, the
+encoded base picture, each glyph) is made once; a page costs its text's glyph pastes and the JPEG of the rows its
+text covers (docsgen/render/thumbnail_paint.py).
 """
 
 from __future__ import annotations
 
 import hashlib
-import io
 import json
 import os
 import re
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
     from docsgen.render.context import SiteContext
 
 WIDTH, HEIGHT = 1200, 630
-VERSION = "2"  # bump when the drawing changes: cached images are keyed with it
+VERSION = "3"  # bump when the drawing changes: cached images are keyed with it
 FOLDER = "_og"
 # JPEG: encoding a 1200x630 PNG cost 7x a JPEG of the same picture (75 vs 10 ms), most of a thumbnail's cost.
 SUFFIX = ".jpg"
@@ -110,6 +111,7 @@ class Drawing:
             self.logo = None  # SVG logos: Pillow does not rasterise SVG, the site name is drawn instead
         self.font = self._font(conf.get("fonts"))
         self._base: tuple[Any, int] | None = None
+        self._base_jpeg: tuple[Any] | None = None
         self._local = threading.local()  # fonts per thread: a FreeType face is not shared between threads
 
     def _where(self, *path: str) -> dict:
@@ -224,38 +226,45 @@ class Drawing:
         self._base = (image, y)
         return self._base
 
+    def lettering(self, size: int, stroke: int = 0) -> Any:
+        """Return the glyph cache of the font at a size (and stroke), one per thread like the fonts."""
+        from docsgen.render.thumbnail_paint import Lettering
+
+        letterings = self._local.__dict__.setdefault("letterings", {})
+        if (size, stroke) not in letterings:
+            letterings[size, stroke] = Lettering(self.font_at(size), stroke)
+        return letterings[size, stroke]
+
+    def base_jpeg(self) -> Any:
+        """Return the base picture's JPEG cut into rows of blocks (made once), which pages' JPEGs reuse."""
+        from docsgen.render.thumbnail_paint import RowJpeg, encode
+
+        if self._base_jpeg is None:
+            self._base_jpeg = (RowJpeg.parse(encode(self.base()[0])),)
+        return self._base_jpeg[0]
+
     def render(self, title: str, description: str, section: str) -> bytes:
         """Draw one thumbnail and return its JPEG bytes."""
-        from PIL import ImageDraw
+        from docsgen.render.thumbnail_paint import compose
 
         base, y = self.base()
-        image = base.copy()
-        draw = ImageDraw.Draw(image)
+        stamps = []
         x = 80
         if section:
-            draw.text((x, y), section[:80].upper(), font=self.font_at(26), fill=self.palette["muted"])
+            stamps += self.lettering(26).stamps(section[:80].upper(), x, y, self.palette["muted"])
             y += 50
-        big = self.font_at(68)
+        big = self.lettering(68, stroke=1)
         for line in _wrap(title, 28, 3):
-            draw.text(
-                (x, y),
-                line,
-                font=big,
-                fill=self.palette["fg"],
-                stroke_width=1,
-                stroke_fill=self.palette["fg"],
-            )
+            stamps += big.stamps(line, x, y, self.palette["fg"])
             y += 84
         y += 16
-        small = self.font_at(32)
+        small = self.lettering(32)
         for line in _wrap(description, 60, 2):
             if y > HEIGHT - 70:
                 break
-            draw.text((x, y), line, font=small, fill=self.palette["muted"])
+            stamps += small.stamps(line, x, y, self.palette["muted"])
             y += 46
-        out = io.BytesIO()
-        image.save(out, "JPEG", quality=90)
-        return out.getvalue()
+        return compose(base, self.base_jpeg(), stamps)
 
 
 MAX_PIXELS = 40_000_000
@@ -320,7 +329,7 @@ def add_thumbnails(
 ) -> list[Diagnostic]:
     """Write `_og/<page>.jpg` for every page whose og:image is the generated one; return the diagnostics.
 
-    Images not in the cache are drawn on a few threads (PNG encoding, most of the cost, runs without the GIL);
+    Images not in the cache are drawn on a few threads (JPEG encoding runs without the GIL);
     cached images no page uses any more are removed, so the cache holds one site's thumbnails.
     """
     if settings(ctx) is None:
@@ -340,7 +349,7 @@ def add_thumbnails(
         crumbs = ctx.nav.breadcrumbs(page.key) if ctx.nav is not None else []
         section = str(crumbs[-1]) if crumbs else ""
         jobs.append((page, section, _key(site_digest, page, section)))
-    drawing.base()  # decoded once, before the threads share it
+    drawing.base_jpeg()  # decoded and encoded once, before the threads share it
     with ThreadPoolExecutor(max_workers=min(4, os.cpu_count() or 1)) as pool:
         images = list(pool.map(lambda job: thumbnail(drawing, job[2], job[0], job[1], folder), jobs))
     for (page, _, _), data in zip(jobs, images, strict=True):

@@ -1,0 +1,158 @@
+"""Open Graph thumbnails drawn fast (issue 37 item 16) and still as Pillow draws them: glyph-by-glyph text against
+draw.text, row-spliced JPEGs against a whole encoding, and a page's thumbnail against a reference drawing."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops, ImageDraw, ImageFont
+
+from docsgen.common.resources import themes_dir
+from docsgen.render import site_context, thumbnail_paint, thumbnails
+from docsgen.render.thumbnail_paint import Lettering, RowJpeg, compose, encode, paint
+from docsgen.site.read import read_site
+
+LINES = [
+    "Welcome to Acme",
+    "AVATAR WAVE Tokyo, Yes! To: \"quotes\" and 'apostrophes' (1/2) [x] {y} 100% $5 #7 @you",
+    "Corriger un fichier statique qui renvoie 404 sur votre site de documentation…",
+    "Straße, naïve café, crème brûlée, Ærø, Łódź, İstanbul, ñandú",
+    "API リファレンス 快速入门 빠른 시작",
+    "مرحبا بالعالم and שלום",
+    "combining e\u0301 and emoji 🚀✨",
+    "fi fl ffi office",
+]
+
+
+def difference(a: Image.Image, b: Image.Image) -> int:
+    """Return the largest channel difference between two pictures of the same size."""
+    assert a.size == b.size
+    return max(high for _, high in ImageChops.difference(a.convert("RGB"), b.convert("RGB")).getextrema())
+
+
+@pytest.mark.parametrize(("size", "stroke"), [(68, 1), (32, 0), (26, 0)])
+@pytest.mark.parametrize(
+    ("background", "ink"), [((255, 255, 255), (17, 24, 39)), ((11, 13, 14), (156, 163, 175))]
+)
+def test_glyph_by_glyph_text_is_pillows_text(size, stroke, background, ink):
+    font = ImageFont.load_default(size)
+    lettering = Lettering(font, stroke)
+    for line in LINES:
+        expected = Image.new("RGB", (1700, 140), background)
+        options = {"stroke_width": stroke, "stroke_fill": ink} if stroke else {}
+        ImageDraw.Draw(expected).text((80, 30), line, font=font, fill=ink, **options)
+        drawn = Image.new("RGB", (1700, 140), background)
+        stamps = lettering.stamps(line, 80, 30, ink)
+        assert len(stamps) > len(line) // 2  # glyph by glyph, not the line at once
+        paint(drawn, stamps)
+        assert difference(expected, drawn) <= 1, line  # rounding where two glyphs overlap, nothing more
+        changed = ImageChops.difference(expected, Image.new("RGB", expected.size, background)).getbbox()
+        assert changed == ImageChops.difference(drawn, Image.new("RGB", drawn.size, background)).getbbox()
+
+
+def test_a_shaped_font_draws_whole_lines_exactly():
+    """A site's own font is laid out by Raqm (ligatures, marks, right to left): its lines are drawn by Pillow whole."""
+    font = ImageFont.truetype(str(themes_dir() / "base/static/fonts/inter-latin-wght-normal.woff2"), 40)
+    lettering = Lettering(font)
+    for line in ("Office efficiency -> 12:30", "Welcome to Acme"):
+        expected = Image.new("RGB", (900, 100), (255, 255, 255))
+        ImageDraw.Draw(expected).text((20, 10), line, font=font, fill=(0, 0, 0))
+        drawn = Image.new("RGB", (900, 100), (255, 255, 255))
+        stamps = lettering.stamps(line, 20, 10, (0, 0, 0))
+        assert len(stamps) == 1
+        paint(drawn, stamps)
+        assert difference(expected, drawn) == 0
+
+
+def gradient() -> Image.Image:
+    """A background with detail everywhere (a flat one would hide a misplaced row)."""
+    image = Image.linear_gradient("L").resize((1200, 630)).convert("RGB")
+    ImageDraw.Draw(image).ellipse((300, 100, 900, 600), fill=(200, 40, 90))
+    return image
+
+
+@pytest.mark.parametrize(
+    ("x", "y"),
+    [(80, 200), (80, 0), (80, -30), (40, 600), (500, 615), (80, 700), (1150, 300)],
+    ids=["middle", "first row", "above the top", "last rows", "partial last row", "below", "right edge"],
+)
+def test_a_row_spliced_jpeg_decodes_to_the_whole_encoding(x, y):
+    base = gradient()
+    lettering = Lettering(ImageFont.load_default(68), 1)
+    stamps = lettering.stamps("Quickstart guide", x, y, (255, 255, 255))
+    stamps += Lettering(ImageFont.load_default(32)).stamps("and a description", x, y + 90, (10, 10, 10))
+    cut = RowJpeg.parse(encode(base))
+    assert (
+        cut is not None and len(cut.rows) == 40
+    )  # 630 pixel rows: 40 rows of 16-pixel blocks, the last partial
+    data = compose(base, cut, stamps)
+    whole = base.copy()
+    paint(whole, stamps)
+    reference = io.BytesIO()
+    whole.save(reference, "JPEG", quality=thumbnail_paint.QUALITY)
+    with Image.open(io.BytesIO(data)) as spliced, Image.open(reference) as expected:
+        assert spliced.size == (1200, 630) and spliced.format == "JPEG"
+        assert difference(spliced, expected) == 0
+
+
+def test_a_page_without_text_is_the_base_picture():
+    base = gradient()
+    data = compose(base, RowJpeg.parse(encode(base)), [])
+    with Image.open(io.BytesIO(data)) as picture, Image.open(io.BytesIO(encode(base))) as expected:
+        assert difference(picture, expected) == 0
+
+
+SITE = {
+    "name": "Acme Docs",
+    "theme": "mint",
+    "colors": {"primary": "#0D9373"},
+    "thumbnails": {},
+    "navigation": {"groups": [{"group": "Getting started", "pages": ["index"]}]},
+}
+
+
+def reference_drawing(drawing: thumbnails.Drawing, title: str, description: str, section: str) -> Image.Image:
+    """Draw a thumbnail as docsgen did before glyph caching and row splicing: draw.text on a copy, one JPEG."""
+    base, y = drawing.base()
+    image = base.copy()
+    draw = ImageDraw.Draw(image)
+    fg, muted = drawing.palette["fg"], drawing.palette["muted"]
+    draw.text((80, y), section.upper(), font=ImageFont.load_default(26), fill=muted)
+    y += 50
+    for line in thumbnails._wrap(title, 28, 3):
+        draw.text((80, y), line, font=ImageFont.load_default(68), fill=fg, stroke_width=1, stroke_fill=fg)
+        y += 84
+    y += 16
+    for line in thumbnails._wrap(description, 60, 2):
+        draw.text((80, y), line, font=ImageFont.load_default(32), fill=muted)
+        y += 46
+    out = io.BytesIO()
+    image.save(out, "JPEG", quality=90)
+    return Image.open(out)
+
+
+@pytest.mark.parametrize("appearance", ["light", "dark"])
+def test_a_thumbnail_is_the_reference_drawing(make_site, tmp_path, appearance):
+    docs = make_site(
+        {"docs.json": json.dumps({**SITE, "thumbnails": {"appearance": appearance}}), "index.mdx": "x"}
+    )
+    site = read_site(docs, tmp_path / "out")
+    drawing = thumbnails.Drawing(site_context(site), Path(docs))
+    title = "Corriger un fichier statique qui renvoie 404 sur votre site de documentation"
+    description = "Diagnostiquez pourquoi un fichier ajouté à votre dépôt ne se charge pas à l'URL attendue, et comment le corriger."
+    data = drawing.render(title, description, "Centre d'aide")
+    with (
+        Image.open(io.BytesIO(data)) as picture,
+        reference_drawing(drawing, title, description, "Centre d'aide") as ref,
+    ):
+        assert picture.size == (1200, 630) and picture.format == "JPEG"
+        assert difference(picture, ref) <= 8  # the 1-level rounding of overlapping glyph edges, through JPEG
+        changed = ImageChops.difference(picture.convert("RGB"), ref.convert("RGB")).convert("L")
+        assert sum(changed.histogram()[1:]) < 200  # of 756,000 pixels
+        title_region = picture.convert("RGB").crop((80, 220, 1100, 470))
+        plain = Image.new("RGB", title_region.size, drawing.palette["bg"])
+        inked = ImageChops.difference(title_region, plain).convert("L").histogram()[60:]
+        assert sum(inked) > 20_000  # three lines of title text are drawn there
