@@ -179,3 +179,29 @@ def test_deep_link_to_a_field_is_highlighted_without_the_playground(browser: Bro
         expect(page.locator(f"[id='{target}']")).to_have_attribute("data-highlighted", "true")
     finally:
         context.close()
+
+
+def test_the_theme_font_is_preloaded_and_the_text_uses_that_download(browser: Browser, sites):
+    """Inter is asked for by the page's <link rel=preload> (while the stylesheet loads), not by the first layout:
+    one request for it, made by the link, the font loaded and used, no "preloaded but not used" warning."""
+    context, page = _cold_page(browser)
+    messages: list[str] = []
+    page.on("console", lambda m: messages.append(m.text))
+    fonts: list[str] = []
+    page.on("request", lambda r: fonts.append(r.url) if r.url.endswith(".woff2") else None)
+    try:
+        page.goto(sites["example"] + "guides/buckets/")
+        page.wait_for_load_state("networkidle")
+        page.evaluate("document.fonts.ready.then(() => true)")
+        entries = page.evaluate(
+            "performance.getEntriesByType('resource').filter((r) => r.name.endsWith('.woff2'))"
+            ".map((r) => [new URL(r.name).pathname, r.initiatorType, r.renderBlockingStatus])"
+        )
+        assert entries == [["/_static/fonts/inter-latin-wght-normal.woff2", "link", "non-blocking"]]
+        assert len(fonts) == 1
+        assert page.evaluate("document.fonts.check('16px Inter')")
+        assert page.evaluate("getComputedStyle(document.body).fontFamily").startswith("Inter")
+        page.wait_for_timeout(3500)  # Chromium warns about an unused preload a few seconds after load
+        assert not [m for m in messages if "preload" in m], messages
+    finally:
+        context.close()
