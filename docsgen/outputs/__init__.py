@@ -94,6 +94,6 @@ def add_after_pages(
     add_customization_checks(ctx, files)
     add_seo_files(ctx, site, files)
     add_agent_files(site, twins, files)
-    add_access_files(site, files)
+    add_access_files(site, files, twins)
     add_changelog_feeds(ctx, site, bodies, files)
     add_branding_files(ctx, pages, files)

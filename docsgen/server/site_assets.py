@@ -13,22 +13,14 @@ from __future__ import annotations
 import posixpath
 import re
 from pathlib import Path
-from urllib.parse import unquote, urlsplit
+
+from docsgen.outputs.access import site_path as _site_path
+from docsgen.outputs.access import widest
 
 PAGE_BYTES_LIMIT = 8_000_000  # a built page larger than this is not scanned (its files stay signed-in only)
 _REFERENCE = re.compile(rb'\s(?:src|href|poster|content|data-src|srcset)="([^"<>]{1,4000})"')
 _CSS_URL = re.compile(rb"url\(\s*['\"]?([^'\")\s]{1,2000})")
 UNREFERENCED = "members"
-
-
-def widest(labels: set[str]) -> str:
-    """Return one access label a reader passes when they pass any of `labels`."""
-    if "public" in labels:
-        return "public"
-    if "members" in labels or not labels:
-        return "members"
-    groups = sorted({g for label in labels for g in label.removeprefix("groups:").split(",") if g})
-    return "groups:" + ",".join(groups)
 
 
 def asset_labels(root: Path, pages: dict, assets: list[str], base_url: str | None) -> dict[str, str]:
@@ -79,16 +71,3 @@ def _css_references(root: Path, sheet: str) -> set[str]:
         _site_path(m.group(1).decode("utf-8", "replace"), folder, None)
         for m in _CSS_URL.finditer(_read(root, sheet))
     }
-
-
-def _site_path(ref: str, folder: str, base_url: str | None) -> str:
-    """Return the site path a reference names from a file in `folder`, or '' when it is not one of the site's."""
-    if base_url and ref.startswith(base_url + "/"):
-        ref = ref[len(base_url) :]
-    parts = urlsplit(ref)
-    if parts.scheme or parts.netloc or not parts.path:
-        return ""
-    path = unquote(parts.path)
-    joined = path.lstrip("/") if path.startswith("/") else posixpath.join(folder, path)
-    normal = posixpath.normpath(joined)
-    return "" if normal.startswith("..") or normal == "." else normal
