@@ -209,3 +209,51 @@ def test_sizes_are_mintlifys(browser: Browser, theme_sites, theme):
     page, _ = _view(browser, urls[theme] + PAGE, 390, "light")
     assert page.evaluate("getComputedStyle(document.getElementById('page-title')).fontSize") == "24px"
     page.context.close()
+
+
+FOOT = """() => {
+  const list = document.querySelector("#sidebar .dg-phone-links"), sidebar = document.getElementById("sidebar");
+  const shown = (el) => !!el && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== "hidden";
+  const links = list ? [...list.querySelectorAll("a")] : [];
+  return {
+    shown: shown(list), bottom: list && Math.round(list.getBoundingClientRect().bottom), height: innerHeight,
+    sidebarBottom: Math.round(sidebar.getBoundingClientRect().bottom),
+    rule: list && getComputedStyle(list).borderTopWidth,
+    links: links.filter(shown).map((a) => a.textContent.trim()),
+    arrows: links.map((a) => getComputedStyle(a, "::after").maskImage.startsWith("url(")),
+    topLinks: [...document.querySelectorAll("#navbar .dg-navbar a")].filter(shown).length,
+    topBar: shown(document.querySelector("#navbar .dg-header-row")),
+  };
+}"""
+
+
+@pytest.mark.parametrize("theme", ["luma", "mint"])
+def test_luma_lists_the_navbar_links_at_the_foot_of_the_sidebar(browser: Browser, theme_sites, theme):
+    """luma as on Mintlify (changelog-toc-light.png): no top bar on desktop; the navbar links and the primary button
+    at the foot of the sidebar, under a rule, each with an arrow. Other themes keep them in the top bar."""
+    urls, _ = theme_sites
+    page, _ = _view(browser, urls[theme] + PAGE, 1280, "light")
+    foot = page.evaluate(FOOT)
+    page.context.close()
+    if theme == "mint":
+        assert not foot["shown"] and foot["topLinks"] == 2 and foot["topBar"]
+        return
+    assert foot["shown"] and foot["links"] == ["Status", "Dashboard"]
+    assert foot["bottom"] == foot["sidebarBottom"] == foot["height"] and foot["rule"] == "1px"
+    assert foot["arrows"] == [True, True]
+    assert foot["topLinks"] == 0 and not foot["topBar"]
+
+
+def test_mint_top_bar_and_anchors_as_mintlify_draws_them(browser: Browser, theme_sites):
+    """quickstart-mintlify-dev-light.png: a 40 px search with 12 px corners, a bare theme-toggle icon, the sidebar's
+    anchor icons in bordered tiles."""
+    urls, _ = theme_sites
+    page, _ = _view(browser, urls["mint"] + PAGE, 1280, "light")
+    found = page.evaluate("""() => {
+      const s = (q) => getComputedStyle(document.querySelector(q));
+      return [document.querySelector(".dg-header-row > .dg-search-button").getBoundingClientRect().height,
+        s(".dg-header-row > .dg-search-button").borderTopLeftRadius, s(".dg-header-row > .dg-theme-toggle").borderTopColor,
+        document.querySelector(".dg-anchors .dg-icon").getBoundingClientRect().width, s(".dg-anchors .dg-icon").borderTopWidth];
+    }""")
+    page.context.close()
+    assert found == [40, "12px", "rgba(0, 0, 0, 0)", 26, "1px"]
