@@ -106,11 +106,21 @@ def page_html(site: SiteContext, page: Page, content: MdxResult | None, *, root:
         "search_index": search_index,  # this page's search bundle
         "search_access": site.site.policies().access_marked,  # restricted bundles: pagefind/access.json
         "edit_links": edit_links(site, page),  # "Edit this page" / "Report an issue"
-        "t": interface_strings(lang, site.config.raw.get("strings")),  # the interface's words, translated
+        "t": page_strings(site, lang),  # the interface's words, translated
         # what the header's and phone sidebar's fragments depend on (theme.FragmentCache)
         "fragment_key": (fragment_generation(site), section.id if section else "", root, search_index),
     }
     return add_hooks(template.render(context))
+
+
+def page_strings(site: SiteContext, lang: str | None) -> dict[str, str]:
+    """Return the interface words of a page in `lang`: made once per language and site context, shared by its
+    pages (never changed after; script_strings then works out their script part once)."""
+    memo = site.__dict__.setdefault("_dg_page_strings", {})
+    found = memo.get(lang)
+    if found is None:
+        found = memo[lang] = interface_strings(lang, site.config.raw.get("strings"))
+    return found
 
 
 def edit_links(site: SiteContext, page: Page) -> dict[str, str]:

@@ -220,3 +220,23 @@ def test_pages_carry_only_their_languages_script_words(tmp_path):
     )
     build(plain, tmp_path / "plain-out")
     assert "data-strings" not in (tmp_path / "plain-out" / "index.html").read_text(encoding="utf-8")
+
+
+def test_a_languages_words_are_made_once_and_their_script_part_once():
+    """The pages of one language share one words object (docsgen.render.html.page_strings), whose script part
+    script_strings works out once; another language, or another words object, gets its own."""
+    from types import SimpleNamespace
+
+    from docsgen.render.html import page_strings
+    from docsgen.render.strings import interface_strings, script_strings
+
+    site = SimpleNamespace(config=SimpleNamespace(raw={"strings": {"de": {"copied": "Kopiert!"}}}))
+    de = page_strings(site, "de")  # type: ignore[arg-type]
+    assert page_strings(site, "de") is de and de == interface_strings("de", site.config.raw["strings"])
+    fr = page_strings(site, "fr")  # type: ignore[arg-type]
+    assert fr is not de and fr["copied"] != "Kopiert!"
+    first = script_strings(de)
+    assert first["copied"] == "Kopiert!" and script_strings(de) is first
+    other = dict(de, copied="Kopiert (2)")
+    assert script_strings(other)["copied"] == "Kopiert (2)"  # a new object: worked out anew, not the memo's
+    assert script_strings(interface_strings("en")) == {}
