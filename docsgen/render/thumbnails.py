@@ -4,8 +4,9 @@ On when docs.json has `thumbnails` (Mintlify's fields: `appearance` light/dark, 
 A page gets `og:image`/`twitter:image` pointing at `_og/<page>.jpg` unless its frontmatter or `seo.metatags` set
 an image already. Text is drawn with the Aileron font embedded in Pillow (CC0, docs/vendored.md) or with the
 site's own font file when `thumbnails.fonts.family` names a `fonts` entry with a local source. Google Fonts are
-never fetched. Images are cached in the docs folder's cache (docsgen/engine/cachedir.py) under a hash of everything
-drawn, so unchanged pages cost a file read on the next build. What every page shares (background, logo, the
+never fetched. Images are cached in the docs folder's cache (docsgen/engine/cachedir.py, one pack:
+docsgen/render/thumbnail_cache.py) under a hash of everything drawn, so unchanged pages cost nothing to draw on the
+next build. What every page shares (background, logo, the
 encoded base picture, each glyph) is made once; a page costs its text's glyph pastes and the JPEG of the rows its
 text covers (docsgen/render/thumbnail_paint.py).
 """
@@ -25,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from docsgen.common.errors import Diagnostic, info, warning
 from docsgen.config.analytics import where_in_config
 from docsgen.engine.cachedir import cache_dir
+from docsgen.render.thumbnail_cache import read_pack, write_pack
 
 if TYPE_CHECKING:
     from docsgen.pages.page import Page
@@ -304,33 +306,13 @@ def _key(site_digest: str, page: Page, section: str) -> str:
     return hashlib.sha256(json.dumps(parts).encode()).hexdigest()
 
 
-def thumbnail(drawing: Drawing, key: str, page: Page, section: str, cache: Path | None) -> bytes:
-    """Return a page's JPEG, from the cache when everything it shows is unchanged."""
-    cached = cache / f"{key}{SUFFIX}" if cache else None
-    if cached is not None and cached.is_file():
-        try:
-            return cached.read_bytes()
-        except OSError:
-            pass
-    data = drawing.render(page.title or "", page.meta_description or "", section)
-    if cached is not None:
-        try:
-            cached.parent.mkdir(parents=True, exist_ok=True)
-            temporary = cached.with_suffix(f".{os.getpid()}-{threading.get_ident()}.tmp")
-            temporary.write_bytes(data)
-            temporary.replace(cached)
-        except OSError:
-            pass  # a read-only cache only costs time
-    return data
-
-
 def add_thumbnails(
     ctx: SiteContext, pages: list[Page], docs_dir: Path, files: Any, *, cache: bool = True
 ) -> list[Diagnostic]:
     """Write `_og/<page>.jpg` for every page whose og:image is the generated one; return the diagnostics.
 
-    Images not in the cache are drawn on a few threads (JPEG encoding runs without the GIL);
-    cached images no page uses any more are removed, so the cache holds one site's thumbnails.
+    Images not in the cache are drawn on a few threads (JPEG encoding runs without the GIL); the cache is then
+    rewritten with exactly this build's images (docsgen/render/thumbnail_cache.py).
     """
     if settings(ctx) is None:
         return []
@@ -342,6 +324,7 @@ def add_thumbnails(
     drawing = Drawing(ctx, docs_dir)
     site_digest = drawing.digest()
     folder = cache_dir(docs_dir) / "thumbnails" if cache else None
+    cached = read_pack(folder) if folder is not None else {}
     jobs = []
     for page in pages:
         if _own_image(ctx, page):
@@ -349,16 +332,20 @@ def add_thumbnails(
         crumbs = ctx.nav.breadcrumbs(page.key) if ctx.nav is not None else []
         section = str(crumbs[-1]) if crumbs else ""
         jobs.append((page, section, _key(site_digest, page, section)))
+
+    def thumbnail(job: tuple[Page, str, str]) -> bytes:
+        page, section, key = job
+        return cached.get(key) or drawing.render(page.title or "", page.meta_description or "", section)
+
     drawing.base_jpeg()  # decoded and encoded once, before the threads share it
     with ThreadPoolExecutor(max_workers=min(4, os.cpu_count() or 1)) as pool:
-        images = list(pool.map(lambda job: thumbnail(drawing, job[2], job[0], job[1], folder), jobs))
-    for (page, _, _), data in zip(jobs, images, strict=True):
-        files.add(image_path(page), data, "thumbnails")
-    if folder is not None and folder.is_dir():
-        used = {f"{key}{SUFFIX}" for _, _, key in jobs}
-        for old in [*folder.glob("*.png"), *folder.glob(f"*{SUFFIX}")]:
-            if old.name not in used:
-                old.unlink(missing_ok=True)
+        images = dict(zip((key for _, _, key in jobs), pool.map(thumbnail, jobs), strict=True))
+    for page, _, key in jobs:
+        files.add(image_path(page), images[key], "thumbnails")
+    if folder is not None and images.keys() != cached.keys():
+        write_pack(folder, images)
+        for old in [*folder.glob("*.png"), *folder.glob(f"*{SUFFIX}"), *folder.glob("*.tmp")]:
+            old.unlink(missing_ok=True)  # a file per image, as docsgen kept them before the pack
     return drawing.diagnostics
 
 

@@ -10,6 +10,7 @@ import pytest
 from PIL import Image, ImageStat
 
 from docsgen.build import build
+from docsgen.render import thumbnail_cache
 from tests.htmldom import parse
 
 BASE = {"name": "Acme Docs", "theme": "mint", "colors": {"primary": "#0D9373", "light": "#55D3AA"}}
@@ -98,17 +99,31 @@ def test_no_thumbnails_unless_configured(make_site, tmp_path):
 def test_thumbnails_cached_by_content(make_site, tmp_path):
     docs = make_site({"docs.json": json.dumps({**BASE, **NAV, "thumbnails": {}}), **PAGES})
     build(docs, tmp_path / "first")
-    cached = sorted((tmp_path / "cache").rglob("*.jpg"))
-    assert len(cached) == 2
+    (folder,) = {path.parent for path in (tmp_path / "cache").rglob(thumbnail_cache.NAME)}
+    cached = thumbnail_cache.read_pack(folder)
+    assert len(cached) == 2 and not list(folder.glob("*.jpg"))  # one pack, not a file per image
     marker = png((1200, 630), (1, 2, 3))
-    for path in cached:
-        path.write_bytes(marker)  # a cache hit returns these bytes
+    thumbnail_cache.write_pack(folder, dict.fromkeys(cached, marker))  # a cache hit returns these bytes
     build(docs, tmp_path / "again")
     assert (tmp_path / "again/_og/index.jpg").read_bytes() == marker
     (docs / "index.mdx").write_text("---\ntitle: A new title\n---\nHello.\n")
     build(docs, tmp_path / "changed")
     assert (tmp_path / "changed/_og/index.jpg").read_bytes() != marker  # the title is part of the key
     assert (tmp_path / "changed/_og/quickstart.jpg").read_bytes() == marker
+    assert len(thumbnail_cache.read_pack(folder)) == 2  # the old title's image is gone from the pack
+
+
+def test_a_damaged_thumbnail_cache_is_an_empty_one(make_site, tmp_path):
+    docs = make_site({"docs.json": json.dumps({**BASE, **NAV, "thumbnails": {}}), **PAGES})
+    build(docs, tmp_path / "first")
+    expected = (tmp_path / "first/_og/index.jpg").read_bytes()
+    (pack,) = (tmp_path / "cache").rglob(thumbnail_cache.NAME)
+    whole = pack.read_bytes()
+    for damaged in (whole[:-10], whole[:40], b"", b"junk", whole.replace(b'",[', b'",["x",', 1)):
+        pack.write_bytes(damaged)
+        build(docs, tmp_path / "again")
+        assert (tmp_path / "again/_og/index.jpg").read_bytes() == expected  # drawn again, the same picture
+        assert len(thumbnail_cache.read_pack(pack.parent)) == 2  # and the pack made whole again
 
 
 def test_thumbnail_problems_are_located(make_site, tmp_path):
