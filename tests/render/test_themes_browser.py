@@ -257,3 +257,19 @@ def test_mint_top_bar_and_anchors_as_mintlify_draws_them(browser: Browser, theme
     }""")
     page.context.close()
     assert found == [40, "12px", "rgba(0, 0, 0, 0)", 26, "1px"]
+
+
+def test_luma_marks_the_current_page_under_its_group_title(browser: Browser, theme_sites):
+    """changelog-toc-light.png: the current page's bar stands under the first letter of its group's title and the
+    page's name sits about 16 px right of it."""
+    urls, _ = theme_sites
+    page, _ = _view(browser, urls["luma"] + PAGE, 1280, "light")
+    found = page.evaluate("""() => {
+      const link = document.querySelector('.dg-sidebar-nav a[aria-current="page"]');
+      const title = link.closest(".dg-nav-group-box").querySelector(".dg-nav-group-title > span");
+      const text = document.createRange(); text.selectNodeContents(link.querySelector(".dg-nav-label"));
+      return [link.getBoundingClientRect().x, title.getBoundingClientRect().x, text.getBoundingClientRect().x];
+    }""")
+    page.context.close()
+    bar, title, text = found
+    assert abs(bar - title) <= 1 and 14 <= text - bar <= 18, found
