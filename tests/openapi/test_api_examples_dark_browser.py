@@ -96,3 +96,23 @@ def test_example_panels_are_dark_in_both_schemes(browser: Browser, site, path, m
     if path == MDX:  # the page's own code block keeps the scheme's colours
         prose = contrast.luminance(contrast.parse_color(found["prose"]))
         assert (prose > 0.8) if mode == "light" else (prose < 0.05), found["prose"]
+
+
+def test_a_single_response_is_a_marked_tab_not_a_titled_box(browser: Browser, site):
+    """Mintlify draws one response example as a bar with its status as the one, marked tab ("202", underlined),
+    not a "Response" title over a "201" label; the title stays for screen readers."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(site + ENDPOINT)
+    page.wait_for_load_state("networkidle")
+    found = page.evaluate("""() => {
+      const card = document.getElementById('response-example'), title = card.querySelector('.dg-api-card-title');
+      const label = card.querySelector('.dg-api-panel-label'), code = card.querySelector('.dg-api-code');
+      const s = getComputedStyle(label);
+      return {title: title.textContent, titleWidth: title.getBoundingClientRect().width, label: label.textContent,
+        underline: s.borderBottomWidth, rule: getComputedStyle(code).borderTopWidth,
+        labelColor: s.color, under: label.getBoundingClientRect().bottom - code.getBoundingClientRect().top};
+    }""")
+    page.close()
+    assert found["title"] == "Response" and found["titleWidth"] <= 1
+    assert found["label"] == "201" and found["underline"] == "2px" and found["rule"] == "1px"
+    assert 0 <= found["under"] <= 1  # the underline sits on the bar's rule
