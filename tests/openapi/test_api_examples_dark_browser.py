@@ -110,9 +110,13 @@ def test_a_single_response_is_a_marked_tab_not_a_titled_box(browser: Browser, si
       const s = getComputedStyle(label);
       return {title: title.textContent, titleWidth: title.getBoundingClientRect().width, label: label.textContent,
         underline: s.borderBottomWidth, rule: getComputedStyle(code).borderTopWidth,
-        labelColor: s.color, under: label.getBoundingClientRect().bottom - code.getBoundingClientRect().top};
+        labelColor: s.color, tab: getComputedStyle(document.querySelector('.dg-api-tabbar [aria-selected="true"]')).color,
+        under: label.getBoundingClientRect().bottom - code.getBoundingClientRect().top};
     }""")
     page.close()
     assert found["title"] == "Response" and found["titleWidth"] <= 1
     assert found["label"] == "201" and found["underline"] == "2px" and found["rule"] == "1px"
     assert 0 <= found["under"] <= 1  # the underline sits on the bar's rule
+    assert (
+        found["tab"] == found["labelColor"] != "rgb(229, 231, 235)"
+    )  # the marked tab in the accent, as "cURL"

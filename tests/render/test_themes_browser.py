@@ -180,7 +180,7 @@ SIZES = """() => {
     title: style("#page-title").fontSize, titleLine: style("#page-title").lineHeight,
     header: height(".dg-header-row"), tabs: height(".dg-tabs"), sidebar: document.getElementById("sidebar").getBoundingClientRect().width,
     link: style(".dg-sidebar-nav a").fontSize, linkHeight: height(".dg-sidebar-nav li > a"),
-    toc: style(".dg-toc a").fontSize, tocTitle: style(".dg-toc-title").fontSize,
+    toc: style(".dg-toc a").fontSize, tocRow: height(".dg-toc a"), tocTitle: style(".dg-toc-title").fontSize,
     tocIcon: icon ? [icon.getBoundingClientRect().width, getComputedStyle(icon).display !== "none"] : null,
   };
 }"""
@@ -204,7 +204,7 @@ def test_sizes_are_mintlifys(browser: Browser, theme_sites, theme):
         "sidebar": 288,
         "link": "14px",
     }
-    expected |= {"linkHeight": 36, "toc": "14px", "tocTitle": "14px", "tocIcon": [14, True]}
+    expected |= {"linkHeight": 36, "toc": "14px", "tocRow": 32, "tocTitle": "14px", "tocIcon": [14, True]}
     assert sizes == expected
     page, _ = _view(browser, urls[theme] + PAGE, 390, "light")
     assert page.evaluate("getComputedStyle(document.getElementById('page-title')).fontSize") == "24px"
