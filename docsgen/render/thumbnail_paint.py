@@ -7,7 +7,8 @@ which moves by the glyph's advance plus the pair's kerning. So `Lettering` raste
 and pastes it where Pillow would place it, the pen moving by kerned pair advances (getlength("ab") - getlength("b"),
 cached too). A site's own font is laid out by Raqm when Pillow has it (shaping: ligatures, marks, right-to-left),
 which glyph by glyph cannot reproduce, so its lines are drawn whole by Pillow. The pixels equal draw.text's up to
-rounding (1 level of 255 where two glyphs overlap): `tests/render/test_thumbnails.py` compares them.
+rounding (1 level of 255 where two glyphs overlap): `tests/render/test_thumbnails.py` compares them. On a plain
+background a glyph whose box nothing was painted into yet is copied as a tile blended once (`paint`).
 
 JPEG: each page differs from the site's base picture only in the rows its text covers. The base is encoded once
 with a restart marker after every row of 16-pixel blocks, which makes each such row an independent piece of the
@@ -21,23 +22,25 @@ import io
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from PIL import Image, ImageDraw, ImageFont
 
 QUALITY = 90
 MCU_ROWS = 16  # pixel rows of one row of blocks with 4:2:0 subsampling (Pillow's default at this quality)
 _RESTART = re.compile(rb"\xff[\xd0-\xd7]")
+_FAR = -(1 << 30)
 
 
-@dataclass(frozen=True)
-class Stamp:
-    """One mask to paint: a glyph (or a whole line), where its top left goes, and its colour."""
+class Stamp(NamedTuple):
+    """One mask to paint: a glyph (or a whole line), where its top left goes, and its colour (a tuple: a page
+    makes a hundred or more)."""
 
     mask: Any  # a Pillow "L" image
     x: int
     y: int
     fill: tuple[int, int, int]
+    line: int  # the y of its line's origin: the stamps of a line are painted together, left to right
 
 
 class Lettering:
@@ -47,6 +50,7 @@ class Lettering:
         self.font, self.stroke = font, stroke
         self._glyphs: dict[str, tuple[Any, int, int] | None] = {}
         self._lengths: dict[str, int] = {}
+        self._advances: dict[str, int] = {}  # "ab" -> the advance of a before b (kerned)
 
     def stamps(self, text: str, x: int, y: int, fill: tuple[int, int, int]) -> list[Stamp]:
         """Return the masks that draw `text` with its top left (anchor 'la') at (x, y), as draw.text would."""
@@ -55,7 +59,7 @@ class Lettering:
         if getattr(self.font, "layout_engine", None) == ImageFont.Layout.BASIC:
             return self._by_glyph(text, x, y, fill)
         whole = self._mask(text)
-        return [Stamp(whole[0], x + whole[1], y + whole[2], fill)] if whole else []
+        return [Stamp(whole[0], x + whole[1], y + whole[2], fill, y)] if whole else []
 
     def _by_glyph(self, text: str, x: int, y: int, fill: tuple[int, int, int]) -> list[Stamp]:
         stamps: list[Stamp] = []
@@ -67,9 +71,13 @@ class Lettering:
             glyph = self._glyphs[char]
             if glyph is not None:
                 mask, left, top = glyph
-                stamps.append(Stamp(mask, x + left + ((pen + 32) >> 6), y + top, fill))
-            if i < last:  # the advance of char as kerned before the next one
-                pen += self._length(text[i : i + 2]) - self._length(text[i + 1])
+                stamps.append(Stamp(mask, x + left + ((pen + 32) >> 6), y + top, fill, y))
+            if i < last:
+                pair = text[i : i + 2]
+                advance = self._advances.get(pair)
+                if advance is None:
+                    advance = self._advances[pair] = self._length(pair) - self._length(text[i + 1])
+                pen += advance
         return stamps
 
     def _length(self, text: str) -> int:
@@ -93,17 +101,42 @@ class Lettering:
         return mask, left, top
 
 
-def paint(image: Any, stamps: Iterable[Stamp], dy: int = 0) -> None:
+Tiles = dict[tuple[int, tuple[int, int, int]], tuple[Any, Any]]  # (id(mask), fill) -> (mask, its tile)
+
+
+def paint(
+    image: Any, stamps: Iterable[Stamp], dy: int = 0, flat: Any = None, tiles: Tiles | None = None
+) -> None:
     """Paint each stamp's colour through its mask onto image, `dy` pixels higher, blended as draw.text blends (its
-    own draw_bitmap, with each colour's ink worked out once)."""
+    own draw_bitmap, each colour's ink worked out once).
+
+    With `flat` (image is that one colour) and `tiles`, a stamp whose box nothing was painted into yet (left of it
+    in its line, or in an earlier line) is pasted as a tile: its mask blended onto `flat` once, copied after; the
+    same pixels, at the cost of a copy instead of a blend.
+    """
     draw = ImageDraw.Draw(image).draw
+    image.load()
+    core = image.im
     inks: dict[tuple[int, int, int], Any] = {}
+    line, right, lowest, painted_bottom = None, _FAR, _FAR, _FAR
     for stamp in stamps:
-        ink = inks.get(stamp.fill)
-        if ink is None:
-            ink = inks[stamp.fill] = draw.draw_ink(stamp.fill)
-        stamp.mask.load()
-        draw.draw_bitmap((stamp.x, stamp.y - dy), stamp.mask.im, ink)
+        mask, x, y = stamp.mask, stamp.x, stamp.y - dy
+        if stamp.line != line:  # a new line: nothing of it painted yet, every earlier line above `lowest`
+            line, right, lowest = stamp.line, _FAR, painted_bottom
+        if tiles is not None and flat is not None and x >= right and y >= lowest:
+            key = (id(mask), stamp.fill)
+            tile = tiles.get(key)
+            if tile is None:
+                tile = tiles[key] = (mask, Image.new(image.mode, mask.size, flat))
+                paint(tile[1], [stamp._replace(x=0, y=0)])
+            core.paste(tile[1].im, (x, y, x + mask.width, y + mask.height))
+        else:
+            ink = inks.get(stamp.fill)
+            if ink is None:
+                ink = inks[stamp.fill] = draw.draw_ink(stamp.fill)
+            mask.load()
+            draw.draw_bitmap((x, y), mask.im, ink)
+        right, painted_bottom = max(right, x + mask.width), max(painted_bottom, y + mask.height)
 
 
 def encode(image: Any) -> bytes:
@@ -143,23 +176,47 @@ class RowJpeg:
         return b"".join(out)
 
 
-def compose(base: Any, base_jpeg: RowJpeg | None, stamps: list[Stamp]) -> bytes:
-    """Return the JPEG of base with the stamps painted: only the rows of blocks they touch are encoded."""
+@dataclass(frozen=True)
+class Canvas:
+    """The picture every page of a site starts from, encoded and measured once."""
+
+    base: Any  # the RGB picture
+    jpeg: RowJpeg | None  # its JPEG cut into rows of blocks (None: Pillow wrote no restart markers)
+    flat: tuple[Any, ...]  # per row of blocks: its one colour, or None when it has more than one
+
+    @classmethod
+    def of(cls, base: Any) -> Canvas:
+        """Encode and measure a base picture."""
+        flat = []
+        for top in range(0, base.height, MCU_ROWS):
+            extrema = base.crop((0, top, base.width, min(base.height, top + MCU_ROWS))).getextrema()
+            flat.append(
+                tuple(low for low, _ in extrema) if all(low == high for low, high in extrema) else None
+            )
+        return cls(base, RowJpeg.parse(encode(base)), tuple(flat))
+
+    def flat_colour(self, first: int, end: int) -> Any:
+        """Return the one colour of rows of blocks first..end-1, or None."""
+        colours = set(self.flat[first:end])
+        return colours.pop() if len(colours) == 1 else None
+
+
+def compose(canvas: Canvas, stamps: list[Stamp], tiles: Tiles | None = None) -> bytes:
+    """Return the JPEG of the canvas with the stamps painted: only the rows of blocks they touch are encoded."""
+    base, jpeg = canvas.base, canvas.jpeg
     if not stamps:
-        return base_jpeg.with_rows(0, ()) if base_jpeg else encode(base)
+        return jpeg.with_rows(0, ()) if jpeg else encode(base)
     top = max(0, min(s.y for s in stamps))
     bottom = min(base.height, max(s.y + s.mask.height for s in stamps))
     first = top // MCU_ROWS
     end = min(base.height, -(-bottom // MCU_ROWS) * MCU_ROWS)
-    if base_jpeg is None or end <= first * MCU_ROWS:
-        image = base.copy()
-        paint(image, stamps)
-        return encode(image)
-    band = base.crop((0, first * MCU_ROWS, base.width, end))
-    paint(band, stamps, first * MCU_ROWS)
-    cut = RowJpeg.parse(encode(band))
-    if cut is None or len(cut.rows) != -(-band.height // MCU_ROWS):
-        image = base.copy()
-        paint(image, stamps)
-        return encode(image)
-    return base_jpeg.with_rows(first, cut.rows)
+    if jpeg is not None and end > first * MCU_ROWS:
+        band = base.crop((0, first * MCU_ROWS, base.width, end))
+        flat = canvas.flat_colour(first, -(-end // MCU_ROWS))
+        paint(band, stamps, first * MCU_ROWS, flat, tiles)
+        cut = RowJpeg.parse(encode(band))
+        if cut is not None and len(cut.rows) == -(-band.height // MCU_ROWS):
+            return jpeg.with_rows(first, cut.rows)
+    image = base.copy()
+    paint(image, stamps)
+    return encode(image)

@@ -113,7 +113,7 @@ class Drawing:
             self.logo = None  # SVG logos: Pillow does not rasterise SVG, the site name is drawn instead
         self.font = self._font(conf.get("fonts"))
         self._base: tuple[Any, int] | None = None
-        self._base_jpeg: tuple[Any] | None = None
+        self._canvas: Any = None
         self._local = threading.local()  # fonts per thread: a FreeType face is not shared between threads
 
     def _where(self, *path: str) -> dict:
@@ -237,19 +237,19 @@ class Drawing:
             letterings[size, stroke] = Lettering(self.font_at(size), stroke)
         return letterings[size, stroke]
 
-    def base_jpeg(self) -> Any:
-        """Return the base picture's JPEG cut into rows of blocks (made once), which pages' JPEGs reuse."""
-        from docsgen.render.thumbnail_paint import RowJpeg, encode
+    def canvas(self) -> Any:
+        """Return the base picture encoded and measured (made once), which pages' JPEGs reuse."""
+        from docsgen.render.thumbnail_paint import Canvas
 
-        if self._base_jpeg is None:
-            self._base_jpeg = (RowJpeg.parse(encode(self.base()[0])),)
-        return self._base_jpeg[0]
+        if self._canvas is None:
+            self._canvas = Canvas.of(self.base()[0])
+        return self._canvas
 
     def render(self, title: str, description: str, section: str) -> bytes:
         """Draw one thumbnail and return its JPEG bytes."""
         from docsgen.render.thumbnail_paint import compose
 
-        base, y = self.base()
+        y = self.base()[1]
         stamps = []
         x = 80
         if section:
@@ -266,7 +266,8 @@ class Drawing:
                 break
             stamps += small.stamps(line, x, y, self.palette["muted"])
             y += 46
-        return compose(base, self.base_jpeg(), stamps)
+        tiles = self._local.__dict__.setdefault("tiles", {})
+        return compose(self.canvas(), stamps, tiles)
 
 
 MAX_PIXELS = 40_000_000
@@ -337,7 +338,7 @@ def add_thumbnails(
         page, section, key = job
         return cached.get(key) or drawing.render(page.title or "", page.meta_description or "", section)
 
-    drawing.base_jpeg()  # decoded and encoded once, before the threads share it
+    drawing.canvas()  # decoded, encoded and measured once, before the threads share it
     with ThreadPoolExecutor(max_workers=min(4, os.cpu_count() or 1)) as pool:
         images = dict(zip((key for _, _, key in jobs), pool.map(thumbnail, jobs), strict=True))
     for page, _, key in jobs:

@@ -12,7 +12,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 from docsgen.common.resources import themes_dir
 from docsgen.render import site_context, thumbnail_paint, thumbnails
-from docsgen.render.thumbnail_paint import Lettering, RowJpeg, compose, encode, paint
+from docsgen.render.thumbnail_paint import Canvas, Lettering, compose, encode, paint
 from docsgen.site.read import read_site
 
 LINES = [
@@ -84,11 +84,11 @@ def test_a_row_spliced_jpeg_decodes_to_the_whole_encoding(x, y):
     lettering = Lettering(ImageFont.load_default(68), 1)
     stamps = lettering.stamps("Quickstart guide", x, y, (255, 255, 255))
     stamps += Lettering(ImageFont.load_default(32)).stamps("and a description", x, y + 90, (10, 10, 10))
-    cut = RowJpeg.parse(encode(base))
+    canvas = Canvas.of(base)
     assert (
-        cut is not None and len(cut.rows) == 40
-    )  # 630 pixel rows: 40 rows of 16-pixel blocks, the last partial
-    data = compose(base, cut, stamps)
+        canvas.jpeg is not None and len(canvas.jpeg.rows) == 40
+    )  # 630 pixel rows: 40 rows of blocks, one partial
+    data = compose(canvas, stamps, {})
     whole = base.copy()
     paint(whole, stamps)
     reference = io.BytesIO()
@@ -100,9 +100,34 @@ def test_a_row_spliced_jpeg_decodes_to_the_whole_encoding(x, y):
 
 def test_a_page_without_text_is_the_base_picture():
     base = gradient()
-    data = compose(base, RowJpeg.parse(encode(base)), [])
+    data = compose(Canvas.of(base), [], {})
     with Image.open(io.BytesIO(data)) as picture, Image.open(io.BytesIO(encode(base))) as expected:
         assert difference(picture, expected) == 0
+
+
+@pytest.mark.parametrize("spacing", [84, 40], ids=["lines apart", "lines overlapping"])
+def test_glyphs_pasted_as_tiles_are_the_blended_glyphs(spacing):
+    """On a plain background a glyph nothing was painted under is copied pre-blended: the same pixels as blending."""
+    lettering, small = Lettering(ImageFont.load_default(68), 1), Lettering(ImageFont.load_default(32))
+    stamps, lines = [], ["AVAWAY Ty To f. ff Wj", "jÅgÉ ÿ Yo LT W. ij", "P, r. y, g; Ç ǅ"]
+    for n, line in enumerate(lines):  # top to bottom, as a thumbnail's lines come
+        stamps += lettering.stamps(line, 60, 20 + n * spacing, (17, 24, 39))
+    for n, line in enumerate(lines):
+        stamps += small.stamps(line, 60, 20 + 3 * spacing + n * spacing // 2, (75, 85, 99))
+    background = (250, 250, 245)
+    tiles: dict = {}
+    pasted, blended = Image.new("RGB", (1200, 400), background), Image.new("RGB", (1200, 400), background)
+    paint(pasted, stamps, 0, background, tiles)
+    paint(blended, stamps)
+    assert len(tiles) > (20 if spacing == 84 else 0)  # most glyphs were pasted when the lines keep apart
+    assert ImageChops.difference(pasted, blended).getbbox() is None
+    canvas = Canvas.of(Image.new("RGB", (1200, 630), background))
+    with Image.open(io.BytesIO(compose(canvas, stamps, tiles))) as picture:
+        expected = Image.new("RGB", (1200, 630), background)
+        paint(expected, stamps)
+        reference = io.BytesIO()
+        expected.save(reference, "JPEG", quality=thumbnail_paint.QUALITY)
+        assert difference(picture, Image.open(reference)) == 0
 
 
 SITE = {
