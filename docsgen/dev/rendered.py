@@ -9,6 +9,7 @@ RSS feed needs it). Nothing else of the render stays in memory.
 from __future__ import annotations
 
 import traceback
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -20,6 +21,7 @@ from docsgen.outputs.pagefind import SearchRecord
 from docsgen.outputs.search import record_for
 from docsgen.pages.page import Page
 from docsgen.render import SiteContext, render_page
+from docsgen.site.read import Site
 
 VENDORED = ("mermaid", "react")  # asset names whose bundles are shipped only when a page uses them
 
@@ -37,6 +39,22 @@ class PageResult:
     record: SearchRecord | None = None  # its search index entry (None: not searchable)
     search_folder: str = ""  # the bundle the record goes to (docsgen.site.policies: pagefind/<group> or one)
     changelog: MdxResult | None = None  # the body of a page with <Update> entries (RSS feed)
+
+
+def batch_renderer(
+    site: Site, ctx: SiteContext, store: PageStore
+) -> Callable[[list[str], str], list[PageResult]]:
+    """Return the work of the engine's render processes (docsgen.engine.forked) for dev: render each page of a
+    batch into the store, its files named after the worker (the site, context and store: as at the fork)."""
+
+    def render_batch(keys: list[str], worker: str) -> list[PageResult]:
+        pages = [page for key in keys if (page := site.pages.get(key)) is not None]
+        return [
+            render_result(ctx, page, store, prefix=worker, searchable=site.policy(page).searchable)
+            for page in pages
+        ]
+
+    return render_batch
 
 
 def render_result(

@@ -1,13 +1,15 @@
-"""Render processes for the background pass of `docsgen dev`: forked from the server, from a known state.
+"""The engine's render processes for a process that has threads (`docsgen dev`): forked from a known state.
 
 `docsgen build` renders on a fork-based process pool (docsgen.engine.pool): workers inherit the site, its
 navigation and the template helpers (closures that cannot be pickled) instead of reading the site again. The
-dev server does the same, but it forks from a process that has threads (the HTTP server and its request
-threads, the file watcher, Pagefind's feeders), and a forked child gets a copy of every lock those threads held
-and of every file they had open. So the workers are forked only:
+dev server's background pass (docsgen.dev.background) renders the same way, through this pool, but it forks
+from a process that has threads (the HTTP server and its request threads, the file watcher, Pagefind's
+feeders), and a forked child gets a copy of every lock those threads held and of every file they had open.
+What a worker does with a batch of page keys is the caller's (`work`, inherited at the fork: dev renders the
+pages into its page store, docsgen.dev.rendered). The workers are forked only:
 
-- from the background pass's thread, **holding the build lock**: no request, edit or rebuild is rendering or
-  changing the site meanwhile, so the child inherits a published, consistent state (its `generation`, see
+- from the caller's thread, **holding its lock** (dev: the build lock): no request, edit or rebuild is rendering
+  or changing the site meanwhile, so the child inherits a published, consistent state (its `generation`, see
   below), and no lock the render code takes (Jinja's template cache, the React engine) is held by a thread that
   does not exist in the child;
 - and the child, before anything else, **puts /dev/null in place of every inherited file descriptor** but
@@ -20,10 +22,10 @@ and of every file they had open. So the workers are forked only:
   process group: the server stops the workers), and it ends with os._exit (no atexit handler: the page
   store's clean-up is the server's).
 
-Workers get page keys in batches over a socket and send back docsgen.dev.rendered's PageResult (the HTML and
-twin are files of the page store, written by the worker under a prefix of its own). They render from the state
-they were forked with: every change the server applies after the fork (DevSite.changes) makes their results
-stale. The pass then discards what they send, stops them and forks new ones from the new state (a few
+Workers get page keys in batches over a socket and send back what `work` made of them (dev: docsgen.dev.rendered's
+PageResult, the HTML and twin files of the page store written under the worker's own name). They render from
+the state they were forked with: every change the server applies after the fork (DevSite.changes) makes their
+results stale. The caller then discards what they send, stops them and forks new ones from the new state (a few
 milliseconds; the pages they had in hand render again). A worker reads its socket's end of file when the
 server goes (even killed), and exits.
 
@@ -48,24 +50,25 @@ import signal
 import sys
 import threading
 import traceback
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from multiprocessing import Pipe
 from multiprocessing.connection import Connection, wait
-
-from docsgen.dev.pagestore import PageStore
-from docsgen.dev.rendered import PageResult, render_result
-from docsgen.render import SiteContext
-from docsgen.site.read import Site
+from typing import Any
 
 NICE = 2  # workers give way a little: a page asked for renders in the server process, at once
 RENEW_AFTER = 2500  # pages a worker renders before a new one replaces it (its memory stays bounded)
+
+
+# What a worker does with a batch: (page keys, the worker's name: unique in the pool) -> one result per page done.
+Work = Callable[[list[str], str], list[Any]]
 
 
 @dataclass
 class Batch:
     """What a worker sends back for a batch: the renders, their pid, and what they printed (tracebacks)."""
 
-    results: list[PageResult]
+    results: list[Any]
     pid: int
     printed: str = ""
     failed: str = ""  # the whole batch failed (a bug in the worker loop): the server renders these pages
@@ -81,22 +84,22 @@ class Worker:
     sent: int = 0  # pages sent so far
 
 
-class RenderPool:
-    """Render processes forked from the dev server at one generation of its state."""
+class ForkedPool:
+    """Render processes forked from a threaded process (the dev server) at one generation of its state."""
 
     def __init__(self, count: int, generation: int, prefix: str) -> None:
         self.count = count
         self.generation = generation  # DevSite.changes when forked: their results are current while it holds
-        self.prefix = prefix  # page store file names of this pool's workers start with it
+        self.prefix = prefix  # the names of this pool's workers start with it (dev: their page store files)
         self.workers: list[Worker] = []
         self.closed = False
         self._lock = threading.Lock()
         self._forked = 0
-        self._state: tuple[Site, SiteContext, PageStore]
+        self._work: Work
 
-    def start(self, site: Site, ctx: SiteContext, store: PageStore) -> None:
-        """Fork the workers (call with the build lock held, see the module docstring)."""
-        self._state = (site, ctx, store)
+    def start(self, work: Work) -> None:
+        """Fork the workers, which do `work` with each batch (call with the caller's lock held, see the module)."""
+        self._work = work
         for _ in range(self.count):
             if not self._fork():
                 return
@@ -112,7 +115,6 @@ class RenderPool:
 
     def _fork(self) -> bool:
         """Fork one worker; False when the pool is stopped or no process could be made."""
-        site, ctx, store = self._state
         with self._lock:
             if self.closed:
                 return False
@@ -129,7 +131,7 @@ class RenderPool:
                 theirs.close()
                 return False
             if pid == 0:  # pragma: no cover - the child (coverage does not follow it)
-                _child(theirs, site, ctx, store, prefix)
+                _child(theirs, self._work, prefix)
             theirs.close()
             self.workers.append(Worker(pid, ours))
             return True
@@ -202,12 +204,12 @@ class RenderPool:
 
 
 # ------------------------------------------------------------------ the child
-def _child(conn: Connection, site: Site, ctx: SiteContext, store: PageStore, prefix: str) -> None:
+def _child(conn: Connection, work: Work, name: str) -> None:
     """A worker's whole life: render the batches it gets until the server closes the socket; never returns."""
     code = 0
     try:
         _detach(conn.fileno())
-        _serve(conn, site, ctx, store, prefix)
+        _serve(conn, work, name)
     except BaseException:  # noqa: BLE001 - nothing may unwind into the server's code in this process
         code = 1
     finally:
@@ -240,8 +242,8 @@ def _open_fds() -> list[int]:
     return list(range(3, 1024))
 
 
-def _serve(conn: Connection, site: Site, ctx: SiteContext, store: PageStore, prefix: str) -> None:
-    """Render each batch of page keys received; answer with a Batch."""
+def _serve(conn: Connection, work: Work, name: str) -> None:
+    """Do the work of each batch of page keys received; answer with a Batch."""
     pid = os.getpid()
     while True:
         try:
@@ -249,14 +251,7 @@ def _serve(conn: Connection, site: Site, ctx: SiteContext, store: PageStore, pre
         except (EOFError, OSError):
             return  # the server closed the socket (or ended)
         try:
-            batch = Batch([], pid)
-            for key in keys:
-                page = site.pages.get(key)
-                if page is not None:
-                    searchable = site.policy(page).searchable
-                    batch.results.append(
-                        render_result(ctx, page, store, prefix=prefix, searchable=searchable)
-                    )
+            batch = Batch(work(keys, name), pid)
         except Exception:  # noqa: BLE001 - a bug outside a page's render: the server renders the batch
             batch = Batch([], pid, failed=traceback.format_exc())
         batch.printed = _take_printed()
