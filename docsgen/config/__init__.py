@@ -11,7 +11,7 @@ from docsgen.config.model import NavEntry, NavNode, SiteConfig, ThemeChoice
 from docsgen.config.rules import build_navigation
 from docsgen.config.safety import check_redirect_sources, remove_unsafe_urls
 from docsgen.config.schema import ignored_fields, validate_schema
-from docsgen.config.sections import Appearance, Seo
+from docsgen.config.sections import Appearance, Banner, NotFoundPage, Seo
 
 __all__ = ["NavEntry", "NavNode", "SiteConfig", "load_config", "THEME_MAP"]
 
@@ -80,7 +80,7 @@ def to_model(raw: RawConfig, navigation: NavNode) -> SiteConfig:
         description=d.get("description", ""),
         navbar=dict(d.get("navbar") or {}),
         footer=dict(d.get("footer") or {}),
-        banner=dict(d.get("banner") or {}),
+        banner=Banner.from_json(d.get("banner")),
         eyebrows=styling.get("eyebrows"),
         drilldown=interaction.get("drilldown"),
         appearance=Appearance.from_json(d.get("appearance")),
@@ -92,7 +92,7 @@ def to_model(raw: RawConfig, navigation: NavNode) -> SiteConfig:
         feedback=d.get("feedback"),
         metadata=dict(d.get("metadata") or {}),
         variables=dict(d.get("variables") or {}),
-        errors=dict(d.get("errors") or {}),
+        not_found=NotFoundPage.from_json(d.get("errors")),
         raw=d,
         files=tuple(raw.files),
         locate=raw.locate,

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from docsgen.common.jsonpos import JsonPath
-from docsgen.config.sections import Appearance, Seo
+from docsgen.config.sections import Appearance, Banner, NotFoundPage, Seo
 
 # Navigation levels, outermost first, and the label field each entry carries.
 SECTION_KEYS = ("products", "languages", "versions", "dropdowns", "tabs", "anchors", "menu")
@@ -94,7 +94,7 @@ class SiteConfig:
     description: str = ""
     navbar: dict[str, Any] = field(default_factory=dict)
     footer: dict[str, Any] = field(default_factory=dict)
-    banner: dict[str, Any] = field(default_factory=dict)
+    banner: Banner | None = None
     eyebrows: str | None = None  # "section" | "breadcrumbs" | None (theme default)
     drilldown: bool | None = None  # None: theme default
     appearance: Appearance = field(default_factory=Appearance)
@@ -106,7 +106,7 @@ class SiteConfig:
     feedback: dict[str, Any] | None = None
     metadata: dict[str, Any] = field(default_factory=dict)
     variables: dict[str, Any] = field(default_factory=dict)
-    errors: dict[str, Any] = field(default_factory=dict)
+    not_found: NotFoundPage = field(default_factory=NotFoundPage)  # errors.404
     raw: dict[str, Any] = field(default_factory=dict)
     files: tuple[str, ...] = ()  # config files read (docs.json and its $refs)
     # (json path) -> (file, line, column) in the file that holds it; for located diagnostics in later stages

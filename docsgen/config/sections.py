@@ -1,11 +1,15 @@
-"""Typed views of the docs.json sections the renderer reads (`appearance`, `seo`): made once from the validated
-JSON, so render code reads named fields instead of looking keys up in raw dicts and checking their types."""
+"""Typed views of the docs.json sections the renderer reads (`appearance`, `seo`, `banner`, `errors.404`): made
+once from the validated JSON, so render code reads named fields instead of looking keys up in raw dicts and
+checking their types."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
+
+from docsgen.common.urls import content_hash
 
 
 @dataclass(frozen=True)
@@ -70,3 +74,48 @@ def _path_rules(value: Any) -> list[SeoPathRule]:
         tags = {str(k): str(v) for k, v in rule["metatags"].items() if isinstance(v, str | int | float)}
         rules.append(SeoPathRule(str(rule.get("path", "")).strip("/"), tags))
     return rules
+
+
+@dataclass(frozen=True)
+class Banner:
+    """docs.json `banner` (or a language's own): the announcement above every page."""
+
+    content: str  # Markdown (links and emphasis)
+    kind: str = "info"  # its `type`
+    dismissible: bool = False
+    color: Any = None  # a colour, or {light, dark} (docsgen.render.site_nav)
+    key: str = ""  # a hash of the whole banner: a reader who dismissed it sees it again once it changes
+
+    @classmethod
+    def from_json(cls, value: Any) -> Banner | None:
+        """Return the banner, or None when there is none (no content)."""
+        if not isinstance(value, dict) or not value.get("content"):
+            return None
+        kind = value.get("type")
+        return cls(
+            str(value["content"]),
+            kind if isinstance(kind, str) and kind else "info",
+            bool(value.get("dismissible")),
+            value.get("color"),
+            content_hash(json.dumps(value, sort_keys=True)),
+        )
+
+
+@dataclass(frozen=True)
+class NotFoundPage:
+    """docs.json `errors.404`: whether the 404 page sends readers home, and its own title and text."""
+
+    redirect: bool = True  # no matching redirect: go to the home page
+    title: str | None = None  # None: the interface's words
+    description: str | None = None  # None: the interface's words ("" shows no text)
+
+    @classmethod
+    def from_json(cls, errors: Any) -> NotFoundPage:
+        raw = errors.get("404") if isinstance(errors, dict) else None
+        raw = raw if isinstance(raw, dict) else {}
+        title, description = raw.get("title"), raw.get("description")
+        return cls(
+            raw.get("redirect") is not False,
+            title if isinstance(title, str) and title else None,
+            description if isinstance(description, str) else None,
+        )

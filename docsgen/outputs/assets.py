@@ -89,20 +89,20 @@ def default_language_words(ctx: SiteContext) -> tuple[str | None, dict[str, str]
 def add_special_pages(ctx: SiteContext, site: Site, files: SiteFiles) -> None:
     """Write the 404 page and, when the site has no index page, a home page that opens the first page."""
     env = environment(ctx.theme.name)
-    not_found = ctx.config.errors.get("404") or {}
+    not_found = ctx.config.not_found
     lang, words = default_language_words(ctx)  # the 404 page speaks the default language
     page = Page(
         "404",
         "404.html",
         "404.html",
-        meta={"title": not_found.get("title") or words["not_found"], "noindex": True},
+        meta={"title": not_found.title or words["not_found"], "noindex": True},
     )
     html = env.get_template("404.html").render(
         **ctx.helpers,
         site=ctx,
         config=ctx.config,
         page=page,
-        content=not_found.get("description", words["not_found_text"]),
+        content=words["not_found_text"] if not_found.description is None else not_found.description,
         root="/",
         link=lambda url: url if "://" in url else "/" + url.lstrip("/"),
         lang=bcp47(lang) if lang else "en",
@@ -111,7 +111,7 @@ def add_special_pages(ctx: SiteContext, site: Site, files: SiteFiles) -> None:
         assets=[],
         meta_tags=[("name", "robots", "noindex")],
         switchers={},
-        settings={"banner": {}, "footer": ctx.config.footer, "navbar": ctx.config.navbar},
+        settings={"banner": None, "footer": ctx.config.footer, "navbar": ctx.config.navbar},
     )
     files.add(
         "404.html", add_hooks(html), "the generated 404 page", on_clash="keep"

@@ -268,9 +268,6 @@ def template_globals(site: SiteContext) -> dict[str, Any]:
         name = _ASSET_CSS.get(asset, f"{asset}.css")
         return name if name in static else None
 
-    def banner_key(banner: dict) -> str:
-        return content_hash(json.dumps(banner, sort_keys=True))
-
     def inline_markdown(text: str) -> Markup:
         return Markup(_inline_md().renderInline(str(text)))
 
@@ -317,7 +314,6 @@ def template_globals(site: SiteContext) -> dict[str, Any]:
         "icon": icon,
         "social_icon": social_icon,
         "asset_css": asset_css,
-        "banner_key": banner_key,
         "inline_markdown": inline_markdown,
         "method_label": method_label,
         "is_external": is_external,

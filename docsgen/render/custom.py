@@ -16,7 +16,7 @@ from docsgen.common.errors import Diagnostic, warning
 from docsgen.common.google_fonts import PLACEHOLDER, FontError, LocalFont, google_font, is_local_family
 from docsgen.common.theme import register_template_globals
 from docsgen.common.urls import is_external
-from docsgen.config import SiteConfig, analytics
+from docsgen.config import analytics
 from docsgen.pages.page import Page
 from docsgen.render.context import SiteContext
 from docsgen.site.url_targets import rules
@@ -367,17 +367,6 @@ def site_destination(ctx: SiteContext, destination: str) -> str:
     return "/" + ctx.helpers["page_link"](path or "/") + sep + fragment
 
 
-def not_found_settings(config: SiteConfig) -> dict[str, Any]:
-    """Return docs.json errors.404 with its defaults: redirect home (true), title, description."""
-    found = config.errors.get("404")
-    raw: dict[str, Any] = found if isinstance(found, dict) else {}
-    return {
-        "redirect": raw.get("redirect") is not False,
-        "title": raw.get("title") or "Page not found",
-        "description": raw.get("description") or "",
-    }
-
-
 def not_found_script(ctx: SiteContext) -> Markup:
     """Return the 404 page's script: follow matching redirects, else go home when errors.404.redirect is on."""
     config = ctx.config
@@ -385,10 +374,10 @@ def not_found_script(ctx: SiteContext) -> Markup:
     for rule in rules(config):
         regex, names = rule.pattern()
         data.append({"re": regex, "names": names, "to": site_destination(ctx, rule.destination)})
-    settings = not_found_settings(config)
-    if not data and not settings["redirect"]:
+    home = config.not_found.redirect
+    if not data and not home:
         return Markup("")
-    payload = json.dumps({"rules": data, "home": settings["redirect"]}, separators=(",", ":"))
+    payload = json.dumps({"rules": data, "home": home}, separators=(",", ":"))
     payload = payload.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
     return Markup("<script>") + Markup(_SCRIPT.replace("__RULES__", payload)) + Markup("</script>")
 

@@ -9,6 +9,7 @@ from markupsafe import Markup
 from docsgen.common.theme import environment
 from docsgen.common.urls import is_external, root_of
 from docsgen.config.model import RTL_LANGUAGES, bcp47
+from docsgen.config.sections import Banner
 from docsgen.mdx import MdxResult
 from docsgen.nav.tree import Section
 from docsgen.pages.page import Page
@@ -31,13 +32,16 @@ def language_of(section: Section | None) -> str | None:
 
 def language_settings(site: SiteContext, section: Section | None) -> dict[str, Any]:
     """Return banner, footer and navbar, with a language's own values winning."""
-    settings = {"banner": site.config.banner, "footer": site.config.footer, "navbar": site.config.navbar}
+    settings: dict[str, Any] = {"footer": site.config.footer, "navbar": site.config.navbar}
+    banner = site.config.banner
     for s in section.chain() if section else []:
         if s.kind == "language":
             for key in settings:
                 if isinstance(s.fields.get(key), dict):
                     settings[key] = s.fields[key]
-    return settings
+            if isinstance(s.fields.get("banner"), dict):
+                banner = Banner.from_json(s.fields["banner"])
+    return {"banner": banner, **settings}
 
 
 def global_anchors(site: SiteContext, section: Section | None) -> tuple[dict, ...]:

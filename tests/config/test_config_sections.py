@@ -1,13 +1,16 @@
-"""docs.json `appearance` and `seo` reach the renderer as typed views (docsgen.config.sections), read once."""
+"""docs.json `appearance`, `seo`, `banner` and `errors.404` reach the renderer as typed views (docsgen.config.sections), read once."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
+from docsgen.build import build
+from docsgen.common.urls import content_hash
 from docsgen.config import load_config
-from docsgen.config.sections import Appearance, Seo, SeoPathRule
+from docsgen.config.sections import Appearance, Banner, NotFoundPage, Seo, SeoPathRule
 from tests.conftest import write_tree
+from tests.htmldom import parse
 
 
 def _config(tmp_path: Path, **sections: object):
@@ -62,3 +65,51 @@ def test_shapes_the_renderer_cannot_use_are_left_out():
     assert seo.metatags == {} and seo.paths == (SeoPathRule("b", {"n": "5", "ok": "y"}),)
     assert not seo.trailing_slash and seo.organization is None
     assert Appearance.from_json({"default": 3, "strict": 1}) == Appearance("system", True)
+
+
+def test_banner_and_the_404_page_are_typed_fields(tmp_path):
+    banner = {"content": "New: [v2](/v2)", "type": "warning", "dismissible": True, "color": "#ff0000"}
+    config = _config(tmp_path, banner=banner, errors={"404": {"redirect": False, "description": ""}})
+    assert config.banner == Banner(
+        "New: [v2](/v2)", "warning", True, "#ff0000", content_hash(json.dumps(banner, sort_keys=True))
+    )
+    assert config.not_found == NotFoundPage(redirect=False, title=None, description="")
+    bare = _config(tmp_path)
+    assert bare.banner is None and bare.not_found == NotFoundPage(True, None, None)
+    assert Banner.from_json({"content": ""}) is None and Banner.from_json("news") is None
+
+
+def test_the_banner_and_404_texts_reach_the_pages(tmp_path):
+    """The page's language's own banner wins; the 404 page's empty description shows no text (absent: the
+    interface's words), its title is the site's."""
+    docs = {
+        "theme": "mint",
+        "name": "S",
+        "colors": {"primary": "#112233"},
+        "banner": {"content": "Site-wide news"},
+        "errors": {"404": {"title": "Lost?", "description": ""}},
+        "navigation": {
+            "languages": [
+                {"language": "en", "pages": ["index"]},
+                {
+                    "language": "fr",
+                    "banner": {"content": "Nouvelles", "type": "warning"},
+                    "pages": ["fr/index"],
+                },
+            ]
+        },
+    }
+    files = {"docs.json": json.dumps(docs), "index.mdx": "# Home\n", "fr/index.mdx": "# Accueil\n"}
+    write_tree(tmp_path / "docs", files)
+    build(tmp_path / "docs", tmp_path / "out")
+    en, fr = (parse((tmp_path / "out" / p).read_text()) for p in ("index.html", "fr/index.html"))
+    assert en.find(id="banner").text.strip() == "Site-wide news"
+    assert "dg-banner-info" in str(en.find(id="banner").attrs["class"])
+    assert fr.find(id="banner").text.strip() == "Nouvelles"
+    assert "dg-banner-warning" in str(fr.find(id="banner").attrs["class"])
+    assert en.find(id="banner").attrs["data-key"] != fr.find(id="banner").attrs["data-key"]
+    not_found = parse((tmp_path / "out" / "404.html").read_text())
+    assert not_found.find("title").text.startswith("Lost?")
+    assert not_found.find(id="banner") is None
+    assert not_found.find(cls="dg-notfound-title").text == "Lost?"
+    assert not_found.find(id="content").text == ""  # an empty description: no text (absent: the default words)
