@@ -1,4 +1,5 @@
-"""Typed views of the docs.json sections the renderer reads (`appearance`, `seo`, `banner`, `errors.404`): made
+"""Typed views of the docs.json sections the renderer reads (`appearance`, `seo`, `banner`, `footer`,
+`errors.404`): made
 once from the validated JSON, so render code reads named fields instead of looking keys up in raw dicts and
 checking their types."""
 
@@ -119,3 +120,47 @@ class NotFoundPage:
             title if isinstance(title, str) and title else None,
             description if isinstance(description, str) else None,
         )
+
+
+@dataclass(frozen=True)
+class FooterLink:
+    label: str
+    href: str
+
+
+@dataclass(frozen=True)
+class FooterColumn:
+    header: str  # "": none
+    items: tuple[FooterLink, ...]  # those with an href
+
+
+@dataclass(frozen=True)
+class Footer:
+    """docs.json `footer` (or a language's own): link columns and social profiles."""
+
+    columns: tuple[FooterColumn, ...] = ()  # the first MAX_COLUMNS
+    socials: tuple[tuple[str, str], ...] = ()  # (network, URL), by network (case-insensitive)
+
+    MAX_COLUMNS = 4
+
+    @classmethod
+    def from_json(cls, value: Any) -> Footer:
+        raw = value if isinstance(value, dict) else {}
+        columns, socials = raw.get("links"), raw.get("socials")
+        columns = columns[: cls.MAX_COLUMNS] if isinstance(columns, list) else []
+        pairs = [(str(k), str(v)) for k, v in socials.items()] if isinstance(socials, dict) else []
+        return cls(
+            tuple(_footer_column(c) for c in columns if isinstance(c, dict)),
+            tuple(sorted(pairs, key=lambda kv: kv[0].lower())),
+        )
+
+
+def _footer_column(column: dict) -> FooterColumn:
+    items = column.get("items")
+    links = tuple(
+        FooterLink("" if item.get("label") is None else str(item["label"]), str(item["href"]))
+        for item in (items if isinstance(items, list) else [])
+        if isinstance(item, dict) and item.get("href")
+    )
+    header = column.get("header")
+    return FooterColumn(str(header) if header else "", links)

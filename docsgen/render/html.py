@@ -9,7 +9,7 @@ from markupsafe import Markup
 from docsgen.common.theme import environment
 from docsgen.common.urls import is_external, root_of
 from docsgen.config.model import RTL_LANGUAGES, bcp47
-from docsgen.config.sections import Banner
+from docsgen.config.sections import Banner, Footer
 from docsgen.mdx import MdxResult
 from docsgen.nav.tree import Section
 from docsgen.pages.page import Page
@@ -32,16 +32,14 @@ def language_of(section: Section | None) -> str | None:
 
 def language_settings(site: SiteContext, section: Section | None) -> dict[str, Any]:
     """Return banner, footer and navbar, with a language's own values winning."""
-    settings: dict[str, Any] = {"footer": site.config.footer, "navbar": site.config.navbar}
-    banner = site.config.banner
+    banner, footer, navbar = site.config.banner, site.config.footer, site.config.navbar
     for s in section.chain() if section else []:
         if s.kind == "language":
-            for key in settings:
-                if isinstance(s.fields.get(key), dict):
-                    settings[key] = s.fields[key]
-            if isinstance(s.fields.get("banner"), dict):
-                banner = Banner.from_json(s.fields["banner"])
-    return {"banner": banner, **settings}
+            own = s.fields
+            banner = Banner.from_json(own["banner"]) if isinstance(own.get("banner"), dict) else banner
+            footer = Footer.from_json(own["footer"]) if isinstance(own.get("footer"), dict) else footer
+            navbar = own["navbar"] if isinstance(own.get("navbar"), dict) else navbar
+    return {"banner": banner, "footer": footer, "navbar": navbar}
 
 
 def global_anchors(site: SiteContext, section: Section | None) -> tuple[dict, ...]:

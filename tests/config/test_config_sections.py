@@ -8,7 +8,16 @@ from pathlib import Path
 from docsgen.build import build
 from docsgen.common.urls import content_hash
 from docsgen.config import load_config
-from docsgen.config.sections import Appearance, Banner, NotFoundPage, Seo, SeoPathRule
+from docsgen.config.sections import (
+    Appearance,
+    Banner,
+    Footer,
+    FooterColumn,
+    FooterLink,
+    NotFoundPage,
+    Seo,
+    SeoPathRule,
+)
 from tests.conftest import write_tree
 from tests.htmldom import parse
 
@@ -112,4 +121,41 @@ def test_the_banner_and_404_texts_reach_the_pages(tmp_path):
     assert not_found.find("title").text.startswith("Lost?")
     assert not_found.find(id="banner") is None
     assert not_found.find(cls="dg-notfound-title").text == "Lost?"
-    assert not_found.find(id="content").text == ""  # an empty description: no text (absent: the default words)
+    assert (
+        not_found.find(id="content").text == ""
+    )  # an empty description: no text (absent: the default words)
+
+
+def test_the_footer_is_a_typed_field_and_a_language_may_have_its_own(tmp_path):
+    columns = [{"header": f"C{i}", "items": [{"label": f"L{i}", "href": f"/p{i}"}]} for i in range(4)]
+    socials = {"x": "https://x.com/a", "github": "https://github.com/a", "discord": "https://discord.gg/a"}
+    config = _config(tmp_path, footer={"links": columns, "socials": socials})
+    assert config.footer == Footer(
+        tuple(FooterColumn(f"C{i}", (FooterLink(f"L{i}", f"/p{i}"),)) for i in range(4)),
+        (("discord", socials["discord"]), ("github", socials["github"]), ("x", socials["x"])),
+    )
+    docs = {
+        "theme": "mint",
+        "name": "S",
+        "colors": {"primary": "#112233"},
+        "footer": {"links": columns, "socials": socials},
+        "navigation": {
+            "languages": [
+                {"language": "en", "pages": ["index"]},
+                {"language": "fr", "footer": {"socials": {"x": "https://x.com/fr"}}, "pages": ["fr/index"]},
+            ]
+        },
+    }
+    files = {"docs.json": json.dumps(docs), "index.mdx": "# Home\n", "fr/index.mdx": "# Accueil\n"}
+    write_tree(tmp_path / "site", files)
+    build(tmp_path / "site", tmp_path / "out")
+    en, fr = (parse((tmp_path / "out" / p).read_text()) for p in ("index.html", "fr/index.html"))
+    assert [h.text for h in en.find_all(cls="dg-footer-header")] == ["C0", "C1", "C2", "C3"]
+    assert [a.text for a in en.find(cls="dg-footer-links").find_all("a")] == ["L0", "L1", "L2", "L3"]
+    assert [a.attrs["aria-label"] for a in en.find(cls="dg-socials").find_all("a")] == [
+        "discord",
+        "github",
+        "x",
+    ]
+    assert fr.find(cls="dg-footer-links") is None
+    assert [a.attrs["href"] for a in fr.find(cls="dg-socials").find_all("a")] == ["https://x.com/fr"]
