@@ -11,7 +11,7 @@ from docsgen.config.model import NavEntry, NavNode, SiteConfig, ThemeChoice
 from docsgen.config.rules import build_navigation
 from docsgen.config.safety import check_redirect_sources, remove_unsafe_urls
 from docsgen.config.schema import ignored_fields, validate_schema
-from docsgen.config.sections import Appearance, Banner, Footer, NotFoundPage, Seo
+from docsgen.config.sections import Appearance, Banner, Footer, Navbar, NotFoundPage, Seo
 
 __all__ = ["NavEntry", "NavNode", "SiteConfig", "load_config", "THEME_MAP"]
 
@@ -78,7 +78,7 @@ def to_model(raw: RawConfig, navigation: NavNode) -> SiteConfig:
         logo=dict(logo),
         favicon=dict(favicon),
         description=d.get("description", ""),
-        navbar=dict(d.get("navbar") or {}),
+        navbar=Navbar.from_json(d.get("navbar")),
         footer=Footer.from_json(d.get("footer")),
         banner=Banner.from_json(d.get("banner")),
         eyebrows=styling.get("eyebrows"),

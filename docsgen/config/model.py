@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from docsgen.common.jsonpos import JsonPath
-from docsgen.config.sections import Appearance, Banner, Footer, NotFoundPage, Seo
+from docsgen.config.sections import Appearance, Banner, Footer, Navbar, NotFoundPage, Seo
 
 # Navigation levels, outermost first, and the label field each entry carries.
 SECTION_KEYS = ("products", "languages", "versions", "dropdowns", "tabs", "anchors", "menu")
@@ -92,7 +92,7 @@ class SiteConfig:
     logo: dict[str, str] = field(default_factory=dict)  # light, dark, href
     favicon: dict[str, str] = field(default_factory=dict)  # light, dark
     description: str = ""
-    navbar: dict[str, Any] = field(default_factory=dict)
+    navbar: Navbar = field(default_factory=Navbar)
     footer: Footer = field(default_factory=Footer)
     banner: Banner | None = None
     eyebrows: str | None = None  # "section" | "breadcrumbs" | None (theme default)

@@ -1,5 +1,5 @@
 """Typed views of the docs.json sections the renderer reads (`appearance`, `seo`, `banner`, `footer`,
-`errors.404`): made
+`navbar`, `errors.404`): made
 once from the validated JSON, so render code reads named fields instead of looking keys up in raw dicts and
 checking their types."""
 
@@ -164,3 +164,48 @@ def _footer_column(column: dict) -> FooterColumn:
     )
     header = column.get("header")
     return FooterColumn(str(header) if header else "", links)
+
+
+# navbar link `type` -> (its label when it has none, its brand logo and class)
+NAVBAR_KINDS = {"github": ("GitHub", "github"), "discord": ("Discord", "discord")}
+
+
+@dataclass(frozen=True)
+class NavbarLink:
+    """A navbar link or the primary button; github/discord links get their logo."""
+
+    label: str
+    href: str
+    icon: Any = None  # an icon name, or {name, style}
+    icon_type: Any = None
+    brand: str | None = None  # "github", "discord"
+
+    @classmethod
+    def from_json(cls, link: Any) -> NavbarLink | None:
+        """Return the link, or None when it has no href to go to."""
+        if not isinstance(link, dict) or not isinstance(link.get("href"), str) or not link["href"].strip():
+            return None
+        kind = link.get("type")
+        default_label, brand = NAVBAR_KINDS.get(kind, ("", None)) if isinstance(kind, str) else ("", None)
+        label = (
+            link.get("label") if isinstance(link.get("label"), str) and link.get("label") else default_label
+        )
+        if not label and isinstance(kind, str) and kind != "button":
+            label = kind.capitalize()
+        icon = link.get("icon") or (brand and {"name": brand, "style": "brands"})
+        return cls(str(label), link["href"], icon, link.get("iconType"), brand)
+
+
+@dataclass(frozen=True)
+class Navbar:
+    """docs.json `navbar` (or a language's own): the links at the top and the primary button."""
+
+    links: tuple[NavbarLink, ...] = ()
+    primary: NavbarLink | None = None
+
+    @classmethod
+    def from_json(cls, value: Any) -> Navbar:
+        raw = value if isinstance(value, dict) else {}
+        links = raw.get("links") if isinstance(raw.get("links"), list) else []
+        made = (NavbarLink.from_json(link) for link in links or [])
+        return cls(tuple(link for link in made if link is not None), NavbarLink.from_json(raw.get("primary")))

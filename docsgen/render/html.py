@@ -9,7 +9,7 @@ from markupsafe import Markup
 from docsgen.common.theme import environment
 from docsgen.common.urls import is_external, root_of
 from docsgen.config.model import RTL_LANGUAGES, bcp47
-from docsgen.config.sections import Banner, Footer
+from docsgen.config.sections import Banner, Footer, Navbar
 from docsgen.mdx import MdxResult
 from docsgen.nav.tree import Section
 from docsgen.pages.page import Page
@@ -38,7 +38,7 @@ def language_settings(site: SiteContext, section: Section | None) -> dict[str, A
             own = s.fields
             banner = Banner.from_json(own["banner"]) if isinstance(own.get("banner"), dict) else banner
             footer = Footer.from_json(own["footer"]) if isinstance(own.get("footer"), dict) else footer
-            navbar = own["navbar"] if isinstance(own.get("navbar"), dict) else navbar
+            navbar = Navbar.from_json(own["navbar"]) if isinstance(own.get("navbar"), dict) else navbar
     return {"banner": banner, "footer": footer, "navbar": navbar}
 
 

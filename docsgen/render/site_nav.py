@@ -23,7 +23,6 @@ GLOBAL_KINDS = {  # navigation.global key -> (label field, switcher kind)
     "products": ("product", "product"),
 }
 LISTING_MODES = ("accordion", "card", "none")
-NAVBAR_KINDS = {"github": ("GitHub", "github"), "discord": ("Discord", "discord")}
 _COLOR = re.compile(r"#[0-9a-fA-F]{3,8}|(rgb|rgba|hsl|hsla)\([0-9.,%\s/]+\)|[a-zA-Z]{3,20}")
 _EXTERNAL = re.compile(r"^[a-z][a-z0-9+.-]*:", re.I)
 
@@ -77,25 +76,6 @@ def global_nav(site: Any, page: Any) -> dict[str, list[dict]]:
         if entries:
             out[kind] = entries
     return out
-
-
-def navbar_link(link: Any) -> dict | None:
-    """Return {label, href, icon, icon_type} for a navbar link or primary button; github/discord get their logo."""
-    if not isinstance(link, dict) or not isinstance(link.get("href"), str) or not link["href"].strip():
-        return None
-    kind = link.get("type")
-    default_label, brand = NAVBAR_KINDS.get(kind, ("", None)) if isinstance(kind, str) else ("", None)
-    label = link.get("label") if isinstance(link.get("label"), str) and link.get("label") else default_label
-    if not label and isinstance(kind, str) and kind != "button":
-        label = kind.capitalize()
-    icon = link.get("icon") or (brand and {"name": brand, "style": "brands"})
-    return {
-        "label": label,
-        "href": link["href"],
-        "icon": icon,
-        "icon_type": link.get("iconType"),
-        "brand": brand,
-    }
 
 
 def _color(value: Any) -> str | None:
@@ -163,7 +143,6 @@ def directory(site: Any, page: Any) -> dict | None:
 register_template_globals(
     {
         "dg_global_nav": global_nav,
-        "dg_navbar_link": navbar_link,
         "dg_color_style": color_style,
         "dg_section_color": section_color,
         "dg_directory": directory,

@@ -14,6 +14,8 @@ from docsgen.config.sections import (
     Footer,
     FooterColumn,
     FooterLink,
+    Navbar,
+    NavbarLink,
     NotFoundPage,
     Seo,
     SeoPathRule,
@@ -159,3 +161,24 @@ def test_the_footer_is_a_typed_field_and_a_language_may_have_its_own(tmp_path):
     ]
     assert fr.find(cls="dg-footer-links") is None
     assert [a.attrs["href"] for a in fr.find(cls="dg-socials").find_all("a")] == ["https://x.com/fr"]
+
+
+def test_the_navbar_is_a_typed_field(tmp_path):
+    navbar = {
+        "links": [
+            {"type": "github", "href": "https://github.com/a"},
+            {"label": "Blog", "href": "https://b.example"},
+        ],
+        "primary": {"type": "button", "label": "Sign up", "href": "https://example.com/signup"},
+    }
+    config = _config(tmp_path, navbar=navbar)
+    github = {"name": "github", "style": "brands"}
+    assert config.navbar == Navbar(
+        (
+            NavbarLink("GitHub", "https://github.com/a", github, None, "github"),
+            NavbarLink("Blog", "https://b.example"),
+        ),
+        NavbarLink("Sign up", "https://example.com/signup"),
+    )
+    assert NavbarLink.from_json({"label": "Nowhere", "href": "  "}) is None
+    assert Navbar.from_json({"links": "not a list"}) == Navbar() == _config(tmp_path).navbar
