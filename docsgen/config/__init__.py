@@ -11,7 +11,7 @@ from docsgen.config.model import NavEntry, NavNode, SiteConfig, ThemeChoice
 from docsgen.config.rules import build_navigation
 from docsgen.config.safety import check_redirect_sources, remove_unsafe_urls
 from docsgen.config.schema import ignored_fields, validate_schema
-from docsgen.config.sections import Appearance, Banner, Footer, Navbar, NotFoundPage, Seo
+from docsgen.config.sections import Appearance, Banner, Footer, Navbar, NotFoundPage, Search, Seo
 
 __all__ = ["NavEntry", "NavNode", "SiteConfig", "load_config", "THEME_MAP"]
 
@@ -88,7 +88,7 @@ def to_model(raw: RawConfig, navigation: NavNode) -> SiteConfig:
         api=dict(d.get("api") or {}),
         redirects=tuple(r for r in redirects if isinstance(r, dict)),
         seo=Seo.from_json(d.get("seo")),
-        search=dict(d.get("search") or {}),
+        search=Search.from_json(d.get("search")),
         feedback=d.get("feedback"),
         metadata=dict(d.get("metadata") or {}),
         variables=dict(d.get("variables") or {}),

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from docsgen.common.jsonpos import JsonPath
-from docsgen.config.sections import Appearance, Banner, Footer, Navbar, NotFoundPage, Seo
+from docsgen.config.sections import Appearance, Banner, Footer, Navbar, NotFoundPage, Search, Seo
 
 # Navigation levels, outermost first, and the label field each entry carries.
 SECTION_KEYS = ("products", "languages", "versions", "dropdowns", "tabs", "anchors", "menu")
@@ -102,7 +102,7 @@ class SiteConfig:
     api: dict[str, Any] = field(default_factory=dict)
     redirects: tuple[dict, ...] = ()
     seo: Seo = field(default_factory=Seo)
-    search: dict[str, Any] = field(default_factory=dict)
+    search: Search = field(default_factory=Search)
     feedback: dict[str, Any] | None = None
     metadata: dict[str, Any] = field(default_factory=dict)
     variables: dict[str, Any] = field(default_factory=dict)

@@ -1,5 +1,5 @@
 """Typed views of the docs.json sections the renderer reads (`appearance`, `seo`, `banner`, `footer`,
-`navbar`, `errors.404`): made
+`navbar`, `search`, `errors.404`): made
 once from the validated JSON, so render code reads named fields instead of looking keys up in raw dicts and
 checking their types."""
 
@@ -209,3 +209,15 @@ class Navbar:
         links = raw.get("links") if isinstance(raw.get("links"), list) else []
         made = (NavbarLink.from_json(link) for link in links or [])
         return cls(tuple(link for link in made if link is not None), NavbarLink.from_json(raw.get("primary")))
+
+
+@dataclass(frozen=True)
+class Search:
+    """docs.json `search`: the search field's placeholder."""
+
+    prompt: str | None = None  # None: the interface's words
+
+    @classmethod
+    def from_json(cls, value: Any) -> Search:
+        prompt = value.get("prompt") if isinstance(value, dict) else None
+        return cls(prompt if isinstance(prompt, str) and prompt else None)

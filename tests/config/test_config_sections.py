@@ -17,6 +17,7 @@ from docsgen.config.sections import (
     Navbar,
     NavbarLink,
     NotFoundPage,
+    Search,
     Seo,
     SeoPathRule,
 )
@@ -182,3 +183,17 @@ def test_the_navbar_is_a_typed_field(tmp_path):
     )
     assert NavbarLink.from_json({"label": "Nowhere", "href": "  "}) is None
     assert Navbar.from_json({"links": "not a list"}) == Navbar() == _config(tmp_path).navbar
+
+
+def test_the_search_prompt_is_a_typed_field_and_fills_the_search_field(tmp_path):
+    out = tmp_path / "out"
+    tmp_path = tmp_path / "docs"
+    assert _config(tmp_path).search == Search(None) == Search.from_json({"prompt": ""})
+    build(tmp_path, out / "default")
+    assert _config(tmp_path, search={"prompt": "Ask the docs"}).search == Search("Ask the docs")
+    build(tmp_path, out / "prompt")
+    placeholders = [
+        parse((out / name / "index.html").read_text()).find(id="search-input").attrs["placeholder"]
+        for name in ("default", "prompt")
+    ]
+    assert placeholders == ["Search the docs...", "Ask the docs"]  # the interface's words, the site's
