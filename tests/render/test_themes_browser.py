@@ -273,3 +273,23 @@ def test_luma_marks_the_current_page_under_its_group_title(browser: Browser, the
     page.context.close()
     bar, title, text = found
     assert abs(bar - title) <= 1 and 14 <= text - bar <= 18, found
+
+
+@pytest.mark.parametrize("theme", ["mint", "luma"])
+def test_the_phone_drawer_opens_under_the_whole_top_bar(browser: Browser, theme_sites, theme):
+    """With a banner and a tab row over it, the top bar is taller than its own row: the drawer's first entries (the
+    navbar links) used to open hidden behind it."""
+    urls, _ = theme_sites
+    context = browser.new_context(viewport={"width": 390, "height": 800})
+    page = context.new_page()
+    page.goto(urls[theme] + PAGE)
+    page.wait_for_load_state("networkidle")
+    page.click(".dg-menu-button")
+    found = page.evaluate("""() => {
+      const first = document.querySelector("#sidebar .dg-phone-links a"), r = first.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.x + 4, r.y + r.height / 2);
+      return [first.textContent.trim(), !!hit && first.contains(hit),
+        document.getElementById("sidebar").getBoundingClientRect().top, document.getElementById("navbar").getBoundingClientRect().bottom];
+    }""")
+    context.close()
+    assert found[:2] == ["Status", True] and abs(found[2] - found[3]) <= 1, found

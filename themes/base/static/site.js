@@ -94,6 +94,9 @@
   const menu = document.querySelector(".dg-menu-button");
   const sidebar = document.getElementById("sidebar");
   menu?.addEventListener("click", () => {
+    // the drawer starts under the top bar as it stands (a banner or the tab row make it taller than --dg-header-h)
+    const bar = document.getElementById("navbar");
+    if (bar) sidebar.style.setProperty("--dg-drawer-top", `${Math.max(0, Math.round(bar.getBoundingClientRect().bottom))}px`);
     const open = sidebar.classList.toggle("dg-open");
     menu.setAttribute("aria-expanded", String(open));
   });
