@@ -29,6 +29,7 @@ ALLOWED = {
     ("playground.js", "AbortError"): "DOMException name",
     ("mermaid-init.js", "(prefers-color-scheme: dark)"): "media query",
     ("contextual.js", "npx add-mcp ${mcpUrl}"): "a shell command the reader copies",
+    ("assistant-actions.js", "Control+I Meta+I"): "aria-keyshortcuts value (key names)",
     # errors thrown for the console or turned into a translated message by their caller
     ("image-actions.js", "no image"): "rejected promise; the reader sees copy_failed",
     ("mermaid-init.js", "mermaid did not load"): "console error; the diagram keeps its source",
