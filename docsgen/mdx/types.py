@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -38,6 +38,8 @@ class MdxContext:
     strict: bool = False
     # True when rendering for `docsgen dev`: a missing piece (snippet) shows a visible note instead of nothing.
     dev: bool = False
+    # the page's interface words in its language (themes/base/strings.json and docs.json `strings`); None: English
+    words: Mapping[str, str] | None = None
 
 
 @dataclass

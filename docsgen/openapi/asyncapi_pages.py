@@ -28,7 +28,7 @@ def _generator(api: ApiPages, spec: AsyncSpec, name: str, trusted: bool):
 
     def generate(page: Page, ctx: MdxContext) -> MdxResult:
         rendered = render_channel(
-            spec, name, settings=api_settings(api.config, page.meta), markdown=markdown_to_html
+            spec, name, settings=api_settings(api.config, page.meta, ctx.words), markdown=markdown_to_html
         )
         rendered.playground = {}  # no HTTP playground on a channel page
         return api.combine(page, rendered, page.body if trusted else "", ctx, trusted)

@@ -119,7 +119,7 @@ def render_channel(
     shown: set[int] = set()  # messages rendered under an operation
     for action, op_id, op in ops:
         hid = ids.claim(f"{action}-{op_id}")
-        title = f"{_ACTION_TITLES[action]}: {op.get('title') or op.get('summary') or op_id}"
+        title = f"{ctx.word(action, _ACTION_TITLES[action])}: {op.get('title') or op.get('summary') or op_id}"
         toc.append(TocItem(2, hid, title))
         section = [f'<h2 class="dg-api-heading" id="{esc(hid)}">{esc(title)}</h2>']
         md.append(f"## {inline(title)}")
@@ -141,15 +141,16 @@ def render_channel(
     rest = [(n, m) for n, m in _messages(ctx, channel.get("messages")) if id(m) not in shown] if ops else []
     if rest:  # every message of the channel is shown, also those no operation names
         hid = ids.claim("messages")
-        toc.append(TocItem(2, hid, "Messages"))
-        section = [f'<h2 class="dg-api-heading" id="{esc(hid)}">Messages</h2>']
-        md.append("## Messages")
+        title = ctx.word("messages", "Messages")
+        toc.append(TocItem(2, hid, title))
+        section = [f'<h2 class="dg-api-heading" id="{esc(hid)}">{esc(title)}</h2>']
+        md.append(f"## {title}")
         for msg_name, message in rest:
             aside.append(_MessageParts(ctx, tree, ids, toc, section, md).render(hid, msg_name, message))
         html.append(
             f'<section class="dg-api-section" aria-labelledby="{esc(hid)}">{"".join(section)}</section>'
         )
-    examples = panels("example", "Messages", aside)
+    examples = panels("example", ctx.word("messages", "Messages"), aside)
     md.append(panels_md("Message examples", aside))
     ws_console = console_html(servers, address, console)
     if ws_console:
@@ -186,7 +187,8 @@ class _MessageParts:
             if message.get(key):
                 section.append(f'<div class="dg-api-desc">{ctx.md(message[key])}</div>')
                 md.append(str(message[key]).strip())
-        for part, heading in (("headers", "Headers"), ("payload", "Payload")):
+        for part, key, english in (("headers", "headers", "Headers"), ("payload", "payload", "Payload")):
+            heading = esc(ctx.word(key, english))
             if part not in message:
                 continue
             schema = schema_of(ctx, message[part])

@@ -221,7 +221,10 @@ class FrontmatterPages:
 
         def generate(page: Page, ctx: MdxContext) -> MdxResult:
             rendered = render_schema_page(
-                spec.data, name, settings=api_settings(self.api.config, page.meta), markdown=markdown_to_html
+                spec.data,
+                name,
+                settings=api_settings(self.api.config, page.meta, ctx.words),
+                markdown=markdown_to_html,
             )
             return self.api.combine(page, rendered, page.body, ctx)
 
@@ -266,7 +269,7 @@ class FrontmatterPages:
             body = render_mdx(page.body, ctx)
             rendered = render_manual_endpoint(
                 value,
-                settings=api_settings(self.api.config, page.meta),
+                settings=api_settings(self.api.config, page.meta, ctx.words),
                 servers=mdx.get("server"),
                 auth=mdx.get("auth"),
                 params=documented_fields(body.html),  # ParamFields become playground inputs

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -27,7 +27,13 @@ from docsgen.openapi.navigation import WEBHOOK as _WEBHOOK
 from docsgen.openapi.navigation import Generated, declared_overlays, navigation_pages, uses_api
 from docsgen.openapi.overview import add_overviews
 from docsgen.openapi.playground_auth import check_site, playground_page
-from docsgen.openapi.render import ApiSettings, RenderedApi, render_operation, render_webhook
+from docsgen.openapi.render import (
+    ApiSettings,
+    RenderedApi,
+    api_words,
+    render_operation,
+    render_webhook,
+)
 from docsgen.openapi.render.endpoint import with_page_content
 from docsgen.openapi.render.mdtext import summary_text
 from docsgen.openapi.sanitize import is_script_url, sanitize_html
@@ -41,8 +47,11 @@ from docsgen.sources.walk import page_url, url_output
 DEFAULT_DIRECTORY = urls.DEFAULT_DIRECTORY
 
 
-def api_settings(config: SiteConfig, meta: dict | None = None) -> ApiSettings:
-    """Return the docs.json `api` settings, with a page's `playground` frontmatter winning."""
+def api_settings(
+    config: SiteConfig, meta: dict | None = None, words: Mapping[str, str] | None = None
+) -> ApiSettings:
+    """Return the docs.json `api` settings, with a page's `playground` frontmatter winning, and the API words of
+    the page's language (`words`: its interface words, MdxContext.words)."""
     api = config.api or {}
     playground = api.get("playground") or {}
     examples = api.get("examples") or {}
@@ -62,6 +71,7 @@ def api_settings(config: SiteConfig, meta: dict | None = None) -> ApiSettings:
         if isinstance(params.get("post"), list)
         else (),
         proxy=playground.get("proxy", True) is not False,
+        words=api_words(words),
     )
 
 
@@ -326,7 +336,7 @@ class ApiPages:
         """Return the page.generate function of an endpoint or webhook page, with `mdx(page)` placed before it."""
 
         def generate(page: Page, ctx: MdxContext) -> MdxResult:
-            settings = api_settings(self.config, page.meta)
+            settings = api_settings(self.config, page.meta, ctx.words)
             if webhook:
                 rendered = render_webhook(spec.data, op.path, settings=settings, markdown=markdown_to_html)
             else:

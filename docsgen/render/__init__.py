@@ -14,7 +14,7 @@ from docsgen.common.errors import Diagnostic
 from docsgen.mdx import MdxContext, MdxResult, render_mdx
 from docsgen.pages.page import Page
 from docsgen.render.context import SiteContext, site_context
-from docsgen.render.html import page_html, sidebar_html
+from docsgen.render.html import page_html, page_words, sidebar_html
 from docsgen.render.twin import page_markdown
 
 __all__ = [
@@ -80,6 +80,7 @@ def render_body(
         frontmatter=page.meta,
         strict=strict,
         dev=ctx.site.dev,
+        words=page_words(ctx, page),
     )
     return page.generate(page, mdx_ctx) if page.generate else render_mdx(page.body, mdx_ctx)
 

@@ -115,6 +115,14 @@ def page_html(site: SiteContext, page: Page, content: MdxResult | None, *, root:
     return add_hooks(template.render(context))
 
 
+def page_words(site: SiteContext, page: Page) -> dict[str, str]:
+    """Return the interface words of a page's language (its language section's, else docs.json `language`)."""
+    place = site.nav.placements.get(page.key)
+    raw = site.config.raw.get("language")
+    lang = language_of(place.section if place else None) or (raw if isinstance(raw, str) else None)
+    return page_strings(site, lang)
+
+
 def page_strings(site: SiteContext, lang: str | None) -> dict[str, str]:
     """Return the interface words of a page in `lang`: made once per language and site context, shared by its
     pages (never changed after; script_strings then works out their script part once)."""

@@ -7,9 +7,13 @@ messages for developers in the console)."""
 
 from __future__ import annotations
 
+import json
 import re
 
+from docsgen.build import build
 from docsgen.common.resources import themes_dir
+from tests.conftest import write_tree
+from tests.htmldom import parse
 
 # (file, literal): why it stays as written
 ALLOWED = {
@@ -176,3 +180,218 @@ def test_the_walk_finds_what_it_is_for(tmp_path):
     assert not reads_as_prose("use strict") and not reads_as_prose("content-type")
     src = 'problem(path ? path + "." + name : name, "val_required", "is required")'
     assert table_words(src) == {src.index('"is required"')}
+
+
+# -- the labels Python writes into API reference pages (a spec's operations, webhooks, models, channels and the
+# ParamField/ResponseField of MDX pages) ----------------------------------------------------------------------
+
+SPEC = {
+    "openapi": "3.1.0",
+    "info": {"title": "Zoo", "version": "1"},
+    "servers": [{"url": "https://zoo.test"}],
+    "components": {
+        "securitySchemes": {
+            "oauth": {
+                "type": "oauth2",
+                "flows": {
+                    "clientCredentials": {"tokenUrl": "https://zoo.test/token", "scopes": {"tiere": "x"}}
+                },
+            }
+        },
+        "schemas": {
+            "Tier": {
+                "type": "object",
+                "required": ["name"],
+                "properties": {
+                    "name": {"type": "string", "minLength": 1, "maxLength": 9, "pattern": "^[a-z]+$"},
+                    "alt": {
+                        "type": "integer",
+                        "minimum": 0,
+                        "maximum": 99,
+                        "multipleOf": 3,
+                        "deprecated": True,
+                    },
+                    "id": {"type": "string", "readOnly": True, "const": "x"},
+                    "geheim": {"type": "string", "writeOnly": True, "default": "y", "example": "z"},
+                    "art": {"type": "string", "enum": [f"a{i}" for i in range(70)]},
+                    "farbe": {
+                        "type": "string",
+                        "enum": ["r", "g"],
+                        "x-enumDescriptions": {"r": "rot", "g": "grün"},
+                    },
+                    "tags": {
+                        "type": "array",
+                        "items": {"type": "string"},
+                        "minItems": 1,
+                        "uniqueItems": True,
+                    },
+                    "extra": {"type": "object", "minProperties": 1, "examples": [{"a": 1}, {"b": 2}]},
+                },
+            }
+        },
+    },
+    "paths": {
+        "/tiere/{id}": {
+            "post": {
+                "summary": "Tier anlegen",
+                "security": [{"oauth": ["tiere"]}],
+                "parameters": [
+                    {"name": "id", "in": "path", "required": True, "schema": {"type": "string"}},
+                    {"name": "q", "in": "query", "schema": {"type": "string"}},
+                    {"name": "X-Zoo", "in": "header", "schema": {"type": "string"}},
+                    {"name": "sitzung", "in": "cookie", "schema": {"type": "string"}},
+                ],
+                "requestBody": {
+                    "required": True,
+                    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Tier"}}},
+                },
+                "responses": {
+                    "200": {
+                        "description": "ok",
+                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Tier"}}},
+                    }
+                },
+                "callbacks": {
+                    "neu": {
+                        "{$request.body#/url}": {
+                            "post": {
+                                "requestBody": {
+                                    "content": {"application/json": {"schema": {"type": "object"}}}
+                                },
+                                "responses": {"200": {"description": "ok"}},
+                            }
+                        }
+                    }
+                },
+            }
+        }
+    },
+    "webhooks": {
+        "geboren": {
+            "post": {
+                "requestBody": {
+                    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Tier"}}}
+                },
+                "responses": {"200": {"description": "ok"}},
+            }
+        }
+    },
+}
+ASYNC = {
+    "asyncapi": "2.6.0",
+    "info": {"title": "Chat", "version": "1"},
+    "channels": {
+        "raum": {
+            "subscribe": {
+                "message": {"name": "Post", "headers": {"type": "object"}, "payload": {"type": "object"}}
+            }
+        }
+    },
+}
+FIELDS = (
+    '<ParamField query="seite" type="number" required deprecated default="1" placeholder="2">Seite</ParamField>\n\n'
+    '<ResponseField name="anzahl" type="number" required>Anzahl</ResponseField>\n'
+)
+API_PAGES = {
+    "op": "openapi: zoo.json POST /tiere/{id}",
+    "hook": "openapi: zoo.json webhook geboren",
+    "model": "openapi-schema: zoo.json Tier",
+    "chat": "asyncapi: chat.json raum",
+}
+# each English label these pages show, as a text node (trailing ":" and spaces dropped)
+ENGLISH_LABELS = {
+    "Authorizations", "Path Parameters", "Query Parameters", "Header Parameters", "Cookie Parameters", "Body",
+    "Payload", "Response", "Callbacks", "Request", "Messages", "Headers", "Expected responses", "required",
+    "deprecated", "read-only", "write-only", "Available options", "Allowed value", "Default", "Example",
+    "Examples", "Required range", "Required string length", "Pattern", "Multiple of", "Required array length",
+    "Items must be unique", "Number of properties", "Scopes", "and 10 more",
+}  # fmt: skip
+
+
+def _api_site(tmp_path, languages: list[str]):
+    nav = [
+        {
+            "language": lang,
+            "groups": [{"group": "API", "pages": [f"{lang}/{p}" for p in [*API_PAGES, "fields"]]}],
+        }
+        for lang in languages
+    ]
+    files = {
+        "docs.json": json.dumps(
+            {
+                "name": "Zoo",
+                "theme": "mint",
+                "colors": {"primary": "#112233"},
+                "navigation": {"languages": nav},
+            }
+        ),
+        "zoo.json": json.dumps(SPEC),
+        "chat.json": json.dumps(ASYNC),
+    }
+    for lang in languages:
+        for name, line in API_PAGES.items():
+            files[f"{lang}/{name}.mdx"] = f"---\ntitle: {name}\n{line}\n---\n"
+        files[f"{lang}/fields.mdx"] = f"---\ntitle: Felder\n---\n\n{FIELDS}"
+    assert build(write_tree(tmp_path / "docs", files), tmp_path / "out").warnings == []
+    return tmp_path / "out"
+
+
+def _labels(out, lang: str) -> tuple[set[str], str]:
+    """The text nodes of a language's API pages (main column and examples), and the text of their <code>s."""
+    nodes: set[str] = set()
+    codes = []
+    for name in [*API_PAGES, "fields"]:
+        dom = parse((out / lang / name / "index.html").read_text(encoding="utf-8"))
+        areas = dom.find_all("div", cls="dg-api") + dom.find_all("div", cls="dg-api-examples")
+        areas += dom.find_all("div", cls="dg-field")
+        assert areas, (lang, name)
+        for area in areas:
+            for node in area.iter():
+                if node.tag == "pre" or any(a.tag == "pre" for a in node.ancestors()):
+                    continue  # code samples are program text
+                nodes |= {c.strip().rstrip(":").strip() for c in node.children if isinstance(c, str)}
+                if node.tag == "code":
+                    codes.append(node.text)
+    return nodes, " ".join(codes)
+
+
+def test_api_reference_labels_are_in_the_pages_language(tmp_path):
+    """A de page generated from a spec (operation, webhook, model, AsyncAPI channel) or with ParamField and
+    ResponseField shows none of the English labels an en page of the same spec shows; the spec's own words stay."""
+    out = _api_site(tmp_path, ["en", "de"])
+    english, english_codes = _labels(out, "en")
+    assert english >= ENGLISH_LABELS  # the pages show every label (so their absence below means something)
+    assert "1 - 9" in english_codes and ">= 1 elements" in english_codes
+    german, german_codes = _labels(out, "de")
+    assert german & ENGLISH_LABELS == {"Callbacks"}  # the word German uses too
+    expected = {
+        "Autorisierungen", "Pfadparameter", "Abfrageparameter", "Header-Parameter", "Cookie-Parameter", "Inhalt",
+        "Nutzlast", "Antwort", "Callbacks", "Anfrage", "Nachrichten", "Header", "Erwartete Antworten",
+        "erforderlich", "veraltet", "schreibgeschützt", "nur schreiben", "Verfügbare Optionen", "Zulässiger Wert",
+        "Standardwert", "Beispiel", "Beispiele", "Erforderlicher Bereich", "Erforderliche Zeichenlänge", "Muster",
+        "Vielfaches von", "Erforderliche Array-Länge", "Elemente müssen eindeutig sein", "Anzahl der Eigenschaften",
+        "Berechtigungen", "und 10 weitere",
+    }  # fmt: skip
+    assert expected <= german, sorted(expected - german)
+    assert ">= 1 Elemente" in german_codes and "elements" not in german_codes
+    assert {"name", "alt", "farbe", "rot", "Tier anlegen", "neu"} & german  # the spec's words are its own
+    channel = parse((out / "de" / "chat" / "index.html").read_text(encoding="utf-8")).find(
+        "div", cls="dg-api"
+    )
+    headings = [h.text for h in channel.find_all("h2")]  # AsyncAPI 2.6 subscribe: the reader receives
+    assert headings and all(h.startswith("Empfangen: ") for h in headings), headings
+    twin = (out / "de" / "op.md").read_text(encoding="utf-8")  # the Markdown twin's headings too
+    assert "## Pfadparameter" in twin and "## Antwort" in twin and "Parameters" not in twin
+
+
+def test_a_spec_shared_by_two_languages_renders_each_ones_labels(tmp_path):
+    """The spec's render context is shared by its pages: an en page rendered first must not hand its labels to
+    the de page (the language is part of the settings the cache is keyed on), nor the other way round."""
+    out = _api_site(tmp_path, ["de", "en"])
+    de = (out / "de" / "op" / "index.html").read_text(encoding="utf-8")
+    en = (out / "en" / "op" / "index.html").read_text(encoding="utf-8")
+    assert "Pfadparameter" in de and "Path Parameters" not in de
+    assert "Path Parameters" in en and "Pfadparameter" not in en
+    for text, word in ((de, "erforderlich"), (en, "required")):
+        pills = parse(text).find_all("span", cls="dg-api-required")
+        assert pills and {p.text for p in pills} == {word}

@@ -56,6 +56,9 @@ SAME_AS_ENGLISH = {
     ("de", "cookies"), ("nl", "cookies"), ("fr", "cookies"), ("es", "cookies"), ("pt-BR", "cookies"),
     ("da", "cookies"), ("fr", "sources"), ("fr", "message"), ("fr", "messages"), ("fr", "pages_nav"),
     ("fr", "pages_one"), ("fr", "pages_n"),
+    # API reference words (loanwords in these languages)
+    ("ca", "n_elements"), ("nl", "payload"), ("nl", "callbacks"), ("de", "callbacks"), ("it", "payload"),
+    ("pt-BR", "callbacks"), ("es", "callbacks"),
 }  # fmt: skip
 
 

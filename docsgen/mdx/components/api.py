@@ -27,6 +27,7 @@ def _pills(value: object) -> list[str]:
 def field_html(el: Element, name: str, location: str = "") -> str:
     """Render one documented field with type, flags, default and nested content."""
     state = el.state
+    words = state.ctx.words or {}  # the page's interface words (English when it has none)
     anchor = state.unique_id("-".join([*state.heading_prefix, _anchor_part(name)]))
     pills = []
     type_ = el.text_prop("type")
@@ -37,19 +38,22 @@ def field_html(el: Element, name: str, location: str = "") -> str:
     for text in _pills(el.prop("pre")):
         pills.append(f'<span class="dg-pill">{esc(text)}</span>')
     if el.bool_prop("required"):
-        pills.append('<span class="dg-pill dg-pill-required">required</span>')
+        pills.append(
+            f'<span class="dg-pill dg-pill-required">{esc(words.get("required", "required"))}</span>'
+        )
     if el.bool_prop("deprecated"):
-        pills.append('<span class="dg-pill dg-pill-deprecated">deprecated</span>')
+        text = words.get("deprecated_pill", "deprecated")
+        pills.append(f'<span class="dg-pill dg-pill-deprecated">{esc(text)}</span>')
     for text in _pills(el.prop("post")):
         pills.append(f'<span class="dg-pill">{esc(text)}</span>')
     default = el.prop("default")
     default_html = ""
     if default is not None and default != "":
         shown = default if isinstance(default, str) else json.dumps(default)
-        default_html = f'<div class="dg-field-default">Default: <code>{esc(shown)}</code></div>'
+        default_html = f'<div class="dg-field-default">{esc(words.get("default", "Default"))}: <code>{esc(shown)}</code></div>'
     placeholder = el.text_prop("placeholder")
     if placeholder:
-        default_html += f'<div class="dg-field-default">Example: <code>{esc(placeholder)}</code></div>'
+        default_html += f'<div class="dg-field-default">{esc(words.get("example", "Example"))}: <code>{esc(placeholder)}</code></div>'
     state.heading_prefix.append(_anchor_part(name))
     try:
         body = el.render_children()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -50,6 +50,64 @@ def normalize_languages(names: tuple[str, ...] | list[str] | None) -> tuple[str,
     return tuple(out) or DEFAULT_LANGUAGES
 
 
+# The interface words (themes/base/strings.json keys) API reference pages are written with: section titles, field
+# pills and facts. Each is looked up with its English text (RenderContext.word), so a page without words is English.
+WORD_KEYS: tuple[str, ...] = (
+    "authorizations", "path_parameters", "query_parameters", "header_parameters", "cookie_parameters", "body",
+    "payload", "response", "callbacks", "request", "required", "deprecated_pill", "read_only", "write_only",
+    "available_options", "allowed_value", "default", "example", "examples", "required_range", "string_length",
+    "pattern", "multiple_of", "array_length", "n_elements", "unique_items", "property_count", "and_more",
+    "scopes", "messages", "headers", "expected_responses", "send", "receive",
+)  # fmt: skip
+
+
+class ApiWords(Mapping[str, str]):
+    """The API words of a page's language (a read-only, hashable mapping: part of ApiSettings, a cache key)."""
+
+    def __init__(self, words: Mapping[str, str] | None = None) -> None:
+        self._words = {key: words[key] for key in WORD_KEYS if key in words} if words else {}
+        self._hash = hash(frozenset(self._words.items()))
+
+    def __getitem__(self, key: str) -> str:
+        return self._words[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._words)
+
+    def __len__(self) -> int:
+        return len(self._words)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, ApiWords) and self._words == other._words
+
+    def __repr__(self) -> str:
+        return f"ApiWords({self._words!r})"
+
+
+NO_WORDS = ApiWords()
+
+
+_WORDS_MEMO: dict[int, tuple[Mapping[str, str], ApiWords]] = {}
+
+
+def api_words(words: Mapping[str, str] | None) -> ApiWords:
+    """Return the API words of a page's interface words, made once per words object (the pages of a language
+    share theirs, docsgen.render.html.page_strings; the object is held with its answer so its id is not reused)."""
+    if not words:
+        return NO_WORDS
+    found = _WORDS_MEMO.get(id(words))
+    if found is not None and found[0] is words:
+        return found[1]
+    if len(_WORDS_MEMO) >= 64:
+        _WORDS_MEMO.clear()
+    made = ApiWords(words)
+    _WORDS_MEMO[id(words)] = (words, made)
+    return made
+
+
 @dataclass(frozen=True)
 class ApiSettings:
     """The docs.json `api` settings that change how reference pages look."""
@@ -63,6 +121,7 @@ class ApiSettings:
     params_expanded: bool = False  # nested schema trees open by default
     params_post: tuple[str, ...] = ()  # docs.json api.params.post: schema keys shown as pills after a field
     proxy: bool = True
+    words: ApiWords = NO_WORDS  # the page language's words (English when empty)
 
     @property
     def languages(self) -> tuple[str, ...]:
@@ -133,6 +192,10 @@ def render_manual_endpoint(
 
 
 __all__ = [
+    "NO_WORDS",
+    "WORD_KEYS",
+    "ApiWords",
+    "api_words",
     "DEFAULT_LANGUAGES",
     "LANGUAGE_ALIASES",
     "ApiSettings",

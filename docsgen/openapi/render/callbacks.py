@@ -42,13 +42,14 @@ def render_callbacks(ctx: RenderContext, operation: dict, ids: Ids) -> tuple[str
                 body = ctx.resolve(op.get("requestBody"))
                 content = body.get("content")
                 if isinstance(content, dict) and content:
-                    parts.append('<p class="dg-api-subhead">Payload</p>')
+                    parts.append(f'<p class="dg-api-subhead">{esc(ctx.word("payload", "Payload"))}</p>')
                     html, payload_md = render_contents(ctx, content, "", ids, cid, False)
                     parts.append(html)
-                    md += ["Payload:", payload_md]
+                    md += [f"{ctx.word('payload', 'Payload')}:", payload_md]
                 responses = op.get("responses")
                 if isinstance(responses, dict) and responses:
-                    parts.append('<p class="dg-api-subhead">Expected responses</p><ul class="dg-api-facts">')
+                    expected = esc(ctx.word("expected_responses", "Expected responses"))
+                    parts.append(f'<p class="dg-api-subhead">{expected}</p><ul class="dg-api-facts">')
                     items = []
                     for status, resp in responses.items():
                         described = ctx.resolve(resp).get("description")

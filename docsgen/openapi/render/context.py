@@ -65,6 +65,11 @@ class RenderContext:
         version = str(self.data.get("openapi", ""))
         self.is_31 = version.startswith("3.1") or version.startswith("3.2")
 
+    def word(self, key: str, english: str) -> str:
+        """Return an interface word in the page's language (docs.json `strings` included), else `english`."""
+        words = getattr(self.settings, "words", None)
+        return words.get(key, english) if words else english
+
     def new_page(self) -> TreeBudget:
         """Start a page: a fresh schema-tree budget (returned, so the caller can tell whether it was cut)."""
         self.budget = TreeBudget()

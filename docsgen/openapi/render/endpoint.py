@@ -176,11 +176,12 @@ def _page(
         auth_html, auth_md = render_auth(ctx, alts, optional, ids.claim)
         if auth_html:
             top = [(f.name, ctx.md(f.description)) for fields in alts for f in fields]
-            sections.append(Section("authorizations", "Authorizations", auth_html, auth_md, top))
+            heading = ctx.word("authorizations", "Authorizations")
+            sections.append(Section("authorizations", heading, auth_html, auth_md, top))
     render_parameters(ctx, params, ids, sections)
     body = render_body(ctx, op, ids, "request" if kind == "operation" else "")
     if body is not None:
-        body.title = "Body" if kind == "operation" else "Payload"
+        body.title = ctx.word("body", "Body") if kind == "operation" else ctx.word("payload", "Payload")
         sections.append(body)
     resp_html, resp_md, resp_toc, resp_found = render_responses(ctx, op, ids)
     toc: list[TocItem] = []
@@ -194,18 +195,20 @@ def _page(
     response: tuple[str, list[Section]] | None = None
     if resp_html:
         hid = ids.claim("api-response")
-        out.append(_section(hid, "Response", resp_html))
-        md.append(f"## Response\n\n{resp_md}")
-        toc.append(TocItem(2, hid, "Response"))
+        heading = ctx.word("response", "Response")
+        out.append(_section(hid, heading, resp_html))
+        md.append(f"## {heading}\n\n{resp_md}")
+        toc.append(TocItem(2, hid, heading))
         toc += [TocItem(3, rid, status) for rid, status in resp_toc]
         response = (hid, resp_found)
     cb_html, cb_md, cb_toc = render_callbacks(ctx, op, ids)
     callbacks: tuple[str, list[tuple[str, str]]] | None = None
     if cb_html:
         hid = ids.claim("api-callbacks")
-        out.append(_section(hid, "Callbacks", cb_html))
-        md.append(f"## Callbacks\n\n{cb_md}")
-        toc.append(TocItem(2, hid, "Callbacks"))
+        heading = ctx.word("callbacks", "Callbacks")
+        out.append(_section(hid, heading, cb_html))
+        md.append(f"## {heading}\n\n{cb_md}")
+        toc.append(TocItem(2, hid, heading))
         toc += [TocItem(3, cid, name) for cid, name in cb_toc]
         callbacks = (hid, cb_toc)
     flag = ' data-deprecated="true"' if op.get("deprecated") is True else ""  # the page title shows the badge
@@ -218,14 +221,14 @@ def _page(
         items = code_samples(ctx, op, request)
         written = custom_count(op)  # the spec's own x-codeSamples come first
         custom = [key for key, *_ in items[:written]]
-        aside.append(panels("lang", "Request", items, written))
+        aside.append(panels("lang", ctx.word("request", "Request"), items, written))
         md.append(panels_md("Request example", items))
     else:
         items = payload_examples(ctx, op)
-        aside.append(panels("payload", "Payload", items))
+        aside.append(panels("payload", ctx.word("payload", "Payload"), items))
         md.append(panels_md("Payload example", items))
     items = response_examples(ctx, op)
-    aside.append(panels("response", "Response", items))
+    aside.append(panels("response", ctx.word("response", "Response"), items))
     md.append(panels_md("Response example", items))
     aside_html = f'<div class="dg-api-examples">{"".join(aside)}</div>' if any(aside) else ""
     return RenderedApi(
@@ -240,7 +243,7 @@ def _page(
             "customSamples": custom,  # sample panels written in the spec: the playground leaves them alone
         },
         markdown="\n\n".join(m for m in md if m) + "\n",
-        search_html=operation_record(kind, method, path, op, searched, response, callbacks),
+        search_html=operation_record(kind, method, path, op, searched, response, callbacks, ctx.word),
         trees_cut=budget.cut,
     )
 
@@ -312,7 +315,7 @@ def render_model_page(
     from docsgen.openapi.render.aside import pretty
 
     items = [("example", schema_name, "json", pretty(ctx, example))]
-    aside = panels("example", "Example", items)
+    aside = panels("example", ctx.word("example", "Example"), items)
     title = schema_name
     fields = "".join(
         f"<div><code>{esc(name)}</code> {desc}</div>" for name, desc in top_fields(ctx, tree, ref)

@@ -56,6 +56,9 @@ def enum_notes(ctx: RenderContext, kw: dict) -> tuple[str, list[str]]:
         items.append(f"<li>{html}</li>")
         lines.append(f"- {md}")
     more = len(kw["enum"]) - MAX_ENUM
-    tail = f"<li>and {more} more</li>" if more > 0 else ""
-    html = f'<div class="dg-api-enum"><p>Available options:</p><ul>{"".join(items)}{tail}</ul></div>'
-    return html, ["Available options:", *lines]
+    tail = (
+        f"<li>{esc(ctx.word('and_more', 'and {n} more').replace('{n}', str(more)))}</li>" if more > 0 else ""
+    )
+    label = ctx.word("available_options", "Available options")
+    html = f'<div class="dg-api-enum"><p>{esc(label)}:</p><ul>{"".join(items)}{tail}</ul></div>'
+    return html, [f"{label}:", *lines]

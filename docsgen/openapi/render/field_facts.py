@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from docsgen.openapi.render.fmt import MAX_ENUM, constraints, dumps, examples_of
+
+Word = Callable[[str, str], str]  # (key, English text) -> the word in the page's language
 
 FACT_KEYS = frozenset(
     (
@@ -30,23 +33,54 @@ FACT_KEYS = frozenset(
 )
 
 
-def facts_of(kw: dict) -> list[tuple[str, list[str] | None, str]]:
-    """(label, shown values or None for a plain sentence, suffix) for each fact of a field, in display order."""
+# each constraint's English label (fmt.constraints) and its key in the string table
+CONSTRAINT_KEYS = {
+    "Required range": "required_range",
+    "Required string length": "string_length",
+    "Pattern": "pattern",
+    "Multiple of": "multiple_of",
+    "Required array length": "array_length",
+    "Items must be unique": "unique_items",
+    "Number of properties": "property_count",
+}
+ELEMENTS = " elements"
+
+
+def _english(key: str, english: str) -> str:
+    return english
+
+
+def facts_of(kw: dict, word: Word = _english) -> list[tuple[str, list[str] | None, str]]:
+    """(label, shown values or None for a plain sentence, suffix) for each fact of a field, in display order,
+    in the page's language (`word(key, english)`, RenderContext.word)."""
     out: list[tuple[str, list[str] | None, str]] = []
     enum = kw.get("enum")
     if isinstance(enum, list) and enum:
-        more = f" and {len(enum) - MAX_ENUM} more" if len(enum) > MAX_ENUM else ""
-        out.append(("Available options", [_show(v) for v in enum[:MAX_ENUM]], more))
+        more = len(enum) - MAX_ENUM
+        tail = " " + word("and_more", "and {n} more").replace("{n}", str(more)) if more > 0 else ""
+        out.append(
+            (word("available_options", "Available options"), [_show(v) for v in enum[:MAX_ENUM]], tail)
+        )
     if "const" in kw:
-        out.append(("Allowed value", [dumps(kw["const"])], ""))
+        out.append((word("allowed_value", "Allowed value"), [dumps(kw["const"])], ""))
     if "default" in kw:
-        out.append(("Default", [dumps(kw["default"])], ""))
+        out.append((word("default", "Default"), [dumps(kw["default"])], ""))
     for text in constraints(kw):
         label, _, value = text.partition(": ")
-        out.append((label, [value], "") if value else (text, None, ""))
+        if value.endswith(ELEMENTS) and label == "Required array length":
+            value = word("n_elements", "{n} elements").replace("{n}", value[: -len(ELEMENTS)])
+        shown = word(CONSTRAINT_KEYS[label], label) if label in CONSTRAINT_KEYS else label
+        out.append((shown, [value], "") if value else (shown, None, ""))
     exs = examples_of(kw)
     if exs:
-        out.append(("Example" if len(exs) == 1 else "Examples", [dumps(v) for v in exs[:5]], ""))
+        one = len(exs) == 1
+        out.append(
+            (
+                word("example", "Example") if one else word("examples", "Examples"),
+                [dumps(v) for v in exs[:5]],
+                "",
+            )
+        )
     return out
 
 

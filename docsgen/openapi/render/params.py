@@ -124,7 +124,7 @@ def render_parameters(ctx: RenderContext, params: list[dict], ids: Ids, sections
         sections.append(
             Section(
                 f"{loc}-parameters",
-                LOCATION_TITLES[loc],
+                ctx.word(f"{loc}_parameters", LOCATION_TITLES[loc]),
                 f'<div class="dg-api-fields">{"".join(rows)}</div>',
                 "\n".join(mds),
                 top,
@@ -282,7 +282,8 @@ def render_body(ctx: RenderContext, operation: dict, ids: Ids, direction: str = 
         mds.append(ctx.mdt(body.get("description")))
     if body.get("required") is True:
         parts.append(
-            '<p class="dg-api-body-required"><span class="dg-api-pill dg-api-required">required</span></p>'
+            '<p class="dg-api-body-required"><span class="dg-api-pill dg-api-required">'
+            f"{esc(ctx.word('required', 'required'))}</span></p>"
         )
         mds.append("The body is required.")
     top: list[tuple[str, str]] = []

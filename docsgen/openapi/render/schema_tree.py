@@ -131,19 +131,23 @@ class TreeRenderer:
         if flat.name and label != flat.name:
             head.append(f'<span class="dg-api-typename">{esc(flat.name)}</span>')
             bits.append(flat.name)
+        word = self.ctx.word
         if required:
-            head.append('<span class="dg-api-pill dg-api-required">required</span>')
-            bits.append("required")
+            head.append(
+                f'<span class="dg-api-pill dg-api-required">{esc(word("required", "required"))}</span>'
+            )
+            bits.append(word("required", "required"))
         if kw.get("deprecated") is True:
-            head.append('<span class="dg-api-pill dg-api-deprecated">deprecated</span>')
-            bits.append("deprecated")
+            text = word("deprecated_pill", "deprecated")
+            head.append(f'<span class="dg-api-pill dg-api-deprecated">{esc(text)}</span>')
+            bits.append(text)
             kw["description"] = without_deprecated_lead(kw.get("description"))
         if flat.read_only:
-            head.append('<span class="dg-api-pill">read-only</span>')
-            bits.append("read-only")
+            head.append(f'<span class="dg-api-pill">{esc(word("read_only", "read-only"))}</span>')
+            bits.append(word("read_only", "read-only"))
         if flat.write_only:
-            head.append('<span class="dg-api-pill">write-only</span>')
-            bits.append("write-only")
+            head.append(f'<span class="dg-api-pill">{esc(word("write_only", "write-only"))}</span>')
+            bits.append(word("write_only", "write-only"))
         pre, post = pills(self.ctx, flat.raw, getattr(self.ctx.settings, "params_post", ()))
         if pre or post:
             head[:0] = [pill_html(p) for p in pre]
@@ -221,13 +225,13 @@ class TreeRenderer:
             kw = {k: v for k, v in kw.items() if k != "enum"}
         if not FACT_KEYS.isdisjoint(kw):
             facts: list[str] = []
-            for label, values, more in facts_of(kw):
+            for label, values, more in facts_of(kw, self.ctx.word):
                 if values is None:
                     facts.append(f"<li>{esc(label)}</li>")
                     lines.append(label)
                 else:
                     shown = ", ".join(f"<code>{esc(v)}</code>" for v in values)
-                    facts.append(f"<li>{esc(label)}: {shown}{more}</li>")
+                    facts.append(f"<li>{esc(label)}: {shown}{esc(more)}</li>")
                     lines.append(f"{label}: {', '.join(code(v) for v in values)}{more}")
             if facts:
                 parts.append(f'<ul class="dg-api-facts">{"".join(facts)}</ul>')

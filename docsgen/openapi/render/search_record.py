@@ -18,6 +18,7 @@ docsgen.outputs.search.record_for adds from the page's title and meta descriptio
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from docsgen.openapi.render.context import plain_text
@@ -70,6 +71,7 @@ def operation_record(
     sections: list[tuple[str, Section]],
     response: tuple[str, list[Section]] | None,
     callbacks: tuple[str, list[tuple[str, str]]] | None,
+    word: Callable[[str, str], str] = lambda key, english: english,
 ) -> str:
     """Return the search HTML of an operation or webhook page.
 
@@ -99,12 +101,12 @@ def operation_record(
         names: dict[str, str] = {}
         for status in _successful(found):
             names.update((name, desc) for name, desc in status.fields if name not in names)
-        parts.append(f'<h2 id="{esc(hid)}">Response</h2>')
+        parts.append(f'<h2 id="{esc(hid)}">{esc(word("response", "Response"))}</h2>')
         if names:
             parts.append(f"<p>{_names(list(names.items()))}</p>")
     if callbacks is not None:
         hid, items = callbacks
-        parts.append(f'<h2 id="{esc(hid)}">Callbacks</h2>')
+        parts.append(f'<h2 id="{esc(hid)}">{esc(word("callbacks", "Callbacks"))}</h2>')
         parts.append(f"<p>{' '.join(str(esc(name)) for _cid, name in items)}</p>")
     parts.append("</div>")
     return "".join(parts)

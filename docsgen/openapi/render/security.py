@@ -135,6 +135,7 @@ def render_auth(ctx: RenderContext, alts: list[list[AuthField]], optional: bool,
         return "", ""
     blocks = []
     md_blocks = []
+    required, scopes_label = ctx.word("required", "required"), ctx.word("scopes", "Scopes")
     for fields in alts:
         rows = []
         mds = []
@@ -146,7 +147,7 @@ def render_auth(ctx: RenderContext, alts: list[list[AuthField]], optional: bool,
                 f'<span class="dg-api-pill dg-api-in">{esc(f.location)}</span>',
             ]
             if not optional:
-                head.append('<span class="dg-api-pill dg-api-required">required</span>')
+                head.append(f'<span class="dg-api-pill dg-api-required">{esc(required)}</span>')
             desc = ctx.md(f.description)
             explain = _explain(f)
             body = f'<div class="dg-api-desc">{desc}</div>' if desc else ""
@@ -154,14 +155,14 @@ def render_auth(ctx: RenderContext, alts: list[list[AuthField]], optional: bool,
                 body += f'<div class="dg-api-desc"><p>{explain}</p></div>'
             if f.scopes:
                 scopes = ", ".join(f"<code>{esc(s)}</code>" for s in f.scopes)
-                body += f'<ul class="dg-api-facts"><li>Scopes: {scopes}</li></ul>'
+                body += f'<ul class="dg-api-facts"><li>{esc(scopes_label)}: {scopes}</li></ul>'
             bits = ["`certificate`" if f.kind == "mutualTLS" else "`string`", f.location]
             lines = [_explain_md(f)] if explain else []
             if f.scopes:
-                lines.append("Scopes: " + ", ".join(code(s) for s in f.scopes))
+                lines.append(f"{scopes_label}: " + ", ".join(code(s) for s in f.scopes))
             mds.append(
                 item(
-                    f"{code(f.name)} ({', '.join([*bits, *([] if optional else ['required'])])})",
+                    f"{code(f.name)} ({', '.join([*bits, *([] if optional else [required])])})",
                     ctx.mdt(f.description),
                     lines,
                 )
