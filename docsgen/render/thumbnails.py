@@ -2,7 +2,7 @@
 
 On when docs.json has `thumbnails` (Mintlify's fields: `appearance` light/dark, `background` image, `fonts.family`).
 A page gets `og:image`/`twitter:image` pointing at `_og/<page>.jpg` unless its frontmatter or `seo.metatags` set
-an image already. Text is drawn with the Aileron font embedded in Pillow (CC0, docs/vendored.md) or with the
+an image already. Text is drawn with the theme's Inter (Latin, docs/vendored.md) or with the
 site's own font file when `thumbnails.fonts.family` names a `fonts` entry with a local source. Google Fonts are
 never fetched. Images are cached in the docs folder's cache (docsgen/engine/cachedir.py, one pack:
 docsgen/render/thumbnail_cache.py) under a hash of everything drawn, so unchanged pages cost nothing to draw on the
@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from docsgen.common.errors import Diagnostic, info, warning
+from docsgen.common.resources import themes_dir
 from docsgen.config.analytics import where_in_config
 from docsgen.engine.cachedir import cache_dir
 from docsgen.render.thumbnail_cache import read_pack, write_pack
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
     from docsgen.render.context import SiteContext
 
 WIDTH, HEIGHT = 1200, 630
-VERSION = "3"  # bump when the drawing changes: cached images are keyed with it
+VERSION = "4"  # bump when the drawing changes: cached images are keyed with it
 FOLDER = "_og"
 # JPEG: encoding a 1200x630 PNG cost 7x a JPEG of the same picture (75 vs 10 ms), most of a thumbnail's cost.
 SUFFIX = ".jpg"
@@ -87,6 +88,11 @@ def _local_file(docs_dir: Path, rel: Any) -> Path | None:
     if not path.is_relative_to(root) or not path.is_file() or path.stat().st_size > MAX_IMAGE_BYTES:
         return None
     return path
+
+
+def bundled_font() -> Path:
+    """The font thumbnails use unless the site names its own: the theme's Inter (Latin subset, variable weight)."""
+    return themes_dir() / "base" / "static" / "fonts" / "inter-latin-wght-normal.woff2"
 
 
 class Drawing:
@@ -157,7 +163,7 @@ class Drawing:
             info(
                 "thumbnails.font",
                 f"thumbnail font '{family[:60]}' is not a local font file of docs.json `fonts`: Google Fonts are "
-                "not fetched, thumbnails use the bundled Aileron font",
+                "not fetched, thumbnails use the bundled Inter font",
                 *where_in_config(self.ctx.config, ("thumbnails", "fonts", "family")),
                 **self._where("fonts", "family"),
             )
@@ -186,7 +192,13 @@ class Drawing:
                 return ImageFont.truetype(str(self.font), size)
             except OSError:
                 self.font = None
-        return ImageFont.load_default(size)
+        # The theme's Inter (Latin with its accents: é, ß, œ, €, typographic quotes and dashes), where Pillow's
+        # embedded Aileron is ASCII only and drew every accented letter of a French or German title as a box. The
+        # basic layout keeps the glyph-by-glyph drawing of thumbnail_paint; a file that cannot be read falls back.
+        try:
+            return ImageFont.truetype(str(bundled_font()), size, layout_engine=ImageFont.Layout.BASIC)
+        except OSError:
+            return ImageFont.load_default(size)
 
     def base(self) -> tuple[Any, int]:
         """Return (the picture every thumbnail starts from, the y where page text starts), made once.

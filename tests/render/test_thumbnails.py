@@ -139,20 +139,25 @@ SITE = {
 }
 
 
+def inter(size: int) -> ImageFont.FreeTypeFont:
+    """The bundled thumbnail font, opened here as the code under test is not asked to."""
+    return ImageFont.truetype(str(thumbnails.bundled_font()), size, layout_engine=ImageFont.Layout.BASIC)
+
+
 def reference_drawing(drawing: thumbnails.Drawing, title: str, description: str, section: str) -> Image.Image:
     """Draw a thumbnail as docsgen did before glyph caching and row splicing: draw.text on a copy, one JPEG."""
     base, y = drawing.base()
     image = base.copy()
     draw = ImageDraw.Draw(image)
     fg, muted = drawing.palette["fg"], drawing.palette["muted"]
-    draw.text((80, y), section.upper(), font=ImageFont.load_default(26), fill=muted)
+    draw.text((80, y), section.upper(), font=inter(26), fill=muted)
     y += 50
     for line in thumbnails._wrap(title, 28, 3):
-        draw.text((80, y), line, font=ImageFont.load_default(68), fill=fg, stroke_width=1, stroke_fill=fg)
+        draw.text((80, y), line, font=inter(68), fill=fg, stroke_width=1, stroke_fill=fg)
         y += 84
     y += 16
     for line in thumbnails._wrap(description, 60, 2):
-        draw.text((80, y), line, font=ImageFont.load_default(32), fill=muted)
+        draw.text((80, y), line, font=inter(32), fill=muted)
         y += 46
     out = io.BytesIO()
     image.save(out, "JPEG", quality=90)
@@ -181,3 +186,21 @@ def test_a_thumbnail_is_the_reference_drawing(make_site, tmp_path, appearance):
         plain = Image.new("RGB", title_region.size, drawing.palette["bg"])
         inked = ImageChops.difference(title_region, plain).convert("L").histogram()[60:]
         assert sum(inked) > 20_000  # three lines of title text are drawn there
+
+
+def test_accented_titles_are_drawn_in_their_letters(make_site, tmp_path):
+    """French, German and Spanish titles keep their letters: Pillow's embedded font drew é, à, ß as one box."""
+    docs = make_site({"docs.json": json.dumps(SITE), "index.mdx": "x"})
+    drawing = thumbnails.Drawing(site_context(read_site(docs, tmp_path / "out")), Path(docs))
+    pictures = {
+        word: Image.open(io.BytesIO(drawing.render(word, "", "Guide"))).convert("L")
+        for word in ("ééé", "ààà", "ßßß", "中中中")
+    }
+    title_band = (80, 200, 1100, 400)
+    crops = {word: picture.crop(title_band) for word, picture in pictures.items()}
+    for word in ("ééé", "ààà", "ßßß"):
+        assert ImageChops.difference(crops[word], crops["中中中"]).getbbox() is not None, word
+    assert ImageChops.difference(crops["ééé"], crops["ààà"]).getbbox() is not None
+    for word, crop in crops.items():
+        low, high = crop.getextrema()
+        assert high - low > 100, f"{word}: no text drawn in the title band"
