@@ -127,6 +127,19 @@
     window.addEventListener("hashchange", reveal);
   }
 
+  // The endpoint selector (#endpoints-menu-trigger): Escape closes it and gives focus back, a click outside closes it.
+  var endpoints = document.querySelector(".dg-endpoints");
+  if (endpoints) {
+    endpoints.addEventListener("keydown", function (event) {
+      if (event.key !== "Escape" || !endpoints.open) return;
+      endpoints.open = false;
+      endpoints.querySelector("summary").focus();
+    });
+    document.addEventListener("click", function (event) {
+      if (endpoints.open && !endpoints.contains(event.target)) endpoints.open = false;
+    });
+  }
+
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
   else init();
 })();
