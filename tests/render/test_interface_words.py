@@ -196,7 +196,9 @@ SPEC = {
                 "flows": {
                     "clientCredentials": {"tokenUrl": "https://zoo.test/token", "scopes": {"tiere": "x"}}
                 },
-            }
+            },
+            "token": {"type": "http", "scheme": "bearer"},
+            "basis": {"type": "http", "scheme": "basic"},
         },
         "schemas": {
             "Tier": {
@@ -234,7 +236,7 @@ SPEC = {
         "/tiere/{id}": {
             "post": {
                 "summary": "Tier anlegen",
-                "security": [{"oauth": ["tiere"]}],
+                "security": [{"oauth": ["tiere"]}, {"token": []}, {"basis": []}],
                 "parameters": [
                     {"name": "id", "in": "path", "required": True, "schema": {"type": "string"}},
                     {"name": "q", "in": "query", "schema": {"type": "string"}},
@@ -249,7 +251,8 @@ SPEC = {
                     "200": {
                         "description": "ok",
                         "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Tier"}}},
-                    }
+                    },
+                    "204": {"description": "leer"},
                 },
                 "callbacks": {
                     "neu": {
@@ -355,6 +358,10 @@ def _labels(out, lang: str) -> tuple[set[str], str]:
     return nodes, " ".join(codes)
 
 
+def _read(out, lang: str, name: str) -> str:
+    return (out / lang / name / "index.html").read_text(encoding="utf-8")
+
+
 def test_api_reference_labels_are_in_the_pages_language(tmp_path):
     """A de page generated from a spec (operation, webhook, model, AsyncAPI channel) or with ParamField and
     ResponseField shows none of the English labels an en page of the same spec shows; the spec's own words stay."""
@@ -380,6 +387,24 @@ def test_api_reference_labels_are_in_the_pages_language(tmp_path):
     )
     headings = [h.text for h in channel.find_all("h2")]  # AsyncAPI 2.6 subscribe: the reader receives
     assert headings and all(h.startswith("Empfangen: ") for h in headings), headings
+    # how each credential is sent, and the example of a response without a body: sentences with code in them
+    en_op, de_op = (_read(out, lang, "op") for lang in ("en", "de"))
+    for english, german in (
+        (
+            "The access token received from the authorization server",
+            "Das Zugriffstoken, das du im OAuth-2.0-Ablauf",
+        ),
+        (
+            "Bearer authentication header of the form",
+            "Bearer-Authentifizierungsheader der Form <code>Bearer &lt;",
+        ),
+        (
+            "is the base64-encoded string <code>username:password</code>",
+            "Zeichenkette <code>username:password</code>",
+        ),
+        ("This response has no body data.", "Diese Antwort hat keinen Inhalt."),
+    ):
+        assert english in en_op and english not in de_op and german in de_op, english
     twin = (out / "de" / "op.md").read_text(encoding="utf-8")  # the Markdown twin's headings too
     assert "## Pfadparameter" in twin and "## Antwort" in twin and "Parameters" not in twin
 

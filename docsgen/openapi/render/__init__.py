@@ -57,7 +57,8 @@ WORD_KEYS: tuple[str, ...] = (
     "payload", "response", "callbacks", "request", "required", "deprecated_pill", "read_only", "write_only",
     "available_options", "allowed_value", "default", "example", "examples", "required_range", "string_length",
     "pattern", "multiple_of", "array_length", "n_elements", "unique_items", "property_count", "and_more",
-    "scopes", "messages", "headers", "expected_responses", "send", "receive",
+    "scopes", "messages", "headers", "expected_responses", "send", "receive", "auth_bearer", "auth_basic", "auth_oauth2", "auth_oidc",
+    "auth_mtls", "response_no_body",
 )  # fmt: skip
 
 

@@ -214,7 +214,9 @@ def response_examples(ctx: RenderContext, operation: dict) -> list[tuple[str, st
         resp = ctx.resolve(raw)
         content = resp.get("content")
         if not isinstance(content, dict) or not content:
-            out.append((status, status, "text", "This response has no body data."))
+            out.append(
+                (status, status, "text", ctx.word("response_no_body", "This response has no body data."))
+            )
             continue
         for ctype, media in list(content.items())[:3]:
             media = ctx.resolve(media)

@@ -84,34 +84,51 @@ def header_value(f: AuthField) -> str:
     return f.placeholder
 
 
-def _explain(f: AuthField) -> str:
-    if f.kind == "bearer":
-        return "Bearer authentication header of the form <code>Bearer &lt;token&gt;</code>, where <code>&lt;token&gt;</code> is your auth token."
-    if f.kind == "basic":
-        return (
-            "Basic authentication header of the form <code>Basic &lt;encoded-value&gt;</code>, where "
-            "<code>&lt;encoded-value&gt;</code> is the base64-encoded string <code>username:password</code>."
-        )
-    if f.kind == "oauth2":
-        return "The access token received from the authorization server in the OAuth 2.0 flow."
-    if f.kind == "openIdConnect":
-        return "An OpenID Connect access token."
-    if f.kind == "mutualTLS":
-        return "Requests must present a TLS client certificate (mutual TLS)."
-    return ""
-
-
-_EXPLAIN_MD = {
-    "bearer": "Bearer authentication header of the form `Bearer <token>`, where `<token>` is your auth token.",
-    "basic": (
-        "Basic authentication header of the form `Basic <encoded-value>`, where `<encoded-value>` is the "
-        "base64-encoded string `username:password`."
+# how each kind of credential is sent: (key, English text, {form}, {value}, {pair} as HTML, the same as Markdown)
+_EXPLAIN = {
+    "bearer": (
+        "auth_bearer",
+        "Bearer authentication header of the form {form}, where {value} is your auth token.",
+        ("<code>Bearer &lt;token&gt;</code>", "<code>&lt;token&gt;</code>", ""),
+        ("`Bearer <token>`", "`<token>`", ""),
     ),
+    "basic": (
+        "auth_basic",
+        "Basic authentication header of the form {form}, where {value} is the base64-encoded string {pair}.",
+        (
+            "<code>Basic &lt;encoded-value&gt;</code>",
+            "<code>&lt;encoded-value&gt;</code>",
+            "<code>username:password</code>",
+        ),
+        ("`Basic <encoded-value>`", "`<encoded-value>`", "`username:password`"),
+    ),
+    "oauth2": (
+        "auth_oauth2",
+        "The access token received from the authorization server in the OAuth 2.0 flow.",
+        (),
+        (),
+    ),
+    "openIdConnect": ("auth_oidc", "An OpenID Connect access token.", (), ()),
+    "mutualTLS": ("auth_mtls", "Requests must present a TLS client certificate (mutual TLS).", (), ()),
 }
 
 
-def _explain_md(f: AuthField) -> str:
-    return _EXPLAIN_MD.get(f.kind) or _explain(f)  # the other explanations are plain text
+def _explain(ctx: RenderContext, f: AuthField, markdown: bool = False) -> str:
+    """How the credential is sent, in the page's language (HTML, or Markdown); "" for an API key."""
+    if f.kind not in _EXPLAIN:
+        return ""
+    key, english, html_parts, md_parts = _EXPLAIN[f.kind]
+    text = ctx.word(key, english)
+    text = text if markdown else esc(text)
+    for name, part in zip(
+        ("{form}", "{value}", "{pair}"), md_parts if markdown else html_parts, strict=False
+    ):
+        text = text.replace(name, part)
+    return text
+
+
+def _explain_md(ctx: RenderContext, f: AuthField) -> str:
+    return _explain(ctx, f, markdown=True)
 
 
 def chosen(ctx: RenderContext, operation: dict) -> tuple[list[list[AuthField]], bool]:
@@ -149,7 +166,7 @@ def render_auth(ctx: RenderContext, alts: list[list[AuthField]], optional: bool,
             if not optional:
                 head.append(f'<span class="dg-api-pill dg-api-required">{esc(required)}</span>')
             desc = ctx.md(f.description)
-            explain = _explain(f)
+            explain = _explain(ctx, f)
             body = f'<div class="dg-api-desc">{desc}</div>' if desc else ""
             if explain:
                 body += f'<div class="dg-api-desc"><p>{explain}</p></div>'
@@ -157,7 +174,7 @@ def render_auth(ctx: RenderContext, alts: list[list[AuthField]], optional: bool,
                 scopes = ", ".join(f"<code>{esc(s)}</code>" for s in f.scopes)
                 body += f'<ul class="dg-api-facts"><li>{esc(scopes_label)}: {scopes}</li></ul>'
             bits = ["`certificate`" if f.kind == "mutualTLS" else "`string`", f.location]
-            lines = [_explain_md(f)] if explain else []
+            lines = [_explain_md(ctx, f)] if explain else []
             if f.scopes:
                 lines.append(f"{scopes_label}: " + ", ".join(code(s) for s in f.scopes))
             mds.append(
