@@ -228,6 +228,21 @@ SPEC = {
                         "uniqueItems": True,
                     },
                     "extra": {"type": "object", "minProperties": 1, "examples": [{"a": 1}, {"b": 2}]},
+                    "eltern": {"$ref": "#/components/schemas/Tier"},
+                    "gehege": {"type": "object", "properties": {"nr": {"type": "integer"}}},
+                    "ort": {
+                        "anyOf": [
+                            {"title": "stadt", "type": "object", "properties": {"plz": {"type": "string"}}},
+                            {"title": "land", "type": "object", "properties": {"iso": {"type": "string"}}},
+                        ]
+                    },
+                    "futter": {
+                        "oneOf": [
+                            {"title": "fleisch", "type": "object", "properties": {"art": {"type": "string"}}},
+                            {"title": "pflanze", "type": "object", "properties": {"art": {"type": "string"}}},
+                        ],
+                        "discriminator": {"propertyName": "art"},
+                    },
                 },
             }
         },
@@ -307,7 +322,8 @@ ENGLISH_LABELS = {
     "Payload", "Response", "Callbacks", "Request", "Messages", "Headers", "Expected responses", "required",
     "deprecated", "read-only", "write-only", "Available options", "Allowed value", "Default", "Example",
     "Examples", "Required range", "Required string length", "Pattern", "Multiple of", "Required array length",
-    "Items must be unique", "Number of properties", "Scopes", "and 10 more",
+    "Items must be unique", "Number of properties", "Scopes", "and 10 more", "One of", "Any of",
+    "Show child attributes", "Recursive: Tier (see above)", "One of (by",
 }  # fmt: skip
 
 
@@ -377,7 +393,8 @@ def test_api_reference_labels_are_in_the_pages_language(tmp_path):
         "erforderlich", "veraltet", "schreibgeschützt", "nur schreiben", "Verfügbare Optionen", "Zulässiger Wert",
         "Standardwert", "Beispiel", "Beispiele", "Erforderlicher Bereich", "Erforderliche Zeichenlänge", "Muster",
         "Vielfaches von", "Erforderliche Array-Länge", "Elemente müssen eindeutig sein", "Anzahl der Eigenschaften",
-        "Berechtigungen", "und 10 weitere",
+        "Berechtigungen", "und 10 weitere", "Eines von", "Beliebige von", "Untergeordnete Attribute anzeigen",
+        "Rekursiv: Tier (siehe oben)", "Eines von (nach",
     }  # fmt: skip
     assert expected <= german, sorted(expected - german)
     assert ">= 1 Elemente" in german_codes and "elements" not in german_codes

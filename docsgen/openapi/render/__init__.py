@@ -58,7 +58,8 @@ WORD_KEYS: tuple[str, ...] = (
     "available_options", "allowed_value", "default", "example", "examples", "required_range", "string_length",
     "pattern", "multiple_of", "array_length", "n_elements", "unique_items", "property_count", "and_more",
     "scopes", "messages", "headers", "expected_responses", "send", "receive", "auth_bearer", "auth_basic", "auth_oauth2", "auth_oidc",
-    "auth_mtls", "response_no_body",
+    "auth_mtls", "response_no_body", "one_of", "any_of", "by_discriminator", "recursive_see_above",
+    "nested_not_shown", "nested_too_large", "nested_more_than", "show_child_attributes",
 )  # fmt: skip
 
 

@@ -70,6 +70,13 @@ class RenderContext:
         words = getattr(self.settings, "words", None)
         return words.get(key, english) if words else english
 
+    def filled(self, key: str, english: str, **values: object) -> str:
+        """Return a word with its {placeholders} filled in (plain text, not escaped)."""
+        text = self.word(key, english)
+        for name, value in values.items():
+            text = text.replace("{" + name + "}", str(value))
+        return text
+
     def new_page(self) -> TreeBudget:
         """Start a page: a fresh schema-tree budget (returned, so the caller can tell whether it was cut)."""
         self.budget = TreeBudget()

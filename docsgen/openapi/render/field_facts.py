@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from docsgen.openapi.render.fmt import MAX_ENUM, constraints, dumps, examples_of
+from docsgen.openapi.render.fmt import MAX_ENUM, constraints, dumps, esc, examples_of
+from docsgen.openapi.render.mdtext import code
 
 Word = Callable[[str, str], str]  # (key, English text) -> the word in the page's language
 
@@ -87,3 +88,13 @@ def facts_of(kw: dict, word: Word = _english) -> list[tuple[str, list[str] | Non
 def _show(value: Any) -> str:
     """Enum values: strings as written, everything else as JSON."""
     return value[:80] if isinstance(value, str) else dumps(value, 80)
+
+
+def alternatives_label(word: Word, alt_kind: str | None, discriminator: str | None) -> tuple[str, str]:
+    """The label over a schema's alternatives ("One of (by <code>kind</code>)") as (html, Markdown)."""
+    kind = word("any_of", "Any of") if alt_kind == "anyOf" else word("one_of", "One of")
+    if not discriminator:
+        return esc(kind), kind
+    by = word("by_discriminator", "by {name}")
+    html = esc(by).replace("{name}", f"<code>{esc(discriminator)}</code>")
+    return f"{esc(kind)} ({html})", f"{kind} ({by.replace('{name}', code(discriminator))})"

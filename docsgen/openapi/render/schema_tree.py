@@ -22,7 +22,7 @@ from typing import Any
 
 from docsgen.openapi.render.context import RenderContext
 from docsgen.openapi.render.enum_notes import described, enum_notes
-from docsgen.openapi.render.field_facts import FACT_KEYS, facts_of
+from docsgen.openapi.render.field_facts import FACT_KEYS, alternatives_label, facts_of
 from docsgen.openapi.render.fmt import esc, slug, type_label, without_deprecated_lead
 from docsgen.openapi.render.mdtext import code, inline, item
 from docsgen.openapi.render.pills import pill_html, pills
@@ -31,6 +31,9 @@ from docsgen.openapi.render.schema_model import Flat, flatten, unwrap_single
 TOKEN = "\x00"
 MAX_LEVEL = 5  # nested named ($ref) schemas expanded below a tree's root
 FRAGMENT_ROWS = 250  # a nested subtree larger than this is shown collapsed to its type name
+RECURSIVE, NOT_SHOWN = "Recursive: {name} (see above)", "{name}: nested fields not shown"  # notes, translated
+TOO_LARGE = "{name}: nested fields not shown (this page's schemas are too large)"
+MORE_THAN = "{name}: more than {n} nested fields not shown"
 TREE_ROWS = 600  # rows one object (or one set of alternatives) may hold before further subtrees collapse
 MAX_VARIANTS = 8  # cached renderings of one subtree under different ancestors
 
@@ -59,6 +62,7 @@ class TreeRenderer:
         self.ctx = ctx
         self.direction = direction
         self.open = " open" if getattr(ctx.settings, "params_expanded", False) else ""
+        self.show = esc(ctx.word("show_child_attributes", "Show child attributes"))  # a subtree's summary
 
     # -- public ------------------------------------------------------------------------------------------
     def flat(self, schema: Any) -> Flat:
@@ -172,26 +176,28 @@ class TreeRenderer:
             note = ""
             deps = frozenset({id(node.raw)})
             if id(node.raw) in stack or id(node.raw) in inner_stack:
-                note = f"Recursive: {node.name or 'object'} (see above)"
+                note = self.ctx.filled("recursive_see_above", RECURSIVE, name=node.name or "object")
                 hits = frozenset({id(node.raw)})
             elif next_level > MAX_LEVEL or collapse:
-                note = f"{node.name or 'object'}: nested fields not shown"
+                note = self.ctx.filled("nested_not_shown", NOT_SHOWN, name=node.name or "object")
             else:
                 pushed = (*inner_stack, id(node.raw))
                 child = self.children(node, pushed, next_level, FRAGMENT_ROWS)
                 hits = child.hits - set(pushed[len(stack) :])
                 deps |= child.deps
                 if child.cut:
-                    note = f"{node.name or 'object'}: nested fields not shown (this page's schemas are too large)"
+                    note = self.ctx.filled("nested_too_large", TOO_LARGE, name=node.name or "object")
                 elif child.rows > FRAGMENT_ROWS:
-                    note = f"{node.name or 'object'}: more than {FRAGMENT_ROWS} nested fields not shown"
+                    note = self.ctx.filled(
+                        "nested_more_than", MORE_THAN, name=node.name or "object", n=FRAGMENT_ROWS
+                    )
                 elif child.rows:
                     children_md = child.md
                     html = child.html.replace(TOKEN, anchor + ".")
                     ids |= {rid + "." + i for i in child.ids}
                     rows += child.rows
                     body += (
-                        f'<details class="dg-api-children"{self.open}><summary>Show child attributes</summary>'
+                        f'<details class="dg-api-children"{self.open}><summary>{self.show}</summary>'
                         f'<div class="dg-api-fields">{html}</div></details>'
                     )
             if note:
@@ -394,14 +400,10 @@ class TreeRenderer:
             if seen & frag.ids:
                 clash = True
             seen |= frag.ids
-        kind = "One of" if flat.alt_kind != "anyOf" else "Any of"
+        label_html, label_md = alternatives_label(self.ctx.word, flat.alt_kind, flat.discriminator)
         parts = [
-            f'<div class="dg-api-alts" data-kind="{esc(flat.alt_kind)}"><p class="dg-api-alts-label">{kind}'
+            f'<div class="dg-api-alts" data-kind="{esc(flat.alt_kind)}"><p class="dg-api-alts-label">{label_html}</p>'
         ]
-        if flat.discriminator:
-            parts.append(f" (by <code>{esc(flat.discriminator)}</code>)")
-        parts.append("</p>")
-        by = f" (by {code(flat.discriminator)})" if flat.discriminator else ""
         mds: list[str] = []
         ids: set[str] = set()
         rows = 0
@@ -418,9 +420,9 @@ class TreeRenderer:
             body = self.meta({"description": alt.kw.get("description")}) if alt.kw.get("description") else ""
             note = ""
             if id(alt.raw) in stack:
-                note = f"Recursive: {alt.name or label} (see above)"
+                note = self.ctx.filled("recursive_see_above", RECURSIVE, name=alt.name or label)
             elif alt.has_children() and not frag.rows:
-                note = f"{alt.name or label}: nested fields not shown"
+                note = self.ctx.filled("nested_not_shown", NOT_SHOWN, name=alt.name or label)
             if note:
                 body += self._note(note, alt)
             alt_label = self.label(alt)
@@ -438,5 +440,5 @@ class TreeRenderer:
                 f'<div class="dg-api-fields">{html}</div></div>'
             )
         parts.append("</div>")
-        md = item(f"{kind}{by}:", children="\n".join(mds))
+        md = item(f"{label_md}:", children="\n".join(mds))
         return Fragment("".join(parts), rows, frozenset(ids), frozenset(hits), md, frozenset(deps))

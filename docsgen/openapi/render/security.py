@@ -193,13 +193,14 @@ def render_auth(ctx: RenderContext, alts: list[list[AuthField]], optional: bool,
         md_blocks.append((label, "\n".join(mds)))
     if len(blocks) == 1:
         return blocks[0][1], md_blocks[0][1]
-    md = item("One of:", children="\n".join(item(code(label), children=rows) for label, rows in md_blocks))
+    one_of = ctx.word("one_of", "One of")
+    md = item(f"{one_of}:", children="\n".join(item(code(label), children=rows) for label, rows in md_blocks))
     alts_html = "".join(
         f'<div class="dg-api-alt" data-title="{esc(label)}"><p class="dg-api-alt-title">{esc(label)}</p>'
         f'<div class="dg-api-fields">{rows}</div></div>'
         for label, rows in blocks
     )
-    html = f'<div class="dg-api-alts" data-kind="security"><p class="dg-api-alts-label">One of</p>{alts_html}</div>'
+    html = f'<div class="dg-api-alts" data-kind="security"><p class="dg-api-alts-label">{esc(one_of)}</p>{alts_html}</div>'
     return html, md
 
 
