@@ -88,6 +88,20 @@ def test_selected_text_gets_a_tooltip_that_asks_about_it(page: Page, served):
     assert not errors
 
 
+def test_tab_from_the_selection_reaches_the_tooltip_button(page: Page, served):
+    page.goto(served + "out-on/guide/")
+    page.wait_for_load_state("networkidle")
+    page.locator(".dg-prose p", has_text="Retries happen").first.click(click_count=3)
+    button = page.locator("#text-selection-tooltip-button")
+    expect(button).to_be_visible()
+    page.keyboard.press("Tab")
+    expect(button).to_be_focused()  # before the code block's buttons that follow the paragraph
+    page.keyboard.press("Enter")
+    field = page.locator(".dg-assistant-dialog textarea")
+    expect(field).to_be_focused()
+    assert field.input_value().startswith("> Retries happen three times")
+
+
 def test_selection_by_keyboard_reaches_the_tooltip_and_ctrl_i(page: Page, served):
     page.goto(served + "out-on/guide/")
     page.wait_for_load_state("networkidle")

@@ -91,8 +91,15 @@
     }
     selected = found.text;
     // after the block holding the selection's end, so Tab from the selection reaches the button next
-    let block = found.range.endContainer;
-    while (block.parentElement && block.parentElement !== body) block = block.parentElement;
+    const outer = (node) => {
+      while (node.parentElement && node.parentElement !== body) node = node.parentElement;
+      return node;
+    };
+    let block = outer(found.range.endContainer);
+    // a selection ending at offset 0 of the next block (a triple click) belongs to the block before it
+    if (found.range.endOffset === 0 && block !== outer(found.range.startContainer) && block.previousElementSibling) {
+      block = block.previousElementSibling === tip ? tip.previousElementSibling || block : block.previousElementSibling;
+    }
     if (tip.previousSibling !== block) block.after(tip);
     tip.hidden = false;
     const rect = found.range.getBoundingClientRect();
