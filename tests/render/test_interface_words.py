@@ -260,11 +260,19 @@ SPEC = {
                 ],
                 "requestBody": {
                     "required": True,
-                    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Tier"}}},
+                    "content": {
+                        "application/json": {"schema": {"$ref": "#/components/schemas/Tier"}},
+                        "multipart/form-data": {
+                            "schema": {"type": "object", "properties": {"bild": {"type": "string"}}},
+                            "encoding": {"bild": {"contentType": "image/png"}},
+                        },
+                    },
                 },
                 "responses": {
                     "200": {
                         "description": "ok",
+                        "headers": {"X-Rest": {"schema": {"type": "integer"}}},
+                        "links": {"holen": {"operationId": "tierHolen"}},
                         "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Tier"}}},
                     },
                     "204": {"description": "leer"},
@@ -315,6 +323,7 @@ API_PAGES = {
     "hook": "openapi: zoo.json webhook geboren",
     "model": "openapi-schema: zoo.json Tier",
     "chat": "asyncapi: chat.json raum",
+    "manual": "api: GET /tiere",
 }
 # each English label these pages show, as a text node (trailing ":" and spaces dropped)
 ENGLISH_LABELS = {
@@ -323,7 +332,7 @@ ENGLISH_LABELS = {
     "deprecated", "read-only", "write-only", "Available options", "Allowed value", "Default", "Example",
     "Examples", "Required range", "Required string length", "Pattern", "Multiple of", "Required array length",
     "Items must be unique", "Number of properties", "Scopes", "and 10 more", "One of", "Any of",
-    "Show child attributes", "Recursive: Tier (see above)", "One of (by",
+    "Show child attributes", "Recursive: Tier (see above)", "One of (by", "Content types", "Links", "Encoding",
 }  # fmt: skip
 
 
@@ -341,6 +350,7 @@ def _api_site(tmp_path, languages: list[str]):
                 "name": "Zoo",
                 "theme": "mint",
                 "colors": {"primary": "#112233"},
+                "api": {"mdx": {"server": "https://zoo.test", "auth": {"method": "bearer"}}},
                 "navigation": {"languages": nav},
             }
         ),
@@ -394,7 +404,7 @@ def test_api_reference_labels_are_in_the_pages_language(tmp_path):
         "Standardwert", "Beispiel", "Beispiele", "Erforderlicher Bereich", "Erforderliche Zeichenlänge", "Muster",
         "Vielfaches von", "Erforderliche Array-Länge", "Elemente müssen eindeutig sein", "Anzahl der Eigenschaften",
         "Berechtigungen", "und 10 weitere", "Eines von", "Beliebige von", "Untergeordnete Attribute anzeigen",
-        "Rekursiv: Tier (siehe oben)", "Eines von (nach",
+        "Rekursiv: Tier (siehe oben)", "Eines von (nach", "Inhaltstypen", "Verknüpfungen", "Kodierung",
     }  # fmt: skip
     assert expected <= german, sorted(expected - german)
     assert ">= 1 Elemente" in german_codes and "elements" not in german_codes
@@ -404,6 +414,12 @@ def test_api_reference_labels_are_in_the_pages_language(tmp_path):
     )
     headings = [h.text for h in channel.find_all("h2")]  # AsyncAPI 2.6 subscribe: the reader receives
     assert headings and all(h.startswith("Empfangen: ") for h in headings), headings
+    manual = _read(out, "de", "manual")  # an `api:` page with docs.json api.mdx.auth
+    assert (
+        ">Autorisierungen<" in manual
+        and "Authorizations" not in manual
+        and "Bearer authentication" not in manual
+    )
     # how each credential is sent, and the example of a response without a body: sentences with code in them
     en_op, de_op = (_read(out, lang, "op") for lang in ("en", "de"))
     for english, german in (

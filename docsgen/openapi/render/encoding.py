@@ -38,5 +38,6 @@ def render_encoding(ctx: RenderContext, encoding: Any) -> tuple[str, str]:
             mds.append(f"- {code(name)}: {', '.join(facts_md)}")
     if not items:
         return "", ""
-    html = f'<p class="dg-api-subhead">Encoding</p><ul class="dg-api-encoding">{"".join(items)}</ul>'
-    return html, "Encoding:\n\n" + "\n".join(mds)
+    title = ctx.word("encoding", "Encoding")
+    html = f'<p class="dg-api-subhead">{esc(title)}</p><ul class="dg-api-encoding">{"".join(items)}</ul>'
+    return html, f"{title}:\n\n" + "\n".join(mds)

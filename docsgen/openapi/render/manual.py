@@ -121,9 +121,9 @@ def _auth_section(settings: ApiSettings, auth: dict | None) -> tuple[str, str, l
     field = auth_field(str(auth["method"]), scheme, [])
     ctx = RenderContext({}, settings, lambda text: f"<p>{esc(text)}</p>")
     rows, rows_md = render_auth(ctx, [[field]], False, Ids().claim)
-    hid = "api-authorizations"
+    hid, heading = "api-authorizations", ctx.word("authorizations", "Authorizations")
     section = (
         f'<section class="dg-api-section" aria-labelledby="{hid}">'
-        f'<h2 class="dg-api-heading" id="{hid}">Authorizations</h2>{rows}</section>'
+        f'<h2 class="dg-api-heading" id="{hid}">{esc(heading)}</h2>{rows}</section>'
     )
-    return section, rows_md, [TocItem(2, hid, "Authorizations")]
+    return section, rows_md, [TocItem(2, hid, heading)]

@@ -260,12 +260,13 @@ def render_contents(
     if len(blocks) == 1:
         ctype, inner = blocks[0]
         return f'<p class="dg-api-media"><code>{esc(ctype)}</code></p>{inner}', md
+    label = esc(ctx.word("content_types", "Content types"))
     alts = "".join(
         f'<div class="dg-api-alt" data-title="{esc(ct)}"><p class="dg-api-alt-title"><code>{esc(ct)}</code></p>'
         f"{inner}</div>"
         for ct, inner in blocks
     )
-    html = f'<div class="dg-api-alts" data-kind="media"><p class="dg-api-alts-label">Content types</p>{alts}</div>'
+    html = f'<div class="dg-api-alts" data-kind="media"><p class="dg-api-alts-label">{label}</p>{alts}</div>'
     return html, md
 
 
@@ -337,10 +338,11 @@ def render_responses(
                 )
                 rows.append(ids.place(frag, [f"{rid}.headers."]))
                 header_mds.append(frag.md)
+            title = ctx.word("headers", "Headers")
             parts.append(
-                f'<p class="dg-api-subhead">Headers</p><div class="dg-api-fields">{"".join(rows)}</div>'
+                f'<p class="dg-api-subhead">{esc(title)}</p><div class="dg-api-fields">{"".join(rows)}</div>'
             )
-            md.append("Headers:\n\n" + "\n".join(header_mds))
+            md.append(f"{title}:\n\n" + "\n".join(header_mds))
         content = resp.get("content")
         if isinstance(content, dict) and content:
             html, content_md = render_contents(ctx, content, "response", ids, rid, False, top)

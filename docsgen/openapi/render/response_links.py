@@ -59,5 +59,6 @@ def render_links(ctx: RenderContext, links: Any) -> tuple[str, str]:
         parts.append("</li>")
         items.append("".join(parts))
         mds.append(md)
-    html = f'<p class="dg-api-subhead">Links</p><ul class="dg-api-links">{"".join(items)}</ul>'
-    return html, "Links:\n\n" + "\n".join(mds)
+    title = ctx.word("links", "Links")
+    html = f'<p class="dg-api-subhead">{esc(title)}</p><ul class="dg-api-links">{"".join(items)}</ul>'
+    return html, f"{title}:\n\n" + "\n".join(mds)
