@@ -151,7 +151,7 @@ def render_channel(
             f'<section class="dg-api-section" aria-labelledby="{esc(hid)}">{"".join(section)}</section>'
         )
     examples = panels("example", ctx.word("messages", "Messages"), aside)
-    md.append(panels_md("Message examples", aside))
+    md.append(panels_md(ctx.word("message_examples", "Message examples"), aside))
     ws_console = console_html(servers, address, console)
     if ws_console:
         html.insert(1, ws_console)

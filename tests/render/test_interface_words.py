@@ -440,6 +440,18 @@ def test_api_reference_labels_are_in_the_pages_language(tmp_path):
         assert english in en_op and english not in de_op and german in de_op, english
     twin = (out / "de" / "op.md").read_text(encoding="utf-8")  # the Markdown twin's headings too
     assert "## Pfadparameter" in twin and "## Antwort" in twin and "Parameters" not in twin
+    assert "Der Inhalt ist erforderlich." in twin and "Inhaltstyp: `application/json`" in twin
+    assert "Typ: `object`" in twin and "Erwartete Antworten:" in twin
+    for english in (
+        "The body is required.",
+        "Content type",
+        "Request example",
+        "Response example",
+        "One of",
+        "\nType: `",
+    ):
+        assert english not in twin and english in (out / "en" / "op.md").read_text(encoding="utf-8"), english
+    assert "Beispielnachrichten" in (out / "de" / "chat.md").read_text(encoding="utf-8")
 
 
 def test_a_spec_shared_by_two_languages_renders_each_ones_labels(tmp_path):

@@ -58,7 +58,7 @@ SAME_AS_ENGLISH = {
     ("fr", "pages_one"), ("fr", "pages_n"),
     # API reference words (loanwords in these languages)
     ("ca", "n_elements"), ("nl", "payload"), ("nl", "callbacks"), ("de", "callbacks"), ("it", "payload"),
-    ("pt-BR", "callbacks"), ("es", "callbacks"),
+    ("pt-BR", "callbacks"), ("es", "callbacks"), ("nl", "type"), ("fr", "type"), ("no", "type"), ("da", "type"),
 }  # fmt: skip
 
 

@@ -59,7 +59,8 @@ WORD_KEYS: tuple[str, ...] = (
     "pattern", "multiple_of", "array_length", "n_elements", "unique_items", "property_count", "and_more",
     "scopes", "messages", "headers", "expected_responses", "send", "receive", "auth_bearer", "auth_basic", "auth_oauth2", "auth_oidc",
     "auth_mtls", "response_no_body", "one_of", "any_of", "by_discriminator", "recursive_see_above",
-    "nested_not_shown", "nested_too_large", "nested_more_than", "show_child_attributes", "content_types", "links", "encoding",
+    "nested_not_shown", "nested_too_large", "nested_more_than", "show_child_attributes", "content_types", "links", "encoding", "content_type",
+    "body_is_required", "request_example", "response_example", "payload_example", "message_examples", "type",
 )  # fmt: skip
 
 

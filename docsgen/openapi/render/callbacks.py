@@ -61,7 +61,7 @@ def render_callbacks(ctx: RenderContext, operation: dict, ids: Ids) -> tuple[str
                         line = ctx.mdt(described).replace("\n", "\n  ")
                         items.append(f"- {code(status)}" + (f": {line}" if line else ""))
                     parts.append("</ul>")
-                    md += ["Expected responses:", "\n".join(items)]
+                    md += [f"{ctx.word('expected_responses', 'Expected responses')}:", "\n".join(items)]
                 parts.append("</div>")
                 blocks.append("".join(parts))
                 mds.append("\n\n".join(m for m in md if m))

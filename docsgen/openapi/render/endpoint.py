@@ -222,14 +222,14 @@ def _page(
         written = custom_count(op)  # the spec's own x-codeSamples come first
         custom = [key for key, *_ in items[:written]]
         aside.append(panels("lang", ctx.word("request", "Request"), items, written))
-        md.append(panels_md("Request example", items))
+        md.append(panels_md(ctx.word("request_example", "Request example"), items))
     else:
         items = payload_examples(ctx, op)
         aside.append(panels("payload", ctx.word("payload", "Payload"), items))
-        md.append(panels_md("Payload example", items))
+        md.append(panels_md(ctx.word("payload_example", "Payload example"), items))
     items = response_examples(ctx, op)
     aside.append(panels("response", ctx.word("response", "Response"), items))
-    md.append(panels_md("Response example", items))
+    md.append(panels_md(ctx.word("response_example", "Response example"), items))
     aside_html = f'<div class="dg-api-examples">{"".join(aside)}</div>' if any(aside) else ""
     return RenderedApi(
         html=html,
@@ -329,7 +329,7 @@ def render_model_page(
         description=first_paragraph(ctx, flat.kw.get("description")),
         deprecated=flat.kw.get("deprecated") is True,
         playground={"kind": "schema", "name": schema_name},
-        markdown=f"## {inline(schema_name)}\n\n{block_md}\n\n{panels_md('Example', items)}\n",
+        markdown=f"## {inline(schema_name)}\n\n{block_md}\n\n{panels_md(ctx.word('example', 'Example'), items)}\n",
         search_html=(
             f'<div class="dg-api" data-kind="schema"><h2 id="{hid}">{esc(schema_name)}</h2>'
             f"{f'<div>{desc}</div>' if desc else ''}{fields}</div>"

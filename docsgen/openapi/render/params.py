@@ -175,7 +175,7 @@ def render_schema_block(
     flat = tree.flat(schema)
     label = tree.label(flat)
     head = f'<span class="dg-api-type">{esc(label)}</span>'
-    head_md = f"Type: {code(label)}"
+    head_md = f"{ctx.word('type', 'Type')}: {code(label)}"
     if flat.name:
         head += f' <span class="dg-api-typename">{esc(flat.name)}</span>'
         head_md += f" ({flat.name})" if label != flat.name else ""
@@ -253,7 +253,10 @@ def render_contents(
         inner += enc_html
         inner_md = "\n\n".join(p for p in (inner_md, enc_md) if p)
         blocks.append((str(ctype), inner))
-        mds.append(f"Content type: {code(ctype)}" + (f"\n\n{inner_md}" if inner_md else ""))
+        mds.append(
+            f"{ctx.word('content_type', 'Content type')}: {code(ctype)}"
+            + (f"\n\n{inner_md}" if inner_md else "")
+        )
     if not blocks:
         return "", ""
     md = "\n\n".join(mds)
@@ -286,7 +289,7 @@ def render_body(ctx: RenderContext, operation: dict, ids: Ids, direction: str = 
             '<p class="dg-api-body-required"><span class="dg-api-pill dg-api-required">'
             f"{esc(ctx.word('required', 'required'))}</span></p>"
         )
-        mds.append("The body is required.")
+        mds.append(ctx.word("body_is_required", "The body is required."))
     top: list[tuple[str, str]] = []
     html, md = render_contents(ctx, content, direction, ids, "body", True, top)
     parts.append(html)
