@@ -336,7 +336,7 @@ ENGLISH_LABELS = {
 }  # fmt: skip
 
 
-def _api_site(tmp_path, languages: list[str]):
+def _api_site(tmp_path, languages: list[str], strings: dict | None = None):
     nav = [
         {
             "language": lang,
@@ -351,6 +351,7 @@ def _api_site(tmp_path, languages: list[str]):
                 "theme": "mint",
                 "colors": {"primary": "#112233"},
                 "api": {"mdx": {"server": "https://zoo.test", "auth": {"method": "bearer"}}},
+                "strings": strings or {},
                 "navigation": {"languages": nav},
             }
         ),
@@ -465,3 +466,18 @@ def test_a_spec_shared_by_two_languages_renders_each_ones_labels(tmp_path):
     for text, word in ((de, "erforderlich"), (en, "required")):
         pills = parse(text).find_all("span", cls="dg-api-required")
         assert pills and {p.text for p in pills} == {word}
+
+
+def test_docs_json_strings_override_api_words_and_are_escaped(tmp_path):
+    """docs.json `strings` reach the API words ("*" and one language), written as text, never as markup."""
+    strings = {"de": {"path_parameters": "Pfad-Werte", "required": "Pflicht"}, "*": {"response": "Reply <b>"}}
+    out = _api_site(tmp_path, ["en", "de"], strings)
+    de, en = _read(out, "de", "op"), _read(out, "en", "op")
+    headings = [h.text for h in parse(de).find("div", cls="dg-api").find_all("h2")]
+    assert "Pfad-Werte" in headings and "Pfadparameter" not in headings and ">Path Parameters<" in en
+    assert {p.text for p in parse(de).find_all("span", cls="dg-api-required")} == {"Pflicht"}
+    assert {p.text for p in parse(_read(out, "de", "fields")).find_all("span", cls="dg-pill-required")} == {
+        "Pflicht"
+    }
+    for page in (de, en):
+        assert "Reply &lt;b&gt;" in page and "Reply <b>" not in page
