@@ -23,6 +23,7 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Route
 
 from docsgen.server import site_auth
+from docsgen.server.gate_words import ENGLISH, GateWords, words_for
 from docsgen.server.projects import get_project
 from docsgen.server.ratelimit import RateLimiter, retry_after_header
 from docsgen.server.reader_sessions import (
@@ -58,9 +59,12 @@ def local_redirect(value: str | None) -> str:
     return value
 
 
-def _page(title: str, body: str, status: int = 200) -> HTMLResponse:
+def _page(title: str, body: str, status: int = 200, words: GateWords = ENGLISH) -> HTMLResponse:
+    """Return a gate page in the language of `words` (`title` is plain text, `body` HTML)."""
+    direction = ' dir="rtl"' if words.rtl else ""
     return HTMLResponse(
-        f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{html.escape(title)}</title>'
+        f'<!doctype html><html lang="{html.escape(words.lang)}"{direction}><head><meta charset="utf-8">'
+        f"<title>{html.escape(title)}</title>"
         '<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">'
         "<style>body{font-family:system-ui,sans-serif;max-width:24rem;margin:4rem auto;padding:0 1rem}"
         "input,button{font:inherit;padding:.5rem;width:100%;box-sizing:border-box;margin:.25rem 0}</style>"
@@ -103,6 +107,18 @@ class SiteGate:
             self._config = (time.monotonic(), config, root)
         return config, root
 
+    async def words(self, target: str) -> GateWords:
+        """Return the gate's words in the language of the site page `target` the reader is going to."""
+        _, root = await run_in_threadpool(self.settings)
+        return await run_in_threadpool(words_for, root, target)
+
+    async def failed(self, target: str, message: str, status: int) -> Response:
+        """Return the failed sign-in page; `message` is plain text (a provider's may be in any language)."""
+        words = await self.words(target)
+        title = words["signin_failed"]
+        body = f"<h1>{html.escape(title)}</h1><p>{html.escape(message)}</p>"
+        return _page(title, body, status, words)
+
     def reader(self, request: Request) -> Reader:
         return reader_of(self.key, request.cookies.get(COOKIE))
 
@@ -131,24 +147,29 @@ class SiteGate:
         if method == "jwt":
             login_url = config.get("loginUrl")
             if not login_url:
-                return _page(
-                    "Sign in", "<h1>Sign in</h1><p>Sign in through the application that sent you here.</p>"
-                )
+                words = await self.words(redirect)
+                title = html.escape(words["sign_in"])
+                body = f"<h1>{title}</h1><p>{html.escape(words['sign_in_app'])}</p>"
+                return _page(words["sign_in"], body, words=words)
             separator = "&" if "?" in login_url else "?"
             return RedirectResponse(f"{login_url}{separator}redirect={quote(redirect)}", status_code=303)
         if method == "oauth":
             return await self._start_oauth(request, config, redirect)
-        return self._password_form(redirect)
+        return await self._password_form(redirect)
 
-    def _password_form(self, redirect: str, problem: str = "", status: int = 200) -> Response:
-        note = f'<p role="alert">{html.escape(problem)}</p>' if problem else ""
+    async def _password_form(self, redirect: str, problem: str = "", status: int = 200) -> Response:
+        """Return the password form; `problem` names a key of the interface strings (the wrong-password note)."""
+        words = await self.words(redirect)
+        note = f'<p role="alert">{html.escape(words[problem])}</p>' if problem else ""
+        sign_in = html.escape(words["sign_in"])
         return _page(
-            "Sign in",
-            f'<h1>Sign in</h1>{note}<form method="post" action="login?redirect={html.escape(quote(redirect))}">'
-            '<label for="dg-password">Password</label>'
+            words["sign_in"],
+            f'<h1>{sign_in}</h1>{note}<form method="post" action="login?redirect={html.escape(quote(redirect))}">'
+            f'<label for="dg-password">{html.escape(words["password"])}</label>'
             '<input id="dg-password" name="password" type="password" autocomplete="current-password" required>'
-            '<button type="submit">Sign in</button></form>',
+            f'<button type="submit">{sign_in}</button></form>',
             status,
+            words,
         )
 
     async def _form(self, request: Request) -> dict[str, str]:
@@ -166,12 +187,12 @@ class SiteGate:
         client = request.client.host if request.client else "unknown"
         wait = self.attempts.check(client)
         if wait:
-            response = self._password_form(redirect, "Too many attempts; wait a minute.", 429)
+            response = await self._password_form(redirect, "too_many_attempts", 429)
             response.headers.update(retry_after_header(wait))
             return response
         form = await self._form(request)
         if not site_auth.check_password(config.get("passwordHash", ""), form.get("password", "")):
-            return self._password_form(redirect, "That password is not right.", 401)
+            return await self._password_form(redirect, "wrong_password", 401)
         return self.signed_in(request, {"_redirect": redirect})
 
     async def jwt_callback(self, request: Request) -> Response:
@@ -179,20 +200,24 @@ class SiteGate:
         config, _ = await run_in_threadpool(self.settings)
         if config is None or config.get("method") != "jwt":
             return Response("this site does not sign in with a JWT", status_code=404)
+        target = local_redirect(request.query_params.get("redirect"))
         if request.method == "GET":
+            words = await self.words(target)
             return _page(
-                "Signing in",
-                '<form method="post"><input type="hidden" name="token"><noscript>Turn on JavaScript to sign in.'
+                words["signing_in_title"],
+                '<form method="post"><input type="hidden" name="token"><noscript>'
+                f"{html.escape(words['signin_needs_js'])}"
                 "</noscript></form><script>var f=document.forms[0],t=location.hash.slice(1);"
                 "if(t.indexOf('token=')===0)t=t.slice(6);f.token.value=t;"
                 "history.replaceState(null,'',location.pathname+location.search);f.submit();</script>",
+                words=words,
             )
         form = await self._form(request)
         host = request.headers.get("host", "").split(":")[0]
         try:
             user = site_auth.verify_handover(config, form.get("token", ""), host)
         except site_auth.SignInError as exc:
-            return _page("Sign-in failed", f"<h1>Sign-in failed</h1><p>{html.escape(str(exc))}</p>", 401)
+            return await self.failed(target, str(exc), 401)
         return self.signed_in(request, user)
 
     async def _start_oauth(self, request: Request, config: dict[str, Any], redirect: str) -> Response:
@@ -200,7 +225,7 @@ class SiteGate:
         try:
             url, flow = await run_in_threadpool(site_auth.start_flow, config, callback, redirect)
         except site_auth.SignInError as exc:
-            return _page("Sign-in failed", f"<h1>Sign-in failed</h1><p>{html.escape(str(exc))}</p>", 502)
+            return await self.failed(redirect, str(exc), 502)
         payload = {
             "exp": int(time.time()) + FLOW_SECONDS,
             "state": flow.state,
@@ -225,20 +250,18 @@ class SiteGate:
         saved = unsign(self.key, "flow", request.cookies.get(FLOW_COOKIE))
         state = request.query_params.get("state")
         if config is None or config.get("method") != "oauth" or saved is None or state != saved.get("state"):
-            return _page(
-                "Sign-in failed", "<h1>Sign-in failed</h1><p>This sign-in expired; start again.</p>", 400
-            )
+            target = local_redirect(saved.get("redirect") if saved else None)
+            return await self.failed(target, (await self.words(target))["signin_expired"], 400)
+        target = local_redirect(saved.get("redirect"))
         code = request.query_params.get("code")
         if not code:
-            return _page(
-                "Sign-in failed", "<h1>Sign-in failed</h1><p>The provider refused the sign-in.</p>", 401
-            )
+            return await self.failed(target, (await self.words(target))["signin_refused"], 401)
         flow = site_auth.Flow(saved["state"], saved["nonce"], saved["verifier"], saved.get("redirect", "/"))
         callback = _callback(request)
         try:
             user = await run_in_threadpool(site_auth.finish_flow, config, flow, code, callback)
         except site_auth.SignInError as exc:
-            return _page("Sign-in failed", f"<h1>Sign-in failed</h1><p>{html.escape(str(exc))}</p>", 401)
+            return await self.failed(target, str(exc), 401)
         response = self.signed_in(request, {**user, "_redirect": flow.redirect})
         response.delete_cookie(FLOW_COOKIE)
         return response
