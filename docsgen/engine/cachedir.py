@@ -23,12 +23,19 @@ def cache_dir(docs_dir: Path) -> Path:
     return cache_root() / f"{resolved.name or 'site'}-{digest}"
 
 
+def package_dir() -> Path:
+    """The docsgen package folder, whose every module the fingerprint reads (this module is in its engine/)."""
+    import docsgen
+
+    return Path(docsgen.__file__).resolve().parent
+
+
 @cache
 def code_fingerprint() -> str:
     """Hash docsgen's own code and theme data: a new docsgen (or an edited checkout) renders pages anew."""
     from docsgen.common.resources import themes_dir, version
 
-    package = Path(__file__).resolve().parent
+    package = package_dir()
     parts: list[str | bytes] = [version()]
     for path in sorted(package.rglob("*.py")):
         parts += [path.relative_to(package).as_posix(), path.read_bytes()]

@@ -150,6 +150,27 @@ def test_the_installed_package_is_the_venvs_and_reports_its_version(venv, tmp_pa
     assert done.returncode == 0 and done.stdout.strip() == f"docsgen {PROJECT['version']} (docsgen-sites)"
 
 
+def test_the_page_cache_fingerprint_reads_every_module_of_the_package(tmp_path, monkeypatch):
+    """Since cachedir.py moved into docsgen/engine/, its own folder held a few of the package's modules: an edit
+    anywhere else (an API page renderer) reused stale cached pages. An edit in any module changes it."""
+    import shutil
+
+    from docsgen.engine import cachedir
+
+    assert cachedir.package_dir() == (REPO / "docsgen").resolve()
+    copy = tmp_path / "docsgen"
+    shutil.copytree(REPO / "docsgen", copy, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(cachedir, "package_dir", lambda: copy)
+    before = cachedir.code_fingerprint.__wrapped__()
+    for module in ("openapi/asyncapi_render.py", "build.py", "engine/write.py"):
+        path = copy / module
+        original = path.read_bytes()
+        path.write_bytes(original + b"\n# edited\n")
+        assert cachedir.code_fingerprint.__wrapped__() != before, module
+        path.write_bytes(original)
+    assert cachedir.code_fingerprint.__wrapped__() == before
+
+
 @pytest.mark.slow
 def test_the_installed_page_cache_notices_a_changed_theme(venv, tmp_path):
     """The page cache's code fingerprint covers the installed themes (docsgen/themes in the wheel), as a checkout's."""
