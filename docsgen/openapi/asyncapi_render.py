@@ -107,7 +107,11 @@ def render_channel(
         head += '<ul class="dg-api-servers">' + "".join(f"<li><code>{esc(s)}</code></li>" for s in servers)
         head += "</ul>"
     html.append(head)
-    md.append(f"Channel address: {code(address)}" + "".join(f"\n- Server: {code(s)}" for s in servers))
+    server = ctx.word("server", "Server")
+    md.append(
+        f"{ctx.word('channel_address', 'Channel address')}: {code(address)}"
+        + "".join(f"\n- {server}: {code(s)}" for s in servers)
+    )
     description = channel.get("description")
     if description:
         html.append(f'<div class="dg-api-desc">{ctx.md(description)}</div>')

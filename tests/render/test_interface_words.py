@@ -443,6 +443,9 @@ def test_api_reference_labels_are_in_the_pages_language(tmp_path):
     assert "## Pfadparameter" in twin and "## Antwort" in twin and "Parameters" not in twin
     assert "Der Inhalt ist erforderlich." in twin and "Inhaltstyp: `application/json`" in twin
     assert "Typ: `object`" in twin and "Erwartete Antworten:" in twin
+    chat_twin, en_chat_twin = ((out / lang / "chat.md").read_text(encoding="utf-8") for lang in ("de", "en"))
+    assert "Kanaladresse: `" in chat_twin and "Channel address" not in chat_twin
+    assert "Channel address: `" in en_chat_twin
     for english in (
         "The body is required.",
         "Content type",

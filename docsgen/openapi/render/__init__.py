@@ -61,6 +61,7 @@ WORD_KEYS: tuple[str, ...] = (
     "auth_mtls", "response_no_body", "one_of", "any_of", "by_discriminator", "recursive_see_above",
     "nested_not_shown", "nested_too_large", "nested_more_than", "show_child_attributes", "content_types", "links", "encoding", "content_type",
     "body_is_required", "request_example", "response_example", "payload_example", "message_examples", "type",
+    "webhook", "other_servers", "channel_address", "server",
 )  # fmt: skip
 
 

@@ -155,7 +155,9 @@ def code_samples(
             lang = str(sample.get("lang", "")).strip()
             key = normalize_language(lang) or lang.lower() or f"sample-{index + 1}"
             label = str(
-                sample.get("label") or (GENERATORS[key][0] if key in GENERATORS else lang) or "Example"
+                sample.get("label")
+                or (GENERATORS[key][0] if key in GENERATORS else lang)
+                or ctx.word("example", "Example")
             )
             hl = GENERATORS[key][1] if key in GENERATORS else lang.lower()
             out.append((key, label, hl, sample["source"]))

@@ -137,14 +137,17 @@ def _find_operation(
     return path_item, op, method.lower()
 
 
-def endpoint_md(method: str, path: str, servers: list[dict], webhook: bool = False) -> str:
-    """The twin's endpoint line: method and full URL (first server), then any other servers."""
+def endpoint_md(
+    method: str, path: str, servers: list[dict], webhook: str = "", other_servers: str = "Other servers"
+) -> str:
+    """The twin's endpoint line: method and full URL (first server), then any other servers; a webhook's line
+    starts with `webhook`, the word for it in the page's language."""
     if webhook:
-        return f"Webhook: **{method.upper()}** {code(path)}"
+        return f"{webhook}: **{method.upper()}** {code(path)}"
     urls = [server_url(s).rstrip("/") for s in servers]
     line = f"**{method.upper()}** {code(join_url(urls[0], path) if urls else path)}"
     if len(urls) > 1:
-        line += "\n\nOther servers: " + ", ".join(code(u) for u in urls[1:])
+        line += f"\n\n{other_servers}: " + ", ".join(code(u) for u in urls[1:])
     return line
 
 
@@ -163,8 +166,9 @@ def _page(
     servers = servers_for(ctx, path_item, op) if kind == "operation" else []
     params = merged_parameters(ctx, path_item, op)
     alts, optional = chosen(ctx, op)
-    out: list[str] = [endpoint_bar(ctx, method, path, servers, "Webhook" if kind == "webhook" else "")]
-    md: list[str] = [endpoint_md(method, path, servers, kind == "webhook")]
+    webhook = ctx.word("webhook", "Webhook") if kind == "webhook" else ""
+    out: list[str] = [endpoint_bar(ctx, method, path, servers, webhook)]
+    md: list[str] = [endpoint_md(method, path, servers, webhook, ctx.word("other_servers", "Other servers"))]
     text = op.get("description")
     text = without_deprecated_lead(text) if op.get("deprecated") is True else text  # the title has the badge
     desc = ctx.md(text)
