@@ -10,7 +10,7 @@ sidebar (the navigation stays Mintlify's).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from docsgen.common.urls import relative_url
@@ -46,7 +46,7 @@ def _page(
     title: str,
     description: str,
     spec: Spec,
-    body: Callable[[Page], tuple[str, str, list[TocItem]]],
+    body: Callable[[Page, Mapping[str, str]], tuple[str, str, list[TocItem]]],
     fix: Fixer,
 ) -> Page:
     url = page_url(key)
@@ -56,7 +56,7 @@ def _page(
         page.summary = description.strip().split("\n\n")[0][:300]
 
     def generate(page: Page, ctx: MdxContext) -> MdxResult:
-        html, md, toc = body(page)
+        html, md, toc = body(page, ctx.words or {})  # the page language's interface words
         html, md = fix(page, html, md)  # Redoc-style and rooted links, as on the endpoint pages
         wrapped = f'<div class="dg-api-overview">{html}</div>'
         return MdxResult(html=wrapped, toc=toc, markdown=md, search_html=wrapped)
@@ -98,7 +98,13 @@ def add_overviews(
         if not text.strip() or key in pages or not urls.filename_part(tag):
             continue  # a tag without a description: its folder keeps redirecting to its first page
 
-        def tag_body(page: Page, tag: str = tag, text: str = text, members: list[Page] = members):
+        def tag_body(
+            page: Page,
+            words: Mapping[str, str],
+            tag: str = tag,
+            text: str = text,
+            members: list[Page] = members,
+        ):
             listing, listing_md = _links(page, members)
             intro = described_html(text) if text else ""
             return intro + listing, "\n\n".join(p for p in (text.strip(), listing_md) if p), []
@@ -111,11 +117,12 @@ def add_overviews(
     description = found if isinstance(found := info.get("description"), str) else ""
     title = str(info.get("title") or "API reference")
 
-    def info_body(page: Page):
+    def info_body(page: Page, words: Mapping[str, str]):
         html, md, toc = [], [], []
         if info.get("version"):
-            html.append(f'<p class="dg-api-version">Version <code>{esc(info["version"])}</code></p>')
-            md.append(f"Version: `{info['version']}`")
+            version = words.get("version", "Version")
+            html.append(f'<p class="dg-api-version">{esc(version)} <code>{esc(info["version"])}</code></p>')
+            md.append(f"{version}: `{info['version']}`")
         if description:
             html.append(described_html(description))
             md.append(description.strip())

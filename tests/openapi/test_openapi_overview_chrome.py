@@ -90,3 +90,36 @@ def test_a_spec_shown_by_two_languages_in_their_own_folders_gets_pages_and_secti
         hrefs = [a.attrs.get("href") for a in tag_page.find("div", cls="dg-api-overview").find_all("a")]
         want = f"../../../{code}/api/pets/list-pets/"  # the copy of the same folder
         assert hrefs == [want, want], (code, hrefs)  # the description's link and the listing's
+
+
+def test_the_overview_page_says_version_in_its_language(make_site, tmp_path):
+    """The spec's overview page labels info.version with the page language's word (page and Markdown twin)."""
+
+    def language(code: str) -> dict:
+        return {
+            "language": code,
+            "tabs": [
+                {"tab": "Home", "pages": [f"{code}/index"]},
+                {"tab": "API", "openapi": {"source": "api.yaml", "directory": f"{code}/api"}},
+            ],
+        }
+
+    nav = {"languages": [language("en"), language("pl")]}
+    site = make_site(
+        {
+            "docs.json": json.dumps(
+                {"theme": "mint", "name": "X", "colors": {"primary": "#112233"}, "navigation": nav}
+            ),
+            "en/index.mdx": "# Home\n",
+            "pl/index.mdx": "# Start\n",
+            "api.yaml": SPEC,
+        }
+    )
+    out = tmp_path / "out"
+    build(site, out)
+    labels = {}
+    for code in ("en", "pl"):
+        doc = parse((out / code / "api" / "index.html").read_text())
+        labels[code] = doc.find("p", cls="dg-api-version").text.strip()
+        assert f"{labels[code].split()[0]}: `1`" in (out / code / "api.md").read_text()
+    assert labels == {"en": "Version 1", "pl": "Wersja 1"}

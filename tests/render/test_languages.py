@@ -51,6 +51,7 @@ BCP47_TAG = re.compile(r"^[a-z]{2,3}(?:-[A-Z][a-z]{3})?(?:-[A-Z]{2})?$")
 # "Server" German, "Send" Danish and Norwegian, "Cookies" a loanword in these languages, "Message" and "Pages"
 # French). Anything else equal to the English text fails the test below.
 SAME_AS_ENGLISH = {
+    ("fr", "version"), ("de", "version"), ("sv", "version"), ("da", "version"),
     # "Webhook" is the word many languages use (Mintlify's own translations keep it)
     *((code, "webhook") for code in ("ca", "cs", "cn", "zh-Hant", "nl", "fr", "de", "he", "hu", "id", "it", "jp",
                                       "no", "pl", "pt-BR", "ro", "es", "sv", "tr", "vi", "da", "fi")),
