@@ -58,26 +58,7 @@ def test_a_spec_shown_by_two_languages_in_their_own_folders_gets_pages_and_secti
         "summary: List pets", "summary: List pets\n      operationId: listPets"
     )
 
-    def language(code: str, home: str, tab: str) -> dict:
-        return {
-            "language": code,
-            "tabs": [
-                {"tab": home, "pages": [f"{code}/index"]},
-                {"tab": tab, "openapi": {"source": "api.yaml", "directory": f"{code}/api"}},
-            ],
-        }
-
-    nav = {"languages": [language("en", "Home", "API"), language("fr", "Accueil", "API FR")]}
-    site = make_site(
-        {
-            "docs.json": json.dumps(
-                {"theme": "mint", "name": "X", "colors": {"primary": "#112233"}, "navigation": nav}
-            ),
-            "en/index.mdx": "# Home\n",
-            "fr/index.mdx": "# Accueil\n",
-            "api.yaml": spec,
-        }
-    )
+    site = _two_language_site(make_site, spec, ("en", "Home", "API"), ("fr", "Accueil", "API FR"))
     out = tmp_path / "out"
     build(site, out)
     for code, tab in (("en", "API"), ("fr", "API FR")):
@@ -94,27 +75,7 @@ def test_a_spec_shown_by_two_languages_in_their_own_folders_gets_pages_and_secti
 
 def test_the_overview_page_says_version_in_its_language(make_site, tmp_path):
     """The spec's overview page labels info.version with the page language's word (page and Markdown twin)."""
-
-    def language(code: str) -> dict:
-        return {
-            "language": code,
-            "tabs": [
-                {"tab": "Home", "pages": [f"{code}/index"]},
-                {"tab": "API", "openapi": {"source": "api.yaml", "directory": f"{code}/api"}},
-            ],
-        }
-
-    nav = {"languages": [language("en"), language("pl")]}
-    site = make_site(
-        {
-            "docs.json": json.dumps(
-                {"theme": "mint", "name": "X", "colors": {"primary": "#112233"}, "navigation": nav}
-            ),
-            "en/index.mdx": "# Home\n",
-            "pl/index.mdx": "# Start\n",
-            "api.yaml": SPEC,
-        }
-    )
+    site = _two_language_site(make_site, SPEC, ("en", "Home", "API"), ("pl", "Start", "API"))
     out = tmp_path / "out"
     build(site, out)
     labels = {}
@@ -123,3 +84,22 @@ def test_the_overview_page_says_version_in_its_language(make_site, tmp_path):
         labels[code] = doc.find("p", cls="dg-api-version").text.strip()
         assert f"{labels[code].split()[0]}: `1`" in (out / code / "api.md").read_text()
     assert labels == {"en": "Version 1", "pl": "Wersja 1"}
+
+
+def _two_language_site(make_site, spec: str, *languages: tuple[str, str, str]):
+    """A site whose languages (code, home tab, API tab) each show the spec in their own `<code>/api` folder."""
+    nav = {
+        "languages": [
+            {
+                "language": code,
+                "tabs": [
+                    {"tab": home, "pages": [f"{code}/index"]},
+                    {"tab": tab, "openapi": {"source": "api.yaml", "directory": f"{code}/api"}},
+                ],
+            }
+            for code, home, tab in languages
+        ]
+    }
+    files = {f"{code}/index.mdx": f"# {home}\n" for code, home, _ in languages}
+    docs = {"theme": "mint", "name": "X", "colors": {"primary": "#112233"}, "navigation": nav}
+    return make_site({"docs.json": json.dumps(docs), **files, "api.yaml": spec})
