@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import gzip
 
-from docsgen.outputs.pagefind import SearchRecord, _cbor_decode, _cbor_encode, _unpack, build_index
+from docsgen.outputs.pagefind import SearchRecord, build_index
+from docsgen.outputs.pagefind_bundle import _cbor_decode, _cbor_encode, _unpack
 
 SIGNATURE = b"pagefind_dcd"
 
