@@ -1,7 +1,7 @@
 """The background pass of `docsgen dev`: render every page nobody asked for yet, then the files needing them all.
 
 A full build publishes the site with its pages Claimed (docsgen.dev.incremental). This pass renders them in
-page order: on the engine's render processes forked from the server (docsgen.engine.forked; as many as
+page order: on the engine's render processes forked from the server (docsgen.engine.pool; as many as
 docsgen build uses) that get batches of pages, or, for small sites and --workers 1, here, a few at a time under the build
 lock. Either way a page asked for renders at once in the server (the pass gives way whenever a request waits
 for the lock, and holds it only to hand out and take in batches): a reader never waits for the pass. A render
@@ -31,8 +31,7 @@ from docsgen.common.errors import Diagnostic
 from docsgen.dev.devsearch import DevSearch
 from docsgen.dev.rendered import batch_renderer
 from docsgen.dev.snapshot import BuildCancelled, OnRequest, servable
-from docsgen.engine.forked import Batch, ForkedPool
-from docsgen.engine.pool import worker_count
+from docsgen.engine.pool import NICE, RENEW_AFTER, Batch, RenderPool, worker_count
 from docsgen.engine.write import Claimed, SiteFiles, Streamed, content_of
 from docsgen.mdx import MdxResult
 from docsgen.outputs.agents import add_agent_files
@@ -157,7 +156,7 @@ class Pass:
         self.rendered_by: dict[int, int] = {}  # pid -> pages of this pass it rendered (processes, or here)
         self._stopped = False
         self._thread: threading.Thread | None = None
-        self._pool: ForkedPool | None = None
+        self._pool: RenderPool | None = None
         self._pools = 0  # render pools forked so far (their store files are named after it)
         self._collecting: threading.Thread | None = None  # Pagefind writing finished bundles
 
@@ -270,12 +269,12 @@ class Pass:
             release_memory()
 
     def _render_pooled(self, keys: deque[str], workers: int) -> bool:
-        """Render these pages on `workers` render processes (docsgen.engine.forked), forked again after every
+        """Render these pages on `workers` render processes (docsgen.engine.pool), forked again after every
         change the server applies; pages a process could not render (it died) render here. Return False when
         the pass is over."""
         dev = self.dev
         here: deque[str] = deque()  # pages to render in this process
-        pool: ForkedPool | None = None
+        pool: RenderPool | None = None
         try:
             while True:
                 if dev.lazy:
@@ -320,7 +319,7 @@ class Pass:
             if pool is not None:
                 pool.stop()
 
-    def _fork(self, keys: deque[str], workers: int) -> ForkedPool | None:
+    def _fork(self, keys: deque[str], workers: int) -> RenderPool | None:
         """Fork render processes from the current state (under the lock). The first time, one page renders
         here first: what it loads lazily (modules, templates, caches) is then inherited, not loaded in each."""
         dev = self.dev
@@ -334,7 +333,8 @@ class Pass:
         if not keys:
             return None
         self._pools += 1
-        pool = self._pool = ForkedPool(workers, dev.changes, f"e{self.epoch}p{self._pools}w")
+        prefix = f"e{self.epoch}p{self._pools}w"
+        pool = self._pool = RenderPool(workers, dev.changes, prefix, nice=NICE, renew_after=RENEW_AFTER)
         if not self._stopped:
             pool.start(batch_renderer(dev.site, dev.ctx, dev.store))
         return pool

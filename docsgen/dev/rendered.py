@@ -44,7 +44,7 @@ class PageResult:
 def batch_renderer(
     site: Site, ctx: SiteContext, store: PageStore
 ) -> Callable[[list[str], str], list[PageResult]]:
-    """Return the work of the engine's render processes (docsgen.engine.forked) for dev: render each page of a
+    """Return the work of the engine's render processes (docsgen.engine.pool) for dev: render each page of a
     batch into the store, its files named after the worker (the site, context and store: as at the fork)."""
 
     def render_batch(keys: list[str], worker: str) -> list[PageResult]:

@@ -1,150 +1,88 @@
-"""Render pages on every CPU core with a process pool; the output is byte-identical to a serial build.
+"""The engine's render processes: the one pool that `docsgen build` and `docsgen dev` render on.
 
-Each page is rendered by the render function (docsgen.render.render_page) exactly as in a serial build. Workers
-are forked after the site is read, so they inherit the site, its navigation and the template helpers (closures
-that cannot be pickled) for free; only page indices go to the workers, and each page's rendered body, twin and
-diagnostics come back. With a writer, each page's HTML and twin are written where the page was rendered.
-Where fork is unavailable (Windows, macOS defaults) or the site is small, pages render serially.
+Workers are forked, never spawned: they inherit the site, its navigation and the template helpers (closures that
+cannot be pickled) instead of reading the site again; only batches of work (page indices, page keys) go to them
+and what they made of each comes back. The spawn or forkserver alternative cannot ship the site context (it does
+not pickle): every worker would read the site again, 3.2 s of CPU and ~100 MB each on the 25,200-page
+versioned site, before its first page. What a worker does with a batch is the caller's (`work`, inherited at the
+fork): a build renders the pages into the output folder and the page cache (docsgen.engine.rendering), dev into
+its page store (docsgen.dev.rendered).
+
+The same pool serves a plain process (a build: its Pagefind feeders are threads) and one with threads (the dev
+server: its HTTP request threads, the file watcher), and a forked child gets a copy of every lock those threads
+held and of every file they had open. So the workers are forked:
+
+- from the caller's thread, holding whatever lock keeps the state it renders from still (dev: the build lock; a
+  build has none to take): no lock the render code takes (Jinja's template cache, the React engine) is then held
+  by a thread that does not exist in the child, and the child inherits a consistent state (its `generation`: the
+  caller's count of changes at the fork; dev drops what workers of an older generation send);
+- and the child, before anything else, **puts /dev/null in place of every inherited file descriptor** but
+  stdio and its own socket: the listening socket, browsers' connections and Pagefind's pipes stay owned by the
+  parent alone (a worker holding Pagefind's stdin open would keep it from ever finishing). /dev/null rather than
+  close(): an inherited object closing "its" descriptor later cannot close a file the render opened under the
+  same number. Its stdout/stderr are fresh in-memory buffers sent back with every batch and written to the
+  parent's stderr, SIGINT is ignored (Ctrl-C reaches the whole process group: the parent stops the workers),
+  SIGTERM ends it at once, it ends with the parent (PR_SET_PDEATHSIG) and with os._exit (no atexit handler).
+
+Memory and the collector: the workers share the parent's heap as it was at the fork. To keep it shared, the cycle
+collector is kept off that heap (gc.freeze) while workers live, in the parent too: otherwise collections would
+write to every object and copy every page; stop() unfreezes it (unless someone else froze it first). A worker
+collects young objects every WORKER_GC_THRESHOLD allocations (rendering makes and drops millions of short-lived
+tokens; Python's default of 700 costs ~3% of a worker's time). With `renew_after` (dev, which renders for as long
+as the server runs), a worker is replaced by a new one forked from the same state after that many pages, so what
+it copied or grew is returned. Forking two workers from the ~185 MB dev server of the 25,200-page site takes
+12-17 ms.
 """
 
 from __future__ import annotations
 
 import contextlib
-import dataclasses
+import ctypes
 import gc
+import io
 import multiprocessing
 import os
+import signal
+import sys
+import threading
+import traceback
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from multiprocessing import Pipe
+from multiprocessing.connection import Connection, wait
 from typing import Any
-
-from docsgen.common.errors import Diagnostic
-from docsgen.common.urls import twin_path
-from docsgen.engine.cache import PageCache
-from docsgen.engine.reuse import OutputReuse
-from docsgen.mdx import MdxResult
-from docsgen.pages.page import Page
-from docsgen.render import RenderedPage, SiteContext, render_page
 
 WORKERS_ENV = "DOCSGEN_WORKERS"  # "1" forces a serial build
 MIN_PAGES_PER_WORKER = 48  # below this, starting a process costs more than it saves
-SERIAL_PACK = 64  # a serial build writes its page cache entries in packs of this many pages
-
-Progress = Callable[[str, int, int], None]
-Render = Callable[..., RenderedPage]  # render_page(ctx, page, *, strict=..., body=...)
-Writer = Callable[
-    [str, str, str], bool
-]  # (output path, text, page key) -> written (docsgen.engine.write.PageWriter)
+NICE = 2  # dev's workers give way a little: a page asked for renders in the server process, at once
+RENEW_AFTER = 2500  # pages a dev worker renders before a new one replaces it (its memory stays bounded)
+# A worker's young objects are collected every this many allocations (Python's default: 700). Rendering makes
+# and drops millions of short-lived tokens; the default's collections cost ~3% of a worker's time.
+WORKER_GC_THRESHOLD = 10_000
 
 
-@dataclass(frozen=True)
-class PageRender:
-    """One page as the engine rendered it: what the stages after rendering read, never changed once made.
-
-    A page written to the output folder keeps only the facts of its body those stages read (assets, icons,
-    snippets used, classes, changelog entries, diagnostics: see body_facts), and its html / twin are None (in
-    the folder; a twin is read back from there): memory stays flat as the site grows.
-    """
-
-    key: str
-    body: MdxResult
-    html: str | None  # the complete HTML document; None: written to the output folder
-    twin: str | None  # the Markdown twin; None: written to the output folder
-    diagnostics: tuple[Diagnostic, ...]  # the body's and its links' problems
-
-
-@dataclass(frozen=True)
-class Ledger:
-    """What the engine did with one page, for its own caches (never leaves the engine)."""
-
-    cache_key: str | None = None  # the page cache entry restored or written for the page
-    cache_pack: str | None = None  # the pack file holding that entry (set once the entry is flushed)
-    sizes: tuple[int, int] | None = None  # bytes of the HTML and twin written (the next build may reuse them)
-    reused: bool = False  # the previous build's files were kept: nothing of the page was rendered again
-    written: bool = False  # the HTML is in the output folder
-    twin_written: bool = False  # the Markdown twin is in the output folder
-
-
-@dataclass(frozen=True)
-class Done:
-    """A page rendered by a worker, as it reaches the main process: its render, ledger and search record."""
-
-    render: PageRender
-    ledger: Ledger
-    record: Any = None  # what Job.index made of the page where it rendered (its search record)
+# What a worker does with a batch: (its items, the worker's name: unique in the pool) -> one result per item done.
+Work = Callable[[list[Any], str], list[Any]]
 
 
 @dataclass
-class Job:
-    """What every render needs: forked workers inherit it."""
+class Batch:
+    """What a worker sends back for a batch: the results, their pid, and what they printed (tracebacks)."""
 
-    ctx: SiteContext
-    pages: list[Page]
-    render: Render = render_page
-    strict: bool = False
-    cache: PageCache | None = None
-    write: Writer | None = None
-    index: Callable[[Page, Any], Any] | None = (
-        None  # (page, its body) -> its search record, made where it renders
-    )
-    reuse: OutputReuse | None = None  # the previous build's files of pages whose every input is unchanged
+    results: list[Any]
+    pid: int
+    printed: str = ""
+    failed: str = ""  # the whole batch failed (an exception out of `work`): the caller does it itself
 
 
-def body_facts(content: MdxResult) -> MdxResult:
-    """Return what the stages after rendering read of a written page's body: its assets, icons, snippets used,
-    classes, changelog entries and diagnostics (its HTML went to the file, the search index and the twin)."""
-    return MdxResult(
-        html="",
-        diagnostics=content.diagnostics,
-        dependencies=content.dependencies,
-        assets=content.assets,
-        icons=content.icons,
-        classes=content.classes,
-        changelog=content.changelog,
-    )
+@dataclass
+class Worker:
+    """One render process and the batches it has in hand (oldest first)."""
 
-
-def render_one(job: Job, page: Page) -> Done:
-    """Render a page (its body from the page cache when valid), writing it out when the job has a writer.
-
-    A page whose body is restored and whose every other input equals the previous build's keeps that build's
-    files (job.reuse), and its search record is the previous build's: nothing of it is made again.
-    """
-    cache = job.cache
-    # with output reuse, the body itself is read only when the page cannot keep its files
-    restored = cache.restore(job.ctx, page, body=job.reuse is None) if cache else None
-    if cache and restored and job.reuse is not None:
-        sizes = job.reuse.keep(page, restored.key)
-        if sizes is not None:  # as render_page reports them; no search record: the last build's (site_search)
-            diagnostics = (*restored.diagnostics, *restored.content.diagnostics)
-            kept = PageRender(page.key, restored.content, None, None, diagnostics)
-            pack_kept = cache.pack_of(restored.key)
-            return Done(
-                kept, Ledger(restored.key, pack_kept, sizes, reused=True, written=True, twin_written=True)
-            )
-        restored = cache.restore_body(restored)
-    key: str | None = None
-    pack: str | None = None
-    if restored:
-        rendered = job.render(job.ctx, page, strict=job.strict, body=restored.content)
-        key, pack = restored.key, cache.pack_of(restored.key) if cache else None
-    else:
-        rendered = job.render(job.ctx, page, strict=job.strict)
-        key = cache.store(page, rendered.content, rendered.links) if cache else None
-    record = job.index(page, rendered.content) if job.index is not None else None
-    diagnostics = (*(restored.diagnostics if restored else ()), *rendered.diagnostics)
-    if job.write is None:
-        kept = PageRender(page.key, rendered.content, rendered.html, rendered.twin, diagnostics)
-        return Done(kept, Ledger(key, pack), record)
-    sizes = (len(rendered.html.encode("utf-8")), len(rendered.twin.encode("utf-8")))
-    written = job.write(page.output, rendered.html, page.key)
-    twin_written = job.write(twin_path(page.url), rendered.twin, page.key)
-    body = body_facts(rendered.content) if written else rendered.content
-    html = None if written else rendered.html
-    twin = None if twin_written else rendered.twin
-    made = PageRender(page.key, body, html, twin, diagnostics)
-    return Done(made, Ledger(key, pack, sizes, written=written, twin_written=twin_written), record)
+    pid: int
+    conn: Connection
+    batches: list[list[Any]] = field(default_factory=list)
+    sent: int = 0  # items sent so far
 
 
 def worker_count(pages: int, requested: int | None = None) -> int:
@@ -164,12 +102,6 @@ def _cpus() -> int:
     return os.cpu_count() or 1
 
 
-_JOB: Job | None = None  # what forked workers inherit; set only while a pool runs
-# A worker's young objects are collected every this many allocations (Python's default: 700). Rendering makes
-# and drops millions of short-lived tokens; the default's collections cost ~3% of a worker's time.
-WORKER_GC_THRESHOLD = 10_000
-
-
 @contextlib.contextmanager
 def fewer_collections() -> Iterator[None]:
     """While a build runs in this process: collect young objects every WORKER_GC_THRESHOLD allocations, as its
@@ -184,114 +116,215 @@ def fewer_collections() -> Iterator[None]:
         gc.set_threshold(*before)
 
 
-def _start_worker() -> None:
-    """Worker start: collect young objects less often (see WORKER_GC_THRESHOLD)."""
-    gc.set_threshold(WORKER_GC_THRESHOLD, *gc.get_threshold()[1:])
+class RenderPool:
+    """Render processes forked from this process at one generation of its state (see the module)."""
 
+    def __init__(
+        self,
+        count: int,
+        generation: int = 0,
+        prefix: str = "w",
+        *,
+        nice: int = 0,
+        renew_after: int | None = None,
+    ) -> None:
+        self.count = count
+        self.generation = (
+            generation  # the caller's state when forked: their results are current while it holds
+        )
+        self.prefix = prefix  # the names of this pool's workers start with it (dev: their page store files)
+        self.nice = nice  # how much the workers give way to the rest of the machine (dev: to the server)
+        self.renew_after = renew_after  # items a worker does before renew() replaces it (None: never)
+        self.workers: list[Worker] = []
+        self.closed = False
+        self._lock = threading.Lock()
+        self._forked = 0
+        self._unfreeze: bool | None = None  # stop() unfreezes the heap: this pool froze it (None: not yet)
+        self._work: Work
 
-def _render_chunk(indices: list[int]) -> list[Done]:
-    """Worker: render some pages of the inherited job (their cache entries written as one pack)."""
-    assert _JOB is not None, "workers are forked from render_pages"
-    done = [render_one(_JOB, _JOB.pages[i]) for i in indices]
-    ledgers = _flushed(_JOB.cache, [one.ledger for one in done])
-    return [dataclasses.replace(one, ledger=ledger) for one, ledger in zip(done, ledgers, strict=True)]
+    def __enter__(self) -> RenderPool:
+        return self
 
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
 
-def _flushed(cache: PageCache | None, ledgers: list[Ledger]) -> list[Ledger]:
-    """Write the page cache entries of these renders as one pack; return their ledgers with it noted on those that
-    stored one (an entry not written is not kept)."""
-    pack = cache.flush() if cache else None
-    return [
-        dataclasses.replace(one, cache_key=one.cache_key if pack else None, cache_pack=pack)
-        if one.cache_key and one.cache_pack is None
-        else one
-        for one in ledgers
-    ]
+    def start(self, work: Work) -> None:
+        """Fork the workers, which do `work` with each batch (call with the caller's lock held, see the module)."""
+        self._work = work
+        for _ in range(self.count):
+            if not self._fork():
+                return
 
+    def renew(self) -> None:
+        """Replace the workers that did renew_after items and have nothing in hand by new ones forked from the
+        same state (call with the caller's lock held, the state unchanged since start): what a worker copies of
+        the parent's memory as it renders, and its own heap, go with it."""
+        if self.renew_after is None:
+            return
+        for worker in [w for w in self.workers if w.sent >= self.renew_after and not w.batches]:
+            self._end(worker)
+            if not self._fork():
+                return
 
-CHUNK_PAGES = 200  # at most this many pages a chunk (a fraction of a second's work)
+    def _fork(self) -> bool:
+        """Fork one worker; False when the pool is stopped or no process could be made."""
+        with self._lock:
+            if self.closed:
+                return False
+            self._forked += 1
+            prefix = f"{self.prefix}{self._forked}-"
+            ours, theirs = Pipe()
+            # The heap as it is now is never walked by the cycle collector while the workers live, neither
+            # theirs nor this process's (stop() ends that): its pages stay shared instead of being copied.
+            if self._unfreeze is None:  # frozen by someone else already: theirs to unfreeze
+                self._unfreeze = gc.get_freeze_count() == 0
+            gc.freeze()
+            try:
+                pid = os.fork()
+            except OSError:  # out of processes or memory: the items are done with fewer workers (or here)
+                ours.close()
+                theirs.close()
+                return False
+            if pid == 0:  # pragma: no cover - the child (coverage does not follow it)
+                _child(theirs, self._work, prefix, self.nice)
+            theirs.close()
+            self.workers.append(Worker(pid, ours))
+            return True
 
+    def idle(self, depth: int) -> list[Worker]:
+        """Return the workers with fewer than `depth` batches in hand (and not due to be renewed)."""
+        due = self.renew_after
+        return [w for w in self.workers if len(w.batches) < depth and (due is None or w.sent < due)]
 
-def _chunks(count: int, workers: int, start: int = 0) -> list[list[int]]:
-    """Split `count` page indices from `start` into contiguous chunks, several per worker to balance uneven pages.
+    def send(self, worker: Worker, items: list[Any]) -> bool:
+        """Hand a batch to a worker; False when it is gone (dropped now when it has nothing in hand, else once
+        receive() reports what it had)."""
+        try:
+            worker.conn.send(items)
+        except (OSError, ValueError):
+            if not worker.batches:
+                self._end(worker)
+            return False
+        worker.batches.append(items)
+        worker.sent += len(items)
+        return True
 
-    Chunks stay small on large sites: results reach the main process (and the search index) as a steady
-    stream, and the last chunk leaves the other workers idle for a fraction of a second, not for seconds.
-    """
-    size = max(4, min(CHUNK_PAGES, count // (workers * 8)))
-    end = start + count
-    return [list(range(first, min(first + size, end))) for first in range(start, end, size)]
+    def in_hand(self) -> list[Any]:
+        """Return the items of every batch sent and not answered."""
+        return [item for worker in self.workers for batch in worker.batches for item in batch]
 
+    def receive(self, timeout: float | None) -> list[tuple[list[Any], Batch | None]]:
+        """Wait up to `timeout` seconds (None: until one answers) for answers; return (items, their batch) for
+        each, None where the worker ended without answering (the worker is then dropped)."""
+        busy = [worker for worker in self.workers if worker.batches]
+        if not busy:
+            return []
+        try:
+            ready = wait([worker.conn for worker in busy], timeout)
+        except (OSError, ValueError):  # stopped meanwhile (from another thread)
+            return []
+        out: list[tuple[list[Any], Batch | None]] = []
+        for worker in busy:
+            if worker.conn not in ready:
+                continue
+            items = worker.batches.pop(0)
+            try:
+                answer: Batch = worker.conn.recv()
+            except (EOFError, OSError, ValueError):
+                out.append((items, None))
+                out += [(batch, None) for batch in worker.batches]
+                worker.batches = []
+                self._end(worker)
+            else:
+                out.append((items, answer))
+        return out
 
-@dataclass(frozen=True)
-class Rendering:
-    """The job's pages rendered, in page order: what each became (renders) and what the engine did (ledgers)."""
-
-    renders: tuple[PageRender, ...]
-    ledgers: tuple[Ledger, ...]
-
-
-OnRendered = Callable[[list[Page], list[Done]], Any]
-
-
-def render_pages(
-    job: Job,
-    *,
-    workers: int | None = None,
-    progress: Progress | None = None,
-    on_rendered: OnRendered | None = None,
-    release: bool = False,
-) -> Rendering:
-    """Render the job's pages (in this order) serially or on a process pool; give each page its body.
-
-    on_rendered(pages, done) is called in this process, in page order, as soon as pages are done (their search
-    records are in `done` and dropped after). The pages are left as they are, but for release: each page's source
-    text is dropped once rendered (memory stays flat as the site grows).
-    """
-    global _JOB
-    pages = job.pages
-    count = worker_count(len(pages), workers)
-    renders: list[PageRender] = []
-    ledgers: list[Ledger] = []
-    if job.cache:
-        job.cache.load_index()  # once, here: forked workers inherit it
-
-    def done(chunk: list[int], finished: list[Done]) -> None:
-        renders.extend(one.render for one in finished)
-        ledgers.extend(one.ledger for one in finished)
-        if on_rendered:
-            on_rendered([pages[index] for index in chunk], finished)
-        if release:  # the page's source is not needed again
-            for index in chunk:
-                pages[index].body = ""
-        if progress:
-            progress("render", len(renders), len(pages))
-
-    if count <= 1:
-        for index, page in enumerate(pages):
-            done([index], [render_one(job, page)])
-            if len(ledgers) % SERIAL_PACK == 0 or len(ledgers) == len(pages):
-                ledgers[-SERIAL_PACK:] = _flushed(job.cache, ledgers[-SERIAL_PACK:])
-        return Rendering(tuple(renders), tuple(ledgers))
-    # The first page renders here, before the fork: the modules, templates and caches it loads lazily are then
-    # loaded once and inherited by every worker instead of being loaded again in each.
-    first = render_one(job, pages[0])
-    (ledger,) = _flushed(job.cache, [first.ledger])
-    done([0], [dataclasses.replace(first, ledger=ledger)])
-    _JOB = job
-    # The heap as it is now (the site, its navigation, the templates) is kept out of the cycle collector while the
-    # workers live: their collections no longer walk it, and its memory pages stay shared instead of being
-    # copied into each worker when the collector touches them.
-    frozen_already = gc.get_freeze_count() > 0  # by someone else: theirs to unfreeze
-    gc.freeze()
-    try:
-        context = multiprocessing.get_context("fork")
-        with ProcessPoolExecutor(count, mp_context=context, initializer=_start_worker) as pool:
-            chunks = _chunks(len(pages) - 1, count, start=1)
-            for chunk, rendered_chunk in zip(chunks, pool.map(_render_chunk, chunks), strict=True):
-                done(chunk, rendered_chunk)
-    finally:
-        _JOB = None
-        if not frozen_already:
+    def stop(self) -> list[Any]:
+        """Kill the workers (from any thread) and wait for them; return the items they had in hand."""
+        with self._lock:
+            self.closed = True
+            workers, self.workers = self.workers, []
+            unfreeze, self._unfreeze = self._unfreeze, None
+        items = [item for worker in workers for batch in worker.batches for item in batch]
+        for worker in workers:
+            self._end(worker)
+        if unfreeze:
             gc.unfreeze()  # this process's collector sees the whole heap again
-    return Rendering(tuple(renders), tuple(ledgers))
+        return items
+
+    def _end(self, worker: Worker) -> None:
+        with contextlib.suppress(ValueError):
+            if worker in self.workers:
+                self.workers.remove(worker)
+        with contextlib.suppress(OSError):
+            worker.conn.close()
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(worker.pid, signal.SIGKILL)
+        with contextlib.suppress(ChildProcessError):
+            os.waitpid(worker.pid, 0)
+
+
+# ------------------------------------------------------------------ the child
+def _child(conn: Connection, work: Work, name: str, nice: int) -> None:
+    """A worker's whole life: do the batches it gets until the parent closes the socket; never returns."""
+    code = 0
+    try:
+        _detach(conn.fileno(), nice)
+        gc.set_threshold(WORKER_GC_THRESHOLD, *gc.get_threshold()[1:])
+        _serve(conn, work, name)
+    except BaseException:  # noqa: BLE001 - nothing may unwind into the parent's code in this process
+        code = 1
+    finally:
+        os._exit(code)
+
+
+def _detach(keep: int, nice: int) -> None:
+    """Make this forked process independent of the parent's threads and files: see the module docstring."""
+    null = os.open(os.devnull, os.O_RDWR)
+    for fd in _open_fds():
+        if fd > 2 and fd not in (keep, null):
+            with contextlib.suppress(OSError):
+                os.dup2(null, fd)
+    os.close(null)
+    sys.stdout, sys.stderr = io.StringIO(), io.StringIO()
+    with contextlib.suppress(ValueError, OSError):
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    with contextlib.suppress(OSError, AttributeError):  # Linux: end with the parent, even if it is killed
+        ctypes.CDLL("libc.so.6").prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    if nice:
+        with contextlib.suppress(OSError):
+            os.nice(nice)
+
+
+def _open_fds() -> list[int]:
+    """Return this process's open file descriptors."""
+    for folder in ("/proc/self/fd", "/dev/fd"):
+        with contextlib.suppress(OSError):
+            return [int(name) for name in os.listdir(folder) if name.isdigit()]
+    return list(range(3, 1024))
+
+
+def _serve(conn: Connection, work: Work, name: str) -> None:
+    """Do the work of each batch received; answer with a Batch."""
+    pid = os.getpid()
+    while True:
+        try:
+            items = conn.recv()
+        except (EOFError, OSError):
+            return  # the parent closed the socket (or ended)
+        try:
+            batch = Batch(work(items, name), pid)
+        except Exception:  # noqa: BLE001 - the caller does the batch itself (and meets the error there)
+            batch = Batch([], pid, failed=traceback.format_exc())
+        batch.printed = _take_printed()
+        conn.send(batch)
+
+
+def _take_printed() -> str:
+    """Return what the work printed since the last batch (tracebacks of crashed renders), and forget it."""
+    text = "".join(
+        stream.getvalue() for stream in (sys.stdout, sys.stderr) if isinstance(stream, io.StringIO)
+    )
+    sys.stdout, sys.stderr = io.StringIO(), io.StringIO()
+    return text

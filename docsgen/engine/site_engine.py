@@ -8,7 +8,7 @@
 
 It takes the pure render function (docsgen.render.render_page) and yields immutable rendered pages
 (RenderedSite); nothing after it changes them. What it owns: the process pool and the collector's thresholds
-(docsgen.engine.pool), the page cache (cache.py), the previous build's files of unchanged pages and its search
+(docsgen.engine.pool, driven by docsgen.engine.rendering), the page cache (cache.py), the previous build's files of unchanged pages and its search
 bundles (reuse.py, docsgen.outputs.site_search), memory release (pages written are not held), and the output
 folder the pages are written into as they render (docsgen.engine.write.OutputFolder). Leaving the block without
 write() (an error) leaves out_dir as it was.
@@ -24,7 +24,8 @@ from pathlib import Path
 from docsgen.common.errors import Diagnostic
 from docsgen.common.urls import twin_path
 from docsgen.engine.cache import PageCache
-from docsgen.engine.pool import (
+from docsgen.engine.pool import fewer_collections
+from docsgen.engine.rendering import (
     Done,
     Job,
     Ledger,
@@ -32,7 +33,6 @@ from docsgen.engine.pool import (
     PageRender,
     Progress,
     Render,
-    fewer_collections,
     render_pages,
 )
 from docsgen.engine.reuse import OutputReuse, site_fingerprint

@@ -1,4 +1,4 @@
-"""The background pass of docsgen dev on render processes (docsgen.engine.forked), as docsgen build renders:
+"""The background pass of docsgen dev on render processes (docsgen.engine.pool), as docsgen build renders:
 it uses several processes, serves what the serial pass serves byte for byte, an edit made while the processes
 render wins over what they rendered from the state before it, a page's error is shown located, and stopping
 the server leaves no process and no temporary folder behind. Real processes, real HTTP on 127.0.0.1."""
@@ -16,12 +16,12 @@ from pathlib import Path
 import httpx
 import pytest
 
+import docsgen.dev.background
 import docsgen.dev.rendered
-import docsgen.engine.forked
 from docsgen.dev.app import start
 from docsgen.dev.client import inject
 from docsgen.dev.incremental import DevSite
-from docsgen.engine.forked import ForkedPool
+from docsgen.engine.pool import RenderPool
 from tests.dev.test_dev_background import contents
 from tests.htmldom import parse
 
@@ -74,7 +74,7 @@ def test_the_pass_renders_on_two_processes_what_the_serial_pass_renders(site: Pa
 
 
 def test_processes_are_renewed_as_they_render_and_render_the_same(site: Path, monkeypatch):
-    monkeypatch.setattr(docsgen.engine.forked, "RENEW_AFTER", 16)  # (2,500 pages on a real site)
+    monkeypatch.setattr(docsgen.dev.background, "RENEW_AFTER", 16)  # (2,500 pages on a real site)
     pooled = DevSite(site, site / "_site", lazy=True, workers=2)
     serial = DevSite(site, site / "_site", lazy=True, workers=1)
     try:
@@ -219,17 +219,17 @@ def test_an_edit_wins_over_a_render_process_rendering_from_before_it(site: Path,
 def test_a_render_answered_before_an_edit_is_applied_is_discarded(site: Path, monkeypatch):
     """The edit lands between a process's answer and its adoption (the pass's other path to stale renders)."""
     dev = DevSite(site, site / "_site", lazy=True, workers=2)
-    real = ForkedPool.receive
+    real = RenderPool.receive
     edited: list[int] = []
 
-    def receive(pool: ForkedPool, timeout: float):
+    def receive(pool: RenderPool, timeout: float):
         answers = real(pool, timeout)
         if not edited and any("p51" in keys for keys, _ in answers):
             _retitle(site, "p50", "Renamed fifty")
             edited.append(dev.apply([site / "p50.mdx"]).generation)
         return answers
 
-    monkeypatch.setattr(ForkedPool, "receive", receive)
+    monkeypatch.setattr(RenderPool, "receive", receive)
     try:
         dev.build()
         assert dev.wait_rendered(120) and edited

@@ -9,8 +9,8 @@ import gc
 import pytest
 
 from docsgen.build import build
-from docsgen.engine import pool
-from docsgen.engine.pool import Job, render_pages
+from docsgen.engine import pool, rendering
+from docsgen.engine.rendering import Job, render_pages
 from docsgen.engine.write import OutputFolder, PageWriter, SiteFiles, Streamed
 from docsgen.outputs import add_before_pages
 from docsgen.render import site_context
@@ -69,20 +69,22 @@ def test_streamed_content_is_written_in_pieces(tmp_path):
 
 def test_large_sites_render_in_small_chunks_in_page_order(make_site, tmp_path, monkeypatch):
     """Results reach the main process a few pages at a time, in page order, from every worker."""
-    monkeypatch.setattr(pool, "CHUNK_PAGES", 4)
+    monkeypatch.setattr(rendering, "CHUNK_PAGES", 4)
     monkeypatch.setattr(pool, "MIN_PAGES_PER_WORKER", 1)  # two processes for this small site
-    assert [len(c) for c in pool._chunks(30, 2)] == [4] * 7 + [2]  # 30 // 16 = 1 -> at least 4, at most 4
-    assert max(len(c) for c in pool._chunks(100_000, 2)) == 4
+    assert [len(c) for c in rendering._chunks(30, 2)] == [4] * 7 + [
+        2
+    ]  # 30 // 16 = 1 -> at least 4, at most 4
+    assert max(len(c) for c in rendering._chunks(100_000, 2)) == 4
     site = read_site(make_site(site_files(30)))
     ctx, files, pages = site_context(site), SiteFiles(), site.pages_to_render()
     add_before_pages(ctx, site, pages, files)
     batches: list[list[str]] = []
     with OutputFolder(tmp_path / "out") as folder:
         job = Job(ctx, pages, write=PageWriter(folder, files))
-        rendering = render_pages(
+        result = render_pages(
             job, workers=2, on_rendered=lambda done, _: batches.append([p.key for p in done])
         )
-        assert all(one.written for one in rendering.ledgers)
+        assert all(one.written for one in result.ledgers)
     assert [key for batch in batches for key in batch] == [page.key for page in pages]
     # the first page renders before the pool forks, then chunks of at most 4
     assert batches[0] == [pages[0].key] and {len(batch) for batch in batches[1:-1]} == {4}

@@ -1,0 +1,104 @@
+"""One render pool: `docsgen build` and `docsgen dev` render on the same class (docsgen.engine.pool.RenderPool).
+
+Checked two ways: every module of the package is parsed, and only pool.py starts processes to render pages
+(os.fork, a multiprocessing or concurrent.futures process pool), in one class, which the build's rendering and
+dev's background pass both import; and a real build and a real dev pass on two processes are seen rendering on it.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+from pathlib import Path
+
+from docsgen.build import build
+from docsgen.dev.incremental import DevSite
+from docsgen.engine import pool
+from docsgen.engine.pool import RenderPool
+from tests.pipeline.test_build_cache import site_files
+
+PACKAGE = Path(__file__).resolve().parents[2] / "docsgen"
+POOL = "docsgen/engine/pool.py"
+# Not a render pool: the React sandbox forks a copy of its loaded QuickJS realm for each page it renders.
+NOT_RENDER_POOLS = {"docsgen/mdx/react/box.py"}
+# (module, function) calls that start processes; None: any module (a name imported from one of them)
+PROCESS_MAKERS = {
+    ("os", "fork"),
+    ("os", "forkpty"),
+    ("multiprocessing", "get_context"),
+    ("multiprocessing", "Process"),
+    ("multiprocessing", "Pool"),
+    (None, "ProcessPoolExecutor"),
+}
+
+
+def _process_makers(tree: ast.AST) -> list[tuple[int, str]]:
+    """Return (line, name) of each call or import that starts processes (os.fork(), ProcessPoolExecutor, ...)."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            func = node.func
+            owner = getattr(func.value, "id", None) if isinstance(func, ast.Attribute) else None
+            name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+            if (owner, name) in PROCESS_MAKERS or (None, name) in PROCESS_MAKERS:
+                found.append((node.lineno, name))
+        elif isinstance(node, ast.ImportFrom) and node.module in (
+            "os",
+            "concurrent.futures",
+            "multiprocessing",
+        ):
+            makers = {name for _, name in PROCESS_MAKERS}
+            found += [(node.lineno, a.name) for a in node.names if a.name in makers]
+    return found
+
+
+def _classes_forking(tree: ast.AST) -> list[str]:
+    """Return the classes whose methods start processes."""
+    return [node.name for node in ast.walk(tree) if isinstance(node, ast.ClassDef) and _process_makers(node)]
+
+
+def _imports_of(path: Path) -> set[tuple[str, str]]:
+    return {
+        (node.module or "", alias.name)
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.ImportFrom)
+        for alias in node.names
+    }
+
+
+def test_only_the_engine_pool_starts_render_processes_in_one_class_both_commands_use():
+    makers = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        rel = path.relative_to(PACKAGE.parent).as_posix()
+        found = _process_makers(ast.parse(path.read_text(encoding="utf-8")))
+        if found and rel not in NOT_RENDER_POOLS:
+            makers[rel] = found
+    assert list(makers) == [POOL], f"render processes are started outside {POOL}: {makers}"
+    assert _classes_forking(ast.parse((PACKAGE.parent / POOL).read_text(encoding="utf-8"))) == ["RenderPool"]
+    build_side = _imports_of(PACKAGE / "engine" / "rendering.py")
+    dev_side = _imports_of(PACKAGE / "dev" / "background.py")
+    assert ("docsgen.engine.pool", "RenderPool") in build_side & dev_side
+
+
+def test_a_build_and_a_dev_pass_render_on_the_same_pool(make_site, tmp_path, monkeypatch):
+    monkeypatch.setattr(pool, "MIN_PAGES_PER_WORKER", 1)  # two processes for this small site
+    started: list[tuple[str, int]] = []
+    real = RenderPool.start
+
+    def start(self: RenderPool, work) -> None:
+        started.append((self.prefix, self.count))
+        real(self, work)
+
+    monkeypatch.setattr(RenderPool, "start", start)
+    site = make_site(site_files(12))
+    build(site, tmp_path / "out", workers=2, cache=False)
+    assert started == [("b", 2)], "the build rendered on a RenderPool of two processes"
+    assert (tmp_path / "out" / "p" / "page-11" / "index.html").is_file()
+    dev = DevSite(site, tmp_path / "dev", lazy=True, workers=2)
+    try:
+        dev.build()
+        assert dev.wait_rendered(120)
+        assert len(started) == 2 and started[1][1] == 2, "dev's background pass rendered on a RenderPool too"
+        assert dev.background is not None and set(dev.background.rendered_by) - {os.getpid()}
+    finally:
+        dev.close()
