@@ -32,16 +32,12 @@ from docsgen.dev.devsearch import DevSearch
 from docsgen.dev.rendered import batch_renderer
 from docsgen.dev.snapshot import BuildCancelled, OnRequest, servable
 from docsgen.engine.pool import NICE, RENEW_AFTER, Batch, RenderPool, worker_count
-from docsgen.engine.write import Claimed, SiteFiles, Streamed, content_of
+from docsgen.engine.write import Claimed, Content, SiteFiles, Streamed, content_of
 from docsgen.mdx import MdxResult
+from docsgen.outputs import add_page_files, add_site_files, add_vendor_assets
 from docsgen.outputs.agents import add_agent_files
-from docsgen.outputs.assets import add_special_pages, add_vendor_assets
-from docsgen.outputs.branding import add_branding_files, add_thumbnail_files
-from docsgen.outputs.changelog import add_changelog_feeds
-from docsgen.outputs.customization_checks import add_customization_checks
+from docsgen.outputs.branding import add_thumbnail_files
 from docsgen.outputs.pagefind import INDEX_DIR, SearchRecord
-from docsgen.outputs.redirects import add_redirects
-from docsgen.outputs.seo import add_seo_files
 from docsgen.pages.page import Page
 from docsgen.render import SiteContext, thumbnails
 from docsgen.site.read import Site
@@ -68,14 +64,11 @@ LLMS = ("llms.txt", ".well-known/llms.txt")
 
 
 def site_files(ctx: SiteContext, site: Site, pages: list[Page], files: SiteFiles) -> list[Diagnostic]:
-    """Add the files made without rendering a page (404, home, redirects, SEO, thumbnails); return the diagnostics
-    so far (those of add_before_pages included). llms.txt (a second over every page of a big site) is made when
-    asked for (AGENTS)."""
-    add_special_pages(ctx, site, files)
-    add_redirects(ctx, site, files)
-    add_customization_checks(ctx, files)
-    add_seo_files(ctx, site, files)
-    add_branding_files(ctx, pages, files, with_thumbnails=False)  # images: drawn by the pass, at its end
+    """Add the files made without rendering a page, as a build adds them (docsgen.outputs.add_site_files; the
+    Open Graph images are drawn by the pass, at its end); return the diagnostics so far (those of
+    add_before_pages included). The files made of every page are added by the pass once they are rendered (the
+    same add_page_files as a build's), llms.txt before that when asked for (AGENTS)."""
+    add_site_files(ctx, site, pages, files, thumbnails=False)
     return list(files.diagnostics)
 
 
@@ -107,20 +100,14 @@ class StoreTwins(Mapping[str, str]):
         return len(self.dev.twin_paths)
 
 
-def make_agent_files(dev: DevSite, *, full: bool = False) -> None:
-    """Make llms.txt (and, with full, llms-full.txt from the twins) where claimed; into the current snapshot."""
+def make_agent_files(dev: DevSite) -> None:
+    """Make llms.txt where claimed, when asked for before the pass made it; into the current snapshot."""
     assert dev.site is not None
     files = SiteFiles()
     add_agent_files(dev.site, StoreTwins(dev), files)
-    wanted = [path for path in LLMS if dev.files.get(path) == AGENTS]
-    if full and LATE_FULL not in dev.files:
-        wanted.append(LATE_FULL)
-    for path in wanted:
+    for path in LLMS:
         content = files.files.get(path)
-        if isinstance(content, Streamed):  # llms-full.txt: written to the store piece by piece
-            data: bytes | Path | None = dev.store.write_chunks(content.chunks(), ".txt")
-        else:
-            data = servable(content) if content is not None else None
+        data = servable(content) if content is not None and dev.files.get(path) == AGENTS else None
         if data is not None:
             dev.files[path] = dev.snapshot.files[path] = data
 
@@ -390,20 +377,27 @@ class Pass:
             assert dev.site is not None and dev.ctx is not None
             made = {path: data for path, data in dev.files.items() if not isinstance(data, OnRequest)}
             files = SiteFiles({path: content_of(data) for path, data in made.items()})  # clashes: as a build
-            make_agent_files(dev, full=True)
-            add_thumbnail_files(dev.ctx, dev.site.pages_to_render(), files)
-            add_changelog_feeds(dev.ctx, dev.site, dev.feeds, files)  # the changelog pages' bodies
+            pages = dev.site.pages_to_render()
+            add_page_files(dev.ctx, dev.site, dev.bodies, StoreTwins(dev), files)  # as a build adds them
+            add_thumbnail_files(dev.ctx, pages, files)
             for path, blob in bundle.items():
                 files.add(path, blob, "search index")
             for path, content in files.files.items():
-                data = servable(content)
-                if path not in dev.files and data is not None:
-                    dev.files[path] = data
-                    dev.snapshot.files[path] = data
+                if path in made:
+                    continue  # served already (a stylesheet is compiled anew on edits: docsgen.dev.tailwind)
+                data = self._servable(content)
+                if data is not None:
+                    dev.files[path] = dev.snapshot.files[path] = data
             release_memory()
             self.search = "failed" if problems else "ready"
             self.seconds = time.perf_counter() - self.started
             self._report(problems)
+
+    def _servable(self, content: Content) -> bytes | Path | None:
+        """Return what the server holds of a file the pass made (llms-full.txt: written to the page store)."""
+        if isinstance(content, Streamed):
+            return self.dev.store.write_chunks(content.chunks(), ".txt")
+        return servable(content)
 
     def _report(self, problems: list[str]) -> None:
         """Tell the terminal that every page is rendered (and how many have errors)."""

@@ -78,8 +78,9 @@ class DevSite:
         self.store = PageStore()  # rendered pages and twins, on disk
         self.epoch = 0  # full builds published: a background pass of an older one stops
         self.background: background.Pass | None = None
-        self.deps: dict[str, frozenset[str]] = {}  # page key -> snippets its body imports (rendered pages)
-        self.feeds: dict[str, MdxResult] = {}  # page key -> body, for changelog pages (their RSS feed)
+        self.bodies: dict[
+            str, MdxResult
+        ] = {}  # page key -> what the site's files read of its body (when any)
         self.vendor: set[str] = set()  # vendored bundles some rendered page uses (mermaid, react)
         self.outputs: dict[str, str] = {}  # page key -> its HTML path (pages that become files)
         self.garbage: list[tuple[str, Path]] = []  # (path, store file) replaced: deleted once published
@@ -309,7 +310,7 @@ class DevSite:
                 general.append(d)
         self.outputs = {p.key: p.output for p in pages}
         self.twin_paths = {p.key: twin_path(p.url) for p in pages if out.claimed(twin_path(p.url), p.key)}
-        self.deps, self.feeds, self.vendor = {}, {}, set()
+        self.bodies, self.vendor = {}, set()
         self.site_errors = [d for d in general if d.is_error]
         self.site_warnings = [d for d in general if not d.is_error]
         self.garbage += [(rel, old) for rel, old in self.files.items() if isinstance(old, Path)]
@@ -348,7 +349,7 @@ class DevSite:
         key = page.key
         first = isinstance(self.files.get(page.output), Claimed)
         if result.diagnostics:
-            self.render_diags[key] = result.diagnostics
+            self.render_diags[key] = list(result.diagnostics)
         else:
             self.render_diags.pop(key, None)
         changed: dict[str, Path | None] = {page.output: result.html}
@@ -365,21 +366,17 @@ class DevSite:
                     files[path] = new
             if isinstance(old, Path):
                 self.garbage.append((path, old))  # deleted once no snapshot serves it
-        if result.dependencies:
-            self.deps[key] = result.dependencies
-        else:
-            self.deps.pop(key, None)
-        if result.changelog is not None:
-            self.feeds[key] = result.changelog
-        else:
-            self.feeds.pop(key, None)
+        if any((result.body.dependencies, result.body.assets, result.body.classes, result.body.changelog)):
+            self.bodies[key] = result.body
+        else:  # (most pages: nothing the site's files read)
+            self.bodies.pop(key, None)
         for name in result.vendor - self.vendor:
             self.vendor.add(name)
             background.add_vendor(self, name, current=current)
         if first and result.record is not None and self.background is not None:
             self.background.add_record(result.search_folder, result.record)
         if current:
-            errors = [d for d in self.read_diags.get(key, []) + result.diagnostics if d.is_error]
+            errors = [d for d in (*self.read_diags.get(key, []), *result.diagnostics) if d.is_error]
             if errors:
                 self.snapshot.page_errors[page.output] = errors
             else:
@@ -440,7 +437,7 @@ class DevSite:
         site = self.site
         assert site is not None
         wanted = set(snippets)
-        keys = {key for key, used in self.deps.items() if used & wanted}
+        keys = {key for key, body in self.bodies.items() if body.dependencies & wanted}
         # a page with errors may have failed to import a snippet that now exists
         keys |= {key for key, diags in self.render_diags.items() if any(d.is_error for d in diags)}
         return self._rerender(keys)

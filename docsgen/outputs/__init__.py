@@ -39,6 +39,8 @@ __all__ = [
     "SiteSearch",
     "add_after_pages",
     "add_before_pages",
+    "add_page_files",
+    "add_site_files",
     "add_vendor_assets",
     "fill_pages",
     "twin_owner",
@@ -85,15 +87,34 @@ def add_after_pages(
     twins: Mapping[str, str],
     files: SiteFiles,
 ) -> None:
-    """Add the files that need the rendered pages: their bodies (what the engine kept of each: assets, classes,
-    changelog entries) and twins by page key (the search index is added by SiteSearch)."""
-    add_vendor_assets(ctx, bodies.values(), files)
-    add_component_classes(ctx, bodies.values(), files)  # class names components built at run time
+    """Add the files that need the rendered pages (a build: add_site_files, then add_page_files; the search index
+    is added by SiteSearch). `docsgen dev` adds the same two, at two times (docsgen.dev.background)."""
+    add_site_files(ctx, site, pages, files)
+    add_page_files(ctx, site, bodies, twins, files)
+
+
+def add_site_files(
+    ctx: SiteContext, site: Site, pages: list[Page], files: SiteFiles, *, thumbnails: bool = True
+) -> None:
+    """Add the files made of the site alone, no page rendered: 404 and home, redirects, customization checks,
+    SEO files, branding (thumbnails=False: the Open Graph images are left to add_thumbnail_files, as `docsgen
+    dev` does so its first page does not wait for a thousand images)."""
     add_special_pages(ctx, site, files)
     add_redirects(ctx, site, files)
     add_customization_checks(ctx, files)
     add_seo_files(ctx, site, files)
+    add_branding_files(ctx, pages, files, with_thumbnails=thumbnails)
+
+
+def add_page_files(
+    ctx: SiteContext, site: Site, bodies: Mapping[str, MdxResult], twins: Mapping[str, str], files: SiteFiles
+) -> None:
+    """Add the files made of every rendered page: from their bodies by page key (what the engine kept of each:
+    assets, classes, changelog entries; docsgen.engine.rendering.body_facts) the vendored bundles, the
+    components' Tailwind classes and the changelog feeds; from their Markdown twins by page key the agent files
+    (llms.txt & co) and the access files."""
+    add_vendor_assets(ctx, bodies.values(), files)
+    add_component_classes(ctx, bodies.values(), files)  # class names components built at run time
     add_agent_files(site, twins, files)
     add_access_files(site, files, twins)
     add_changelog_feeds(ctx, site, bodies, files)
-    add_branding_files(ctx, pages, files)
