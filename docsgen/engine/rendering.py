@@ -48,6 +48,8 @@ class PageRender:
     html: str | None  # the complete HTML document; None: written to the output folder
     twin: str | None  # the Markdown twin; None: written to the output folder
     diagnostics: tuple[Diagnostic, ...]  # the body's and its links' problems
+    # (cache key, JPEG) of its Open Graph image, drawn where it rendered (docsgen.render.thumbnails)
+    thumbnail: tuple[str, bytes] | None = None
 
 
 @dataclass(frozen=True)
@@ -85,6 +87,7 @@ class Job:
         None  # (page, its body) -> its search record, made where it renders
     )
     reuse: OutputReuse | None = None  # the previous build's files of pages whose every input is unchanged
+    thumbnail: Callable[[Page], tuple[str, bytes] | None] | None = None  # page -> its drawn Open Graph image
 
 
 def body_facts(content: MdxResult) -> MdxResult:
@@ -129,9 +132,10 @@ def render_one(job: Job, page: Page) -> Done:
         rendered = job.render(job.ctx, page, strict=job.strict)
         key = cache.store(page, rendered.content, rendered.links) if cache else None
     record = job.index(page, rendered.content) if job.index is not None else None
+    thumbnail = job.thumbnail(page) if job.thumbnail is not None else None  # drawn here, as the page is
     diagnostics = (*(restored.diagnostics if restored else ()), *rendered.diagnostics)
     if job.write is None:
-        kept = PageRender(page.key, rendered.content, rendered.html, rendered.twin, diagnostics)
+        kept = PageRender(page.key, rendered.content, rendered.html, rendered.twin, diagnostics, thumbnail)
         return Done(kept, Ledger(key, pack), record)
     sizes = (len(rendered.html.encode("utf-8")), len(rendered.twin.encode("utf-8")))
     written = job.write(page.output, rendered.html, page.key)
@@ -139,7 +143,7 @@ def render_one(job: Job, page: Page) -> Done:
     body = body_facts(rendered.content) if written else rendered.content
     html = None if written else rendered.html
     twin = None if twin_written else rendered.twin
-    made = PageRender(page.key, body, html, twin, diagnostics)
+    made = PageRender(page.key, body, html, twin, diagnostics, thumbnail)
     return Done(made, Ledger(key, pack, sizes, written=written, twin_written=twin_written), record)
 
 

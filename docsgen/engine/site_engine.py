@@ -42,7 +42,7 @@ from docsgen.mdx import MdxResult
 from docsgen.outputs import SiteSearch, add_after_pages, add_before_pages
 from docsgen.outputs.search import record_maker
 from docsgen.pages.page import Page
-from docsgen.render import SiteContext, render_page, site_context
+from docsgen.render import SiteContext, render_page, site_context, thumbnails
 from docsgen.render.custom import timestamps
 from docsgen.site.read import Site
 
@@ -74,6 +74,10 @@ class RenderedSite:
         """Return each page's body by page key (of a written page, what the outputs read: see body_facts)."""
         return {page.key: page.body for page in self.pages}
 
+    def thumbnails(self) -> dict[str, bytes]:
+        """Return the Open Graph images drawn where pages rendered, by cache key."""
+        return dict(page.thumbnail for page in self.pages if page.thumbnail is not None)
+
     def twins(self, pages: list[Page], folder: OutputFolder | None = None) -> WrittenTexts:
         """Return each page's Markdown twin by page key (read back from the folder when written there)."""
         urls = {page.key: page.url for page in pages}
@@ -95,6 +99,7 @@ class _Run:
     cache: PageCache | None
     reuse: OutputReuse | None
     ledgers: tuple[Ledger, ...]
+    thumbnails: thumbnails.Thumbnails | None  # drawn by the render workers, each page's where it renders
 
 
 class Engine:
@@ -137,12 +142,14 @@ class Engine:
         output = (files, folder)  # bundles finished while pages render are written at once
         search = SiteSearch(ctx, site, cache=opts.cache, previous=previous, output=output)
         self._stack.enter_context(search)
-        job = Job(ctx, pages, self._render, opts.strict, cache, writer, record_maker(ctx, site), reuse)
+        thumbs = thumbnails.maker(ctx, site.docs_dir)  # before the workers fork: they inherit it
+        draw = thumbs.draw if thumbs is not None else None
+        job = Job(ctx, pages, self._render, opts.strict, cache, writer, record_maker(ctx, site), reuse, draw)
         with self.timings.stage("render pages"):
             rendering = render_pages(
                 job, workers=opts.workers, progress=opts.progress, on_rendered=_feed(search), release=True
             )
-        self._run = _Run(site, ctx, pages, files, folder, search, cache, reuse, rendering.ledgers)
+        self._run = _Run(site, ctx, pages, files, folder, search, cache, reuse, rendering.ledgers, thumbs)
         return RenderedSite(rendering.renders)
 
     def outputs(self, rendered: RenderedSite) -> SiteFiles:
@@ -155,7 +162,12 @@ class Engine:
                     {r.cache_key: r.cache_pack for r in run.ledgers if r.cache_key and r.cache_pack}
                 )
             twins = rendered.twins(run.pages, run.folder)
-            add_after_pages(run.ctx, run.site, run.pages, rendered.bodies(), twins, run.files)
+            drawn = (
+                thumbnails.Drawn(run.thumbnails, rendered.thumbnails())
+                if run.thumbnails is not None
+                else None
+            )
+            add_after_pages(run.ctx, run.site, run.pages, rendered.bodies(), twins, run.files, drawn)
             if run.reuse is not None and run.ledgers and all(r.reused for r in run.ledgers):
                 run.reuse.keep_site_wide(run.files)  # every page kept: so are the files made of all of them
         with self.timings.stage("write"):

@@ -33,6 +33,7 @@ from docsgen.outputs.site_search import SiteSearch
 from docsgen.outputs.tailwind import add_component_classes, add_tailwind_css
 from docsgen.pages.page import Page
 from docsgen.render import RenderedPage, SiteContext
+from docsgen.render.thumbnails import Drawn
 from docsgen.site.read import Site
 
 __all__ = [
@@ -86,15 +87,23 @@ def add_after_pages(
     bodies: Mapping[str, MdxResult],
     twins: Mapping[str, str],
     files: SiteFiles,
+    drawn: Drawn | None = None,
 ) -> None:
     """Add the files that need the rendered pages (a build: add_site_files, then add_page_files; the search index
-    is added by SiteSearch). `docsgen dev` adds the same two, at two times (docsgen.dev.background)."""
-    add_site_files(ctx, site, pages, files)
+    is added by SiteSearch; `drawn`: the Open Graph images the render workers drew). `docsgen dev` adds the same
+    two, at two times (docsgen.dev.background)."""
+    add_site_files(ctx, site, pages, files, drawn=drawn)
     add_page_files(ctx, site, bodies, twins, files)
 
 
 def add_site_files(
-    ctx: SiteContext, site: Site, pages: list[Page], files: SiteFiles, *, thumbnails: bool = True
+    ctx: SiteContext,
+    site: Site,
+    pages: list[Page],
+    files: SiteFiles,
+    *,
+    thumbnails: bool = True,
+    drawn: Drawn | None = None,
 ) -> None:
     """Add the files made of the site alone, no page rendered: 404 and home, redirects, customization checks,
     SEO files, branding (thumbnails=False: the Open Graph images are left to add_thumbnail_files, as `docsgen
@@ -103,7 +112,7 @@ def add_site_files(
     add_redirects(ctx, site, files)
     add_customization_checks(ctx, files)
     add_seo_files(ctx, site, files)
-    add_branding_files(ctx, pages, files, with_thumbnails=thumbnails)
+    add_branding_files(ctx, pages, files, with_thumbnails=thumbnails, drawn=drawn)
 
 
 def add_page_files(

@@ -8,7 +8,8 @@ never fetched. Images are cached in the docs folder's cache (docsgen/engine/cach
 docsgen/render/thumbnail_cache.py) under a hash of everything drawn, so unchanged pages cost nothing to draw on the
 next build. What every page shares (background, logo, the
 encoded base picture, each glyph) is made once; a page costs its text's glyph pastes and the JPEG of the rows its
-text covers (docsgen/render/thumbnail_paint.py).
+text covers (docsgen/render/thumbnail_paint.py). A build draws each page's image in the render worker that renders
+the page (`Thumbnails.draw`, called by docsgen/engine/rendering.py), so the images cost no time after the pages render.
 """
 
 from __future__ import annotations
@@ -19,7 +20,9 @@ import os
 import re
 import textwrap
 import threading
+from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -319,13 +322,91 @@ def _key(site_digest: str, page: Page, section: str) -> str:
     return hashlib.sha256(json.dumps(parts).encode()).hexdigest()
 
 
+class Thumbnails:
+    """A site's thumbnails for one build: the drawing, the cache and what each page shows.
+
+    Made once in the main process before the render workers fork: they inherit it (the base picture encoded, the
+    cached images) and draw the thumbnail of each page they render (`draw`); the main process then draws only what
+    no worker drew (`add_files`) and writes the cache.
+    """
+
+    def __init__(self, ctx: SiteContext, docs_dir: Path, *, cache: bool = True) -> None:
+        self.ctx = ctx
+        self.drawing = Drawing(ctx, docs_dir)
+        self.digest = self.drawing.digest()
+        self.folder = cache_dir(docs_dir) / "thumbnails" if cache else None
+        self.cached = read_pack(self.folder) if self.folder is not None else {}
+        self.drawing.canvas()  # decoded, encoded and measured once, before threads or workers share it
+
+    def job(self, page: Page) -> tuple[str, str] | None:
+        """Return (section, cache key) of a page's thumbnail, or None when its og:image is its own."""
+        if _own_image(self.ctx, page):
+            return None
+        crumbs = self.ctx.nav.breadcrumbs(page.key) if self.ctx.nav is not None else []
+        section = str(crumbs[-1]) if crumbs else ""
+        return section, _key(self.digest, page, section)
+
+    def draw(self, page: Page) -> tuple[str, bytes] | None:
+        """Return (key, JPEG) of a page's thumbnail where it is not cached (a render worker calls this for each
+        page it renders); None when the page has no thumbnail or its image is in the cache."""
+        job = self.job(page)
+        if job is None or job[1] in self.cached:
+            return None
+        return job[1], self._render(page, job[0])
+
+    def _render(self, page: Page, section: str) -> bytes:
+        return self.drawing.render(page.title or "", page.meta_description or "", section)
+
+    def add_files(self, pages: list[Page], files: Any, drawn: Mapping[str, bytes]) -> list[Diagnostic]:
+        """Write `_og/<page>.jpg` for every page whose og:image is the generated one (those `drawn` lacks are
+        drawn here, on a few threads: JPEG encoding runs without the GIL); rewrite the cache with exactly this
+        build's images (docsgen/render/thumbnail_cache.py); return the diagnostics."""
+        jobs = [(page, *job) for page in pages if (job := self.job(page)) is not None]
+        missing = [
+            (page, section, key) for page, section, key in jobs if key not in drawn and key not in self.cached
+        ]
+        with ThreadPoolExecutor(max_workers=min(4, os.cpu_count() or 1)) as pool:
+            made = dict(
+                zip(
+                    (key for _, _, key in missing),
+                    pool.map(lambda job: self._render(*job[:2]), missing),
+                    strict=True,
+                )
+            )
+        images = {key: drawn.get(key) or made.get(key) or self.cached[key] for _, _, key in jobs}
+        for page, _, key in jobs:
+            files.add(image_path(page), images[key], "thumbnails")
+        folder = self.folder
+        if folder is not None and images.keys() != self.cached.keys():
+            write_pack(folder, images)
+            for old in [*folder.glob("*.png"), *folder.glob(f"*{SUFFIX}"), *folder.glob("*.tmp")]:
+                old.unlink(missing_ok=True)  # a file per image, as docsgen kept them before the pack
+        return self.drawing.diagnostics
+
+
+def maker(ctx: SiteContext, docs_dir: Path, *, cache: bool = True) -> Thumbnails | None:
+    """Return the site's Thumbnails when docs.json sets `thumbnails` and Pillow is installed, else None."""
+    if settings(ctx) is None:
+        return None
+    try:
+        import PIL  # noqa: F401
+    except ImportError:
+        return None
+    return Thumbnails(ctx, docs_dir, cache=cache)
+
+
 def add_thumbnails(
-    ctx: SiteContext, pages: list[Page], docs_dir: Path, files: Any, *, cache: bool = True
+    ctx: SiteContext,
+    pages: list[Page],
+    docs_dir: Path,
+    files: Any,
+    *,
+    cache: bool = True,
+    drawn: Drawn | None = None,
 ) -> list[Diagnostic]:
     """Write `_og/<page>.jpg` for every page whose og:image is the generated one; return the diagnostics.
 
-    Images not in the cache are drawn on a few threads (JPEG encoding runs without the GIL); the cache is then
-    rewritten with exactly this build's images (docsgen/render/thumbnail_cache.py).
+    `drawn`: the build's Thumbnails and the images its render workers drew (only the rest are drawn here).
     """
     if settings(ctx) is None:
         return []
@@ -334,32 +415,17 @@ def add_thumbnails(
     except ImportError:
         return [warning("thumbnails.no-pillow", "thumbnails are set but Pillow is not installed: no images made",
                         "docs.json", 0, 0, json_path="thumbnails", hint="pip install pillow")]  # fmt: skip
-    drawing = Drawing(ctx, docs_dir)
-    site_digest = drawing.digest()
-    folder = cache_dir(docs_dir) / "thumbnails" if cache else None
-    cached = read_pack(folder) if folder is not None else {}
-    jobs = []
-    for page in pages:
-        if _own_image(ctx, page):
-            continue
-        crumbs = ctx.nav.breadcrumbs(page.key) if ctx.nav is not None else []
-        section = str(crumbs[-1]) if crumbs else ""
-        jobs.append((page, section, _key(site_digest, page, section)))
+    if drawn is not None:
+        return drawn.maker.add_files(pages, files, drawn.images)
+    return Thumbnails(ctx, docs_dir, cache=cache).add_files(pages, files, {})
 
-    def thumbnail(job: tuple[Page, str, str]) -> bytes:
-        page, section, key = job
-        return cached.get(key) or drawing.render(page.title or "", page.meta_description or "", section)
 
-    drawing.canvas()  # decoded, encoded and measured once, before the threads share it
-    with ThreadPoolExecutor(max_workers=min(4, os.cpu_count() or 1)) as pool:
-        images = dict(zip((key for _, _, key in jobs), pool.map(thumbnail, jobs), strict=True))
-    for page, _, key in jobs:
-        files.add(image_path(page), images[key], "thumbnails")
-    if folder is not None and images.keys() != cached.keys():
-        write_pack(folder, images)
-        for old in [*folder.glob("*.png"), *folder.glob(f"*{SUFFIX}"), *folder.glob("*.tmp")]:
-            old.unlink(missing_ok=True)  # a file per image, as docsgen kept them before the pack
-    return drawing.diagnostics
+@dataclass(frozen=True)
+class Drawn:
+    """The thumbnails render workers drew during a build: the build's Thumbnails and the images by cache key."""
+
+    maker: Thumbnails
+    images: Mapping[str, bytes]
 
 
 def _own_image(ctx: SiteContext, page: Page) -> bool:

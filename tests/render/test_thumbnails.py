@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import io
 import json
+import os
 from pathlib import Path
 
 import pytest
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
+from docsgen.build import build
 from docsgen.common.resources import themes_dir
 from docsgen.render import site_context, thumbnail_paint, thumbnails
 from docsgen.render.thumbnail_paint import Canvas, Lettering, compose, encode, paint
@@ -204,3 +206,35 @@ def test_accented_titles_are_drawn_in_their_letters(make_site, tmp_path):
     for word, crop in crops.items():
         low, high = crop.getextrema()
         assert high - low > 100, f"{word}: no text drawn in the title band"
+
+
+def test_render_workers_draw_the_thumbnails(make_site, tmp_path, monkeypatch):
+    """Each page's thumbnail is drawn in the render worker that rendered the page, while the pool is busy; the main
+    process draws none (but the first page's, rendered before the workers fork) after the pages rendered."""
+    monkeypatch.setenv("DOCSGEN_CACHE_DIR", str(tmp_path / "cache"))
+    count = 110  # two workers (docsgen.engine.pool.MIN_PAGES_PER_WORKER)
+    pages = {
+        f"p{n}.mdx": f"---\ntitle: Page {n}\ndescription: About {n}.\n---\nText {n}.\n" for n in range(count)
+    }
+    names = sorted(name.removesuffix(".mdx") for name in pages)
+    config = {"name": "Acme", "theme": "mint", "colors": {"primary": "#0D9373"}, "thumbnails": {}}
+    config["navigation"] = {"groups": [{"group": "All", "pages": names}]}
+    docs = make_site({"docs.json": json.dumps(config), **pages})
+    log = tmp_path / "drawn-by"
+    original = thumbnails.Drawing.render
+
+    def render(self, title: str, description: str, section: str) -> bytes:
+        with log.open("a") as out:  # O_APPEND: one line per picture, from whichever process drew it
+            out.write(f"{os.getpid()} {title}\n")
+        return original(self, title, description, section)
+
+    monkeypatch.setattr(thumbnails.Drawing, "render", render)
+    build(docs, tmp_path / "out", workers=2)
+    drawn = [line.split(" ", 1) for line in log.read_text().splitlines()]
+    assert sorted(title for _, title in drawn) == sorted(f"Page {n}" for n in range(count))  # each page once
+    here = [title for pid, title in drawn if int(pid) == os.getpid()]
+    assert len(here) <= 1, here
+    assert len({pid for pid, _ in drawn} - {str(os.getpid())}) == 2  # both workers drew
+    for n in (0, count - 1):
+        with Image.open(tmp_path / f"out/_og/p{n}.jpg") as picture:
+            assert picture.size == (1200, 630)
