@@ -163,12 +163,9 @@ def test_json_fast_path_matches_on_real_examples(fetch):
 def generated_samples(data: dict, limit: int = 400) -> dict[str, list[str]]:
     """The generated request samples of a spec's first `limit` operations, by highlight language."""
     from docsgen.openapi.render import ApiSettings
-    from docsgen.openapi.render.aside import build_request, code_samples, custom_count
+    from docsgen.openapi.render.aside import build_request, code_samples
     from docsgen.openapi.render.context import get_context
-    from docsgen.openapi.render.endpoint import _find_operation
-    from docsgen.openapi.render.params import merged_parameters
-    from docsgen.openapi.render.playground import servers_for
-    from docsgen.openapi.render.security import chosen
+    from docsgen.openapi.render.operation_view import operation_view
 
     ctx = get_context(data, ApiSettings(), lambda text: text)
     found: dict[str, list[str]] = {}
@@ -178,13 +175,10 @@ def generated_samples(data: dict, limit: int = 400) -> dict[str, list[str]]:
             if not isinstance(item, dict) or not isinstance(item.get(method), dict) or count >= limit:
                 continue
             count += 1
-            path_item, op, method = _find_operation(ctx, "paths", path, method)
-            params = merged_parameters(ctx, path_item, op)
-            alts, _ = chosen(ctx, op)
-            request = build_request(
-                ctx, method, path, params, op, servers_for(ctx, path_item, op), alts[0] if alts else []
-            )
-            for _key, _label, hl, code in code_samples(ctx, op, request)[custom_count(op) :]:
+            view = operation_view(ctx, "paths", path, method)
+            alts = view.security.alternatives
+            request = build_request(ctx, view, alts[0] if alts else ())
+            for _key, _label, hl, code in code_samples(ctx, view, request)[len(view.code_samples) :]:
                 found.setdefault(hl, []).append(code)
     return found
 

@@ -3,16 +3,24 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 from urllib.parse import quote
 
 from docsgen.openapi.limits import MAX_EXAMPLE_CHARS
-from docsgen.openapi.render import normalize_language
 from docsgen.openapi.render.context import RenderContext
-from docsgen.openapi.render.examples import example_for, media_examples
+from docsgen.openapi.render.examples import example_for
 from docsgen.openapi.render.fmt import esc
 from docsgen.openapi.render.highlight import highlighted
-from docsgen.openapi.render.params import media_kind, param_schema
+from docsgen.openapi.render.operation_view import (
+    MediaType,
+    OperationView,
+    Parameter,
+    RequestBody,
+    Response,
+    Server,
+)
+from docsgen.openapi.render.params import media_kind
 from docsgen.openapi.render.samples import GENERATORS, SampleRequest, generate
 from docsgen.openapi.render.schema_model import flatten
 from docsgen.openapi.render.security import AuthField, header_value
@@ -20,14 +28,12 @@ from docsgen.openapi.render.security import AuthField, header_value
 _SAFE_URL = "/{}<>[],:@!$'()*"
 
 
-def server_url(server: dict) -> str:
+def server_url(server: Server) -> str:
     """A server URL with its variables replaced by their defaults."""
-    url = str(server.get("url", ""))
-    variables = server.get("variables")
-    if isinstance(variables, dict):
-        for name, var in variables.items():
-            if isinstance(var, dict) and "default" in var:
-                url = url.replace("{" + str(name) + "}", str(var["default"]))
+    url = server.url
+    for name, var in server.variables or ():
+        if isinstance(var, dict) and "default" in var:
+            url = url.replace("{" + name + "}", str(var["default"]))
     return url
 
 
@@ -39,38 +45,26 @@ def _to_text(value: Any) -> str:
     return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
 
 
-def _param_value(ctx: RenderContext, param: dict, prefill: bool) -> Any:
-    if "example" in param:
-        return param["example"]
-    exs = param.get("examples")
-    if isinstance(exs, dict):
-        for ex in exs.values():
-            ex = ctx.resolve(ex)
-            if "value" in ex:
-                return ex["value"]
-    return example_for(ctx, param_schema(param), "request", prefill=prefill)
+def _param_value(ctx: RenderContext, param: Parameter, prefill: bool) -> Any:
+    if param.has_example:
+        return param.example
+    if param.examples:
+        return param.examples[0]
+    return example_for(ctx, param.schema, "request", prefill=prefill)
 
 
-def build_request(
-    ctx: RenderContext,
-    method: str,
-    path: str,
-    params: list[dict],
-    operation: dict,
-    servers: list[dict],
-    auth: list[AuthField],
-) -> SampleRequest:
+def build_request(ctx: RenderContext, view: OperationView, auth: Sequence[AuthField]) -> SampleRequest:
     """Describe the sample request: first server, example parameter values, first auth option, first body type."""
     settings = ctx.settings
     required_only = getattr(settings, "examples_defaults", "all") == "required"
     prefill = bool(getattr(settings, "examples_prefill", False))
-    base = server_url(servers[0]) if servers else ""
+    base = server_url(view.servers[0]) if view.servers else ""
     query: list[str] = []
     headers: list[tuple[str, str]] = []
     cookies: list[str] = []
-    for param in params:
-        loc, name = param.get("in"), str(param.get("name"))
-        if loc == "path" or (required_only and param.get("required") is not True):
+    for param in view.parameters:
+        loc, name = param.location, param.name
+        if loc == "path" or (required_only and not param.required):
             continue
         value = _param_value(ctx, param, prefill)
         if isinstance(value, list) and loc == "query":
@@ -94,24 +88,21 @@ def build_request(
             headers.insert(0, (f.name, header_value(f)))
     if cookies:
         headers.append(("Cookie", "; ".join(cookies)))
-    url = join_url(base, path) + ("?" + "&".join(query) if query else "")
-    request = SampleRequest(method=method.upper(), url=url, headers=headers)
-    body = ctx.resolve(operation.get("requestBody"))
-    content = body.get("content")
-    if isinstance(content, dict) and content:
-        ctype, media = next(iter(content.items()))
-        media = ctx.resolve(media)
-        _fill_body(ctx, request, str(ctype), media, required_only, prefill)
+    url = join_url(base, view.path) + ("?" + "&".join(query) if query else "")
+    request = SampleRequest(method=view.method.upper(), url=url, headers=headers)
+    if view.body is not None:
+        _fill_body(ctx, request, view.body.content[0], required_only, prefill)
     return request
 
 
 def _fill_body(
-    ctx: RenderContext, request: SampleRequest, ctype: str, media: dict, required_only: bool, prefill: bool
+    ctx: RenderContext, request: SampleRequest, media: MediaType, required_only: bool, prefill: bool
 ) -> None:
-    schema = media.get("schema", {})
+    ctype = media.content_type
+    schema = media.schema if media.has_schema else {}
     flat = flatten(ctx, schema)
     kind = media_kind(ctype, flat.is_binary)
-    documented = media_examples(ctx, media)
+    documented = media.examples
     if documented and not required_only:
         value = documented[0][1]
     else:
@@ -134,33 +125,20 @@ def _fill_body(
         request.text = _to_text(value) if value is not None else ""
 
 
-def custom_count(operation: dict) -> int:
-    """How many usable x-codeSamples / x-code-samples the operation has (they come first)."""
-    custom = operation.get("x-codeSamples", operation.get("x-code-samples"))
-    if not isinstance(custom, list):
-        return 0
-    return sum(1 for s in custom if isinstance(s, dict) and isinstance(s.get("source"), str))
-
-
 def code_samples(
-    ctx: RenderContext, operation: dict, request: SampleRequest
+    ctx: RenderContext, view: OperationView, request: SampleRequest
 ) -> list[tuple[str, str, str, str]]:
     """(key, label, highlight language, code): the spec's x-codeSamples first, then generated ones."""
     out: list[tuple[str, str, str, str]] = []
-    custom = operation.get("x-codeSamples", operation.get("x-code-samples"))
-    if isinstance(custom, list):
-        for index, sample in enumerate(custom):
-            if not isinstance(sample, dict) or not isinstance(sample.get("source"), str):
-                continue
-            lang = str(sample.get("lang", "")).strip()
-            key = normalize_language(lang) or lang.lower() or f"sample-{index + 1}"
-            label = str(
-                sample.get("label")
-                or (GENERATORS[key][0] if key in GENERATORS else lang)
-                or ctx.word("example", "Example")
-            )
-            hl = GENERATORS[key][1] if key in GENERATORS else lang.lower()
-            out.append((key, label, hl, sample["source"]))
+    for sample in view.code_samples:
+        key, lang = sample.key, sample.lang
+        label = (
+            sample.label
+            or (GENERATORS[key][0] if key in GENERATORS else lang)
+            or ctx.word("example", "Example")
+        )
+        hl = GENERATORS[key][1] if key in GENERATORS else lang.lower()
+        out.append((key, label, hl, sample.source))
     if getattr(ctx.settings, "autogenerate", True):
         have = {key for key, *_ in out}
         out += [s for s in generate(request, ctx.settings.languages) if s[0] not in have]
@@ -205,49 +183,41 @@ def pretty(ctx: RenderContext, value: Any) -> str:
     return text
 
 
-def response_examples(ctx: RenderContext, operation: dict) -> list[tuple[str, str, str, str]]:
+def response_examples(ctx: RenderContext, responses: tuple[Response, ...]) -> list[tuple[str, str, str, str]]:
     """(key, label, highlight language, text) for each documented or generated response example."""
-    responses = operation.get("responses")
     out: list[tuple[str, str, str, str]] = []
-    if not isinstance(responses, dict):
-        return out
-    for status, raw in responses.items():
-        status = str(status)
-        resp = ctx.resolve(raw)
-        content = resp.get("content")
-        if not isinstance(content, dict) or not content:
+    for resp in responses:
+        status = resp.status
+        if not resp.content:
             out.append(
                 (status, status, "text", ctx.word("response_no_body", "This response has no body data."))
             )
             continue
-        for ctype, media in list(content.items())[:3]:
-            media = ctx.resolve(media)
-            found = media_examples(ctx, media)
-            hl = "json" if "json" in str(ctype) else "text"
-            if not found and "schema" in media:
-                found = [("Example", example_for(ctx, media["schema"], "response"))]
+        for media in resp.content[:3]:
+            ctype = media.content_type
+            found = list(media.examples)
+            hl = "json" if "json" in ctype else "text"
+            if not found and media.has_schema:
+                found = [("Example", example_for(ctx, media.schema, "response"))]
             if not found:
                 continue
             for label, value in found[:8]:
                 shown = status if len(found) == 1 and label == "Example" else f"{status} · {label}"
-                if len(content) > 1:
+                if len(resp.content) > 1:
                     shown += f" ({ctype})"
                 out.append((status, shown, hl, pretty(ctx, value)))
     return out
 
 
-def payload_examples(ctx: RenderContext, operation: dict) -> list[tuple[str, str, str, str]]:
+def payload_examples(ctx: RenderContext, body: RequestBody | None) -> list[tuple[str, str, str, str]]:
     """(key, label, highlight language, text) for a webhook's request payload."""
-    body = ctx.resolve(operation.get("requestBody"))
-    content = body.get("content")
     out: list[tuple[str, str, str, str]] = []
-    if not isinstance(content, dict):
-        return out
-    for ctype, media in content.items():
-        media = ctx.resolve(media)
-        found = media_examples(ctx, media)
-        if not found and "schema" in media:
-            found = [("Example", example_for(ctx, media["schema"], ""))]
+    for media in body.content if body is not None else ():
+        found = list(media.examples)
+        if not found and media.has_schema:
+            found = [("Example", example_for(ctx, media.schema, ""))]
         for label, value in found[:8]:
-            out.append(("payload", label if label != "Example" else str(ctype), "json", pretty(ctx, value)))
+            out.append(
+                ("payload", label if label != "Example" else media.content_type, "json", pretty(ctx, value))
+            )
     return out

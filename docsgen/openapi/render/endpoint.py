@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from docsgen.mdx.types import TocItem
@@ -11,7 +12,6 @@ from docsgen.openapi.render import ApiSettings, RenderedApi
 from docsgen.openapi.render.aside import (
     build_request,
     code_samples,
-    custom_count,
     join_url,
     panels,
     payload_examples,
@@ -23,20 +23,19 @@ from docsgen.openapi.render.context import RenderContext, get_context, plain_tex
 from docsgen.openapi.render.examples import example_for
 from docsgen.openapi.render.fmt import esc, without_deprecated_lead
 from docsgen.openapi.render.mdtext import code, fence, inline
+from docsgen.openapi.render.operation_view import OperationView, Server, operation_view
 from docsgen.openapi.render.params import (
     Ids,
     Section,
-    merged_parameters,
     render_body,
     render_parameters,
     render_responses,
 )
-from docsgen.openapi.render.playground import playground_data, servers_for
+from docsgen.openapi.render.playground import playground_data
 from docsgen.openapi.render.schema_tree import TreeRenderer
 from docsgen.openapi.render.search_record import operation_record
-from docsgen.openapi.render.security import chosen, render_auth
+from docsgen.openapi.render.security import render_auth
 
-HTTP_METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 _PATH_PARAM = re.compile(r"(\{[^}/]*\})")
 
 
@@ -66,7 +65,9 @@ def path_html(path: str) -> str:
     return "".join(out)
 
 
-def endpoint_bar(ctx: RenderContext, method: str, path: str, servers: list[dict], label: str = "") -> str:
+def endpoint_bar(
+    ctx: RenderContext, method: str, path: str, servers: tuple[Server, ...], label: str = ""
+) -> str:
     """Method badge and path (with the first server's base URL when docs.json api.url is "full")."""
     base = ""
     if getattr(ctx.settings, "base_url_display", "relative") == "full" and servers:
@@ -118,27 +119,12 @@ def _section(sid: str, title: str, body: str) -> str:
     )
 
 
-def _find_operation(
-    ctx: RenderContext, container: str, key: str, method: str | None
-) -> tuple[dict, dict, str]:
-    items = ctx.data.get(container)
-    if not isinstance(items, dict) or key not in items:
-        raise LookupError(
-            f"{'path' if container == 'paths' else 'webhook'} {key!r} is not in the spec's {container}"
-        )
-    path_item = ctx.resolve(items[key])
-    if method is None:
-        method = next((m for m in HTTP_METHODS if isinstance(path_item.get(m), dict)), "")
-        if not method:
-            raise LookupError(f"webhook {key!r} defines no operation")
-    op = path_item.get(method.lower())
-    if not isinstance(op, dict):
-        raise LookupError(f"{method.upper()} {key} is not in the spec")
-    return path_item, op, method.lower()
-
-
 def endpoint_md(
-    method: str, path: str, servers: list[dict], webhook: str = "", other_servers: str = "Other servers"
+    method: str,
+    path: str,
+    servers: tuple[Server, ...],
+    webhook: str = "",
+    other_servers: str = "Other servers",
 ) -> str:
     """The twin's endpoint line: method and full URL (first server), then any other servers; a webhook's line
     starts with `webhook`, the word for it in the page's language."""
@@ -151,103 +137,118 @@ def endpoint_md(
     return line
 
 
-def _page(
-    ctx: RenderContext,
-    kind: str,
-    method: str,
-    path: str,
-    path_item: dict,
-    op: dict,
-    title: str,
-) -> RenderedApi:
-    ids = Ids()
-    budget = ctx.new_page()
-    # A webhook is sent to the reader's own endpoint: the spec's servers are not where it goes.
-    servers = servers_for(ctx, path_item, op) if kind == "operation" else []
-    params = merged_parameters(ctx, path_item, op)
-    alts, optional = chosen(ctx, op)
-    webhook = ctx.word("webhook", "Webhook") if kind == "webhook" else ""
-    out: list[str] = [endpoint_bar(ctx, method, path, servers, webhook)]
-    md: list[str] = [endpoint_md(method, path, servers, webhook, ctx.word("other_servers", "Other servers"))]
-    text = op.get("description")
-    text = without_deprecated_lead(text) if op.get("deprecated") is True else text  # the title has the badge
-    desc = ctx.md(text)
-    if desc:
-        out.append(f'<div class="dg-api-description">{desc}</div>')
-        md.append(ctx.mdt(text))
+@dataclass(frozen=True)
+class _Part:
+    """One titled part of an operation's page: a section of its HTML and twin, an entry of its contents."""
+
+    hid: str
+    title: str
+    html: str
+    md: str
+    entries: tuple[tuple[str, str], ...] = ()  # (anchor id, title) of its sub-entries in the contents
+
+
+@dataclass(frozen=True)
+class _Reference:
+    """The reference parts of an operation's page, and what of them the search record indexes."""
+
+    parts: list[_Part]
+    searched: list[tuple[str, Section]]  # (heading id, section): authorizations, parameters, body
+    response: tuple[str, list[Section]] | None  # (heading id, each status's section)
+    callbacks: tuple[str, list[tuple[str, str]]] | None  # (heading id, [(id, name)])
+
+
+def _reference(ctx: RenderContext, view: OperationView, ids: Ids) -> _Reference:
+    """Render the parts in page order (anchor ids are claimed in the order the page has always claimed them)."""
     sections: list[Section] = []
-    if kind == "operation":
+    operation = view.kind == "operation"
+    if operation:
+        alts, optional = view.security.alternatives, view.security.optional
         auth_html, auth_md = render_auth(ctx, alts, optional, ids.claim)
         if auth_html:
             top = [(f.name, ctx.md(f.description)) for fields in alts for f in fields]
             heading = ctx.word("authorizations", "Authorizations")
             sections.append(Section("authorizations", heading, auth_html, auth_md, top))
-    render_parameters(ctx, params, ids, sections)
-    body = render_body(ctx, op, ids, "request" if kind == "operation" else "")
+    render_parameters(ctx, view.parameters, ids, sections)
+    body = render_body(ctx, view.body, ids, "request" if operation else "")
     if body is not None:
-        body.title = ctx.word("body", "Body") if kind == "operation" else ctx.word("payload", "Payload")
+        body.title = ctx.word("body", "Body") if operation else ctx.word("payload", "Payload")
         sections.append(body)
-    resp_html, resp_md, resp_toc, resp_found = render_responses(ctx, op, ids)
-    toc: list[TocItem] = []
+    resp_html, resp_md, resp_toc, resp_found = render_responses(ctx, view.responses, ids)
+    parts: list[_Part] = []
     searched: list[tuple[str, Section]] = []
     for section in sections:
         hid = ids.claim(f"api-{section.sid}")
-        out.append(_section(hid, section.title, section.html))
-        md.append(f"## {section.title}\n\n{section.md}")
-        toc.append(TocItem(2, hid, section.title))
+        parts.append(_Part(hid, section.title, section.html, section.md))
         searched.append((hid, section))
     response: tuple[str, list[Section]] | None = None
     if resp_html:
         hid = ids.claim("api-response")
-        heading = ctx.word("response", "Response")
-        out.append(_section(hid, heading, resp_html))
-        md.append(f"## {heading}\n\n{resp_md}")
-        toc.append(TocItem(2, hid, heading))
-        toc += [TocItem(3, rid, status) for rid, status in resp_toc]
+        parts.append(_Part(hid, ctx.word("response", "Response"), resp_html, resp_md, tuple(resp_toc)))
         response = (hid, resp_found)
-    cb_html, cb_md, cb_toc = render_callbacks(ctx, op, ids)
+    cb_html, cb_md, cb_toc = render_callbacks(ctx, view.callbacks, ids)
     callbacks: tuple[str, list[tuple[str, str]]] | None = None
     if cb_html:
         hid = ids.claim("api-callbacks")
-        heading = ctx.word("callbacks", "Callbacks")
-        out.append(_section(hid, heading, cb_html))
-        md.append(f"## {heading}\n\n{cb_md}")
-        toc.append(TocItem(2, hid, heading))
-        toc += [TocItem(3, cid, name) for cid, name in cb_toc]
+        parts.append(_Part(hid, ctx.word("callbacks", "Callbacks"), cb_html, cb_md, tuple(cb_toc)))
         callbacks = (hid, cb_toc)
-    flag = ' data-deprecated="true"' if op.get("deprecated") is True else ""  # the page title shows the badge
-    html = f'<div class="dg-api" data-kind="{esc(kind)}"{flag}>{"".join(out)}</div>'
+    return _Reference(parts, searched, response, callbacks)
+
+
+def _examples(ctx: RenderContext, view: OperationView) -> tuple[str, list[str]]:
+    """The right-hand column (request samples or payload, response examples) and its twin's sections."""
     aside: list[str] = []
-    custom: list[str] = []
-    if kind == "operation":
-        first_auth = alts[0] if alts else []
-        request = build_request(ctx, method, path, params, op, servers, first_auth)
-        items = code_samples(ctx, op, request)
-        written = custom_count(op)  # the spec's own x-codeSamples come first
-        custom = [key for key, *_ in items[:written]]
-        aside.append(panels("lang", ctx.word("request", "Request"), items, written))
+    md: list[str] = []
+    if view.kind == "operation":
+        alts = view.security.alternatives
+        request = build_request(ctx, view, alts[0] if alts else ())
+        items = code_samples(ctx, view, request)
+        aside.append(panels("lang", ctx.word("request", "Request"), items, len(view.code_samples)))
         md.append(panels_md(ctx.word("request_example", "Request example"), items))
     else:
-        items = payload_examples(ctx, op)
+        items = payload_examples(ctx, view.body)
         aside.append(panels("payload", ctx.word("payload", "Payload"), items))
         md.append(panels_md(ctx.word("payload_example", "Payload example"), items))
-    items = response_examples(ctx, op)
+    items = response_examples(ctx, view.responses)
     aside.append(panels("response", ctx.word("response", "Response"), items))
     md.append(panels_md(ctx.word("response_example", "Response example"), items))
-    aside_html = f'<div class="dg-api-examples">{"".join(aside)}</div>' if any(aside) else ""
+    return (f'<div class="dg-api-examples">{"".join(aside)}</div>' if any(aside) else ""), md
+
+
+def _page(ctx: RenderContext, view: OperationView) -> RenderedApi:
+    """An operation's or webhook's page: its HTML, twin, contents, search record and playground data, all made
+    from the one view."""
+    ids = Ids()
+    budget = ctx.new_page()
+    method, path = view.method, view.path
+    webhook = ctx.word("webhook", "Webhook") if view.kind == "webhook" else ""
+    text = (
+        without_deprecated_lead(view.description) if view.deprecated else view.description
+    )  # title has the badge
+    desc = ctx.md(text)
+    ref = _reference(ctx, view, ids)
+    aside_html, aside_md = _examples(ctx, view)
+    html = [endpoint_bar(ctx, method, path, view.servers, webhook)]
+    html += [f'<div class="dg-api-description">{desc}</div>'] if desc else []
+    html += [_section(part.hid, part.title, part.html) for part in ref.parts]
+    md = [endpoint_md(method, path, view.servers, webhook, ctx.word("other_servers", "Other servers"))]
+    md += [ctx.mdt(text)] if desc else []
+    md += [f"## {part.title}\n\n{part.md}" for part in ref.parts]
+    md += aside_md
+    toc: list[TocItem] = []
+    for part in ref.parts:
+        toc += [TocItem(2, part.hid, part.title), *(TocItem(3, eid, title) for eid, title in part.entries)]
+    flag = ' data-deprecated="true"' if view.deprecated else ""  # the page title shows the badge
     return RenderedApi(
-        html=html,
+        html=f'<div class="dg-api" data-kind="{esc(view.kind)}"{flag}>{"".join(html)}</div>',
         aside_html=aside_html,
         toc=toc,
-        title=title,
-        description=first_paragraph(ctx, op.get("description")),
-        deprecated=op.get("deprecated") is True,
-        playground={
-            **playground_data(ctx, kind, method, path, path_item, op, params, servers),
-            "customSamples": custom,  # sample panels written in the spec: the playground leaves them alone
-        },
+        title=view.title,
+        description=first_paragraph(ctx, view.description),
+        deprecated=view.deprecated,
+        playground=playground_data(ctx, view),
         markdown="\n\n".join(m for m in md if m) + "\n",
-        search_html=operation_record(kind, method, path, op, searched, response, callbacks, ctx.word),
+        search_html=operation_record(view, ref.searched, ref.response, ref.callbacks, ctx.word),
         trees_cut=budget.cut,
     )
 
@@ -256,13 +257,13 @@ def trees_cut(data: dict, container: str, key: str, method: str | None, settings
     """Whether an operation's (container "paths") or webhook's ("webhooks") schema trees exceed a page's work
     budget: the trees its page renders, in the same order, and nothing else (`docsgen openapi-check`)."""
     ctx = get_context(data, settings, _no_markdown)
-    path_item, op, _ = _find_operation(ctx, container, key, method)
+    view = operation_view(ctx, container, key, method)
     budget = ctx.new_page()
     ids = Ids()
-    render_parameters(ctx, merged_parameters(ctx, path_item, op), ids, [])
-    render_body(ctx, op, ids, "request" if container == "paths" else "")
-    render_responses(ctx, op, ids)
-    render_callbacks(ctx, op, ids)
+    render_parameters(ctx, view.parameters, ids, [])
+    render_body(ctx, view.body, ids, "request" if container == "paths" else "")
+    render_responses(ctx, view.responses, ids)
+    render_callbacks(ctx, view.callbacks, ids)
     return budget.cut
 
 
@@ -275,10 +276,7 @@ def render_operation_page(
 ) -> RenderedApi:
     """Render one operation (see docsgen.openapi.render.render_operation)."""
     ctx = get_context(data, settings, markdown)
-    path_item, op, method = _find_operation(ctx, "paths", path, method)
-    summary = op.get("summary")
-    title = summary.strip() if isinstance(summary, str) and summary.strip() else f"{method.upper()} {path}"
-    return _page(ctx, "operation", method, path, path_item, op, title)
+    return _page(ctx, operation_view(ctx, "paths", path, method))
 
 
 def render_webhook_page(
@@ -286,10 +284,7 @@ def render_webhook_page(
 ) -> RenderedApi:
     """Render one webhook: its payload schema, an example payload and the expected responses."""
     ctx = get_context(data, settings, markdown)
-    path_item, op, method = _find_operation(ctx, "webhooks", name, None)
-    summary = op.get("summary")
-    title = summary.strip() if isinstance(summary, str) and summary.strip() else name
-    return _page(ctx, "webhook", method, name, path_item, op, title)
+    return _page(ctx, operation_view(ctx, "webhooks", name))
 
 
 def render_model_page(

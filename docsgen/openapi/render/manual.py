@@ -96,8 +96,9 @@ def render_manual(
         "deprecated": False,
     }
     from docsgen.openapi.render.endpoint import endpoint_md
+    from docsgen.openapi.render.operation_view import Server
 
-    markdown = endpoint_md(method, path, [{"url": s} for s in server_list])
+    markdown = endpoint_md(method, path, tuple(Server(url=s) for s in server_list))
     if auth_md:
         markdown += f"\n\n## Authorizations\n\n{auth_md}"
     return RenderedApi(

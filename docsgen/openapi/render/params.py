@@ -10,11 +10,10 @@ from docsgen.openapi.render.context import RenderContext
 from docsgen.openapi.render.encoding import render_encoding
 from docsgen.openapi.render.fmt import esc, slug
 from docsgen.openapi.render.mdtext import code, inline
+from docsgen.openapi.render.operation_view import LOCATIONS, MediaType, Parameter, RequestBody, Response
 from docsgen.openapi.render.response_links import render_links
 from docsgen.openapi.render.schema_tree import TOKEN, Fragment, TreeRenderer
 
-LOCATIONS = ("path", "query", "header", "cookie")
-_IGNORED_HEADERS = {"accept", "content-type", "authorization"}
 LOCATION_TITLES = {
     "path": "Path Parameters",
     "query": "Query Parameters",
@@ -63,64 +62,35 @@ class Ids:
         raise AssertionError("unreachable")
 
 
-def merged_parameters(ctx: RenderContext, path_item: dict, operation: dict) -> list[dict]:
-    """Path-item parameters overridden by operation parameters with the same name and location."""
-    out: dict[tuple[str, str], dict] = {}
-    for source in (path_item.get("parameters"), operation.get("parameters")):
-        if not isinstance(source, list):
-            continue
-        for raw in source:
-            param = ctx.resolve(raw)
-            name, loc = param.get("name"), param.get("in")
-            if loc == "header" and isinstance(name, str) and name.lower() in _IGNORED_HEADERS:
-                continue  # OpenAPI: these header parameters SHALL be ignored (content types and auth say it)
-            if isinstance(name, str) and loc in LOCATIONS:
-                out[(name, loc)] = param
-    return list(out.values())
-
-
-def param_schema(param: dict) -> Any:
-    """The schema of a parameter (`schema`, or the first `content` media type's schema)."""
-    if "schema" in param:
-        return param["schema"]
-    content = param.get("content")
-    if isinstance(content, dict):
-        for media in content.values():
-            if isinstance(media, dict) and "schema" in media:
-                return media["schema"]
-    return {}
-
-
-def param_extra(ctx: RenderContext, param: dict) -> dict:
+def param_extra(param: Parameter) -> dict:
     """Parameter-level keywords that override the schema's (description, deprecated, examples)."""
     extra: dict[str, Any] = {}
-    if isinstance(param.get("description"), str):
-        extra["description"] = param["description"]
-    if param.get("deprecated") is True:
+    if param.description is not None:
+        extra["description"] = param.description
+    if param.deprecated:
         extra["deprecated"] = True
-    if "example" in param:
-        extra["example"] = param["example"]
-    exs = param.get("examples")
-    if isinstance(exs, dict) and exs:
-        values = [ctx.resolve(e).get("value") for e in exs.values() if "value" in ctx.resolve(e)]
-        if values:
-            extra["examples"] = values
+    if param.has_example:
+        extra["example"] = param.example
+    if param.examples:
+        extra["examples"] = list(param.examples)
     return extra
 
 
-def render_parameters(ctx: RenderContext, params: list[dict], ids: Ids, sections: list[Section]) -> None:
+def render_parameters(
+    ctx: RenderContext, params: tuple[Parameter, ...], ids: Ids, sections: list[Section]
+) -> None:
     """Append a Section for each parameter location in use."""
     tree = TreeRenderer(ctx, "request")
     for loc in LOCATIONS:
-        group = [p for p in params if p.get("in") == loc]
+        group = [p for p in params if p.location == loc]
         if not group:
             continue
         rows, mds, top = [], [], []
         for param in group:
-            frag, desc = _parameter_row(ctx, tree, param, loc)
+            frag, desc = _parameter_row(ctx, tree, param)
             rows.append(ids.place(frag, ["", f"{loc}."]))
             mds.append(frag.md)
-            top.append((str(param["name"]), desc))
+            top.append((param.name, desc))
         sections.append(
             Section(
                 f"{loc}-parameters",
@@ -132,16 +102,15 @@ def render_parameters(ctx: RenderContext, params: list[dict], ids: Ids, sections
         )
 
 
-def _parameter_row(ctx: RenderContext, tree: TreeRenderer, param: dict, loc: str) -> tuple[Fragment, str]:
-    """A parameter's row and its description html; memoised per parameter object ($ref'd ones repeat)."""
-    key = ("param", id(param), loc)
+def _parameter_row(ctx: RenderContext, tree: TreeRenderer, param: Parameter) -> tuple[Fragment, str]:
+    """A parameter's row and its description html; memoised per parameter view (one per $ref'd parameter)."""
+    key = ("param", id(param))
     hit = ctx.fragments.get(key)
     if hit is not None and hit[0] is param:
         return hit[1], hit[2]
-    required = param.get("required") is True or loc == "path"
-    extra = param_extra(ctx, param)
-    frag = tree.field(str(param["name"]), param_schema(param), required=required, extra=extra)
-    desc = ctx.md(extra.get("description", tree.flat(param_schema(param)).kw.get("description")))
+    extra = param_extra(param)
+    frag = tree.field(param.name, param.schema, required=param.required, extra=extra)
+    desc = ctx.md(extra.get("description", tree.flat(param.schema).kw.get("description")))
     if not frag.hits:
         ctx.fragments[key] = (param, frag, desc)  # the parameter is kept alive with it: its id stays unique
     return frag, desc
@@ -221,7 +190,7 @@ def _top_fields(ctx: RenderContext, tree: TreeRenderer, schema: Any) -> list[tup
 
 def render_contents(
     ctx: RenderContext,
-    content: dict,
+    content: tuple[MediaType, ...],
     direction: str,
     ids: Ids,
     base: str,
@@ -235,9 +204,8 @@ def render_contents(
     tree = TreeRenderer(ctx, direction)
     blocks = []
     mds = []
-    for index, (ctype, media) in enumerate(content.items()):
-        media = ctx.resolve(media)
-        schema = media.get("schema")
+    for index, media in enumerate(content):
+        ctype, schema = media.content_type, media.schema
         if index == 0 and first_plain:
             prefixes = ["", f"{base}."]
         elif index == 0:
@@ -249,10 +217,10 @@ def render_contents(
         )
         if index == 0 and top is not None and schema is not None:
             top += top_fields(ctx, tree, schema)
-        enc_html, enc_md = render_encoding(ctx, media.get("encoding"))
+        enc_html, enc_md = render_encoding(ctx, media.encoding)
         inner += enc_html
         inner_md = "\n\n".join(p for p in (inner_md, enc_md) if p)
-        blocks.append((str(ctype), inner))
+        blocks.append((ctype, inner))
         mds.append(
             f"{ctx.word('content_type', 'Content type')}: {code(ctype)}"
             + (f"\n\n{inner_md}" if inner_md else "")
@@ -273,25 +241,25 @@ def render_contents(
     return html, md
 
 
-def render_body(ctx: RenderContext, operation: dict, ids: Ids, direction: str = "request") -> Section | None:
+def render_body(
+    ctx: RenderContext, body: RequestBody | None, ids: Ids, direction: str = "request"
+) -> Section | None:
     """The request body section (None when the operation takes no body); its id and title are the caller's."""
-    body = ctx.resolve(operation.get("requestBody"))
-    content = body.get("content")
-    if not isinstance(content, dict) or not content:
+    if body is None:
         return None
     parts, mds = [], []
-    desc = ctx.md(body.get("description"))
+    desc = ctx.md(body.description)
     if desc:
         parts.append(f'<div class="dg-api-desc">{desc}</div>')
-        mds.append(ctx.mdt(body.get("description")))
-    if body.get("required") is True:
+        mds.append(ctx.mdt(body.description))
+    if body.required:
         parts.append(
             '<p class="dg-api-body-required"><span class="dg-api-pill dg-api-required">'
             f"{esc(ctx.word('required', 'required'))}</span></p>"
         )
         mds.append(ctx.word("body_is_required", "The body is required."))
     top: list[tuple[str, str]] = []
-    html, md = render_contents(ctx, content, direction, ids, "body", True, top)
+    html, md = render_contents(ctx, body.content, direction, ids, "body", True, top)
     parts.append(html)
     mds.append(md)
     return Section("body", "", "".join(parts), "\n\n".join(m for m in mds if m), top, desc)
@@ -302,42 +270,33 @@ def status_class(status: str) -> str:
 
 
 def render_responses(
-    ctx: RenderContext, operation: dict, ids: Ids
+    ctx: RenderContext, responses: tuple[Response, ...], ids: Ids
 ) -> tuple[str, str, list[tuple[str, str]], list[Section]]:
     """The responses section: one block per status code.
 
     Returns (html, Markdown, [(anchor id, status)], per-status search sections).
     """
-    responses = operation.get("responses")
-    if not isinstance(responses, dict):
-        return "", "", [], []
     tree = TreeRenderer(ctx, "response")
     blocks, toc, mds, found = [], [], [], []
-    for status, raw in responses.items():
-        status = str(status)
-        resp = ctx.resolve(raw)
+    for resp in responses:
+        status = resp.status
         rid = ids.claim(f"response-{slug(status)}")
         toc.append((rid, status))
         parts = [
             f'<div class="dg-api-response" id="{esc(rid)}"><div class="dg-api-response-head">'
             f'<span class="dg-api-status dg-api-status-{status_class(status)}">{esc(status)}</span></div>'
         ]
-        desc = ctx.md(resp.get("description"))
+        desc = ctx.md(resp.description)
         md = [f"### {inline(status)}"]
         if desc:
             parts.append(f'<div class="dg-api-desc">{desc}</div>')
-            md.append(ctx.mdt(resp.get("description")))
+            md.append(ctx.mdt(resp.description))
         top: list[tuple[str, str]] = []
-        headers = resp.get("headers")
-        if isinstance(headers, dict) and headers:
+        if resp.headers:
             rows, header_mds = [], []
-            for name, header in headers.items():
-                header = ctx.resolve(header)
+            for header in resp.headers:
                 frag = tree.field(
-                    str(name),
-                    param_schema(header),
-                    required=header.get("required") is True,
-                    extra=param_extra(ctx, header),
+                    header.name, header.schema, required=header.required, extra=param_extra(header)
                 )
                 rows.append(ids.place(frag, [f"{rid}.headers."]))
                 header_mds.append(frag.md)
@@ -346,12 +305,11 @@ def render_responses(
                 f'<p class="dg-api-subhead">{esc(title)}</p><div class="dg-api-fields">{"".join(rows)}</div>'
             )
             md.append(f"{title}:\n\n" + "\n".join(header_mds))
-        content = resp.get("content")
-        if isinstance(content, dict) and content:
-            html, content_md = render_contents(ctx, content, "response", ids, rid, False, top)
+        if resp.content:
+            html, content_md = render_contents(ctx, resp.content, "response", ids, rid, False, top)
             parts.append(html)
             md.append(content_md)
-        links_html, links_md = render_links(ctx, resp.get("links"))
+        links_html, links_md = render_links(ctx, resp.links)
         parts.append(links_html)
         md.append(links_md)
         parts.append("</div>")

@@ -13,11 +13,18 @@ from docsgen.openapi.limits import PLAYGROUND_MAX_ENUM as MAX_ENUM
 from docsgen.openapi.limits import PLAYGROUND_MAX_NODES as MAX_NODES
 from docsgen.openapi.limits import PLAYGROUND_MAX_PROPS as MAX_PROPS
 from docsgen.openapi.render.context import RenderContext, plain_text
-from docsgen.openapi.render.examples import example_for, media_examples
-from docsgen.openapi.render.params import media_kind, param_schema
+from docsgen.openapi.render.examples import example_for
+from docsgen.openapi.render.operation_view import (
+    OperationView,
+    Parameter,
+    RequestBody,
+    Response,
+    Security,
+    Server,
+)
+from docsgen.openapi.render.params import media_kind
 from docsgen.openapi.render.pills import pills
 from docsgen.openapi.render.schema_model import Flat, flatten, unwrap_single
-from docsgen.openapi.render.security import playground_security
 
 MAX_EXAMPLES = 30  # named request examples offered in the playground's picker
 _KEEP = (
@@ -54,29 +61,20 @@ def json_ready(value: Any, depth: int = 0) -> Any:
     return str(value)
 
 
-def servers_for(ctx: RenderContext, path_item: dict, operation: dict) -> list[dict]:
-    """Servers in force: the operation's, else the path's, else the root's (most specific level wins)."""
-    for level in (operation.get("servers"), path_item.get("servers"), ctx.data.get("servers")):
-        if isinstance(level, list) and level:
-            return [s for s in (ctx.resolve(x) for x in level) if isinstance(s.get("url"), str)]
-    return []
-
-
-def server_data(servers: list[dict]) -> list[dict]:
+def server_data(servers: tuple[Server, ...]) -> list[dict]:
     out = []
     for server in servers:
-        entry: dict[str, Any] = {"url": server["url"]}
-        if isinstance(server.get("description"), str):
-            entry["description"] = server["description"]
-        variables = server.get("variables")
-        if isinstance(variables, dict):
+        entry: dict[str, Any] = {"url": server.url}
+        if server.description is not None:
+            entry["description"] = server.description
+        if server.variables is not None:
             entry["variables"] = {
-                str(name): {
+                name: {
                     key: json_ready(var[key])
                     for key in ("default", "enum", "description")
                     if isinstance(var, dict) and key in var
                 }
-                for name, var in variables.items()
+                for name, var in server.variables
             }
         out.append(entry)
     return out
@@ -159,55 +157,50 @@ def summary(
     return out
 
 
-def parameters_data(ctx: RenderContext, params: list[dict]) -> list[dict]:
+def parameters_data(ctx: RenderContext, params: tuple[Parameter, ...]) -> list[dict]:
     out = []
     for param in params:
-        schema = param_schema(param)
-        flat = flatten(ctx, schema)
+        flat = flatten(ctx, param.schema)
         entry: dict[str, Any] = {
-            "name": param["name"],
-            "in": param["in"],
-            "required": param.get("required") is True or param["in"] == "path",
-            "schema": summary(ctx, schema, "request"),
+            "name": param.name,
+            "in": param.location,
+            "required": param.required,
+            "schema": summary(ctx, param.schema, "request"),
         }
-        for key in ("deprecated", "style", "explode", "allowReserved"):
-            if key in param:
-                entry[key] = json_ready(param[key])
-        if isinstance(param.get("description"), str):
-            entry["description"] = plain_text(ctx.md(param["description"]))[:300]
-        if "example" in param:
-            entry["example"] = json_ready(param["example"])
+        for key, value in param.hints:
+            entry[key] = json_ready(value)
+        if param.description is not None:
+            entry["description"] = plain_text(ctx.md(param.description))[:300]
+        if param.has_example:
+            entry["example"] = json_ready(param.example)
         elif "example" in flat.kw:
             entry["example"] = json_ready(flat.kw["example"])
         for key in ("enum", "default", "x-default"):
             if key in flat.kw:
                 entry[key] = json_ready(flat.kw[key])
-        if "x-default" in param:  # also accepted on the parameter itself
-            entry["x-default"] = json_ready(param["x-default"])
+        if param.has_x_default:  # also accepted on the parameter itself
+            entry["x-default"] = json_ready(param.x_default)
         out.append(entry)
     return out
 
 
-def body_data(ctx: RenderContext, operation: dict) -> dict | None:
-    body = ctx.resolve(operation.get("requestBody"))
-    content = body.get("content")
-    if not isinstance(content, dict) or not content:
+def body_data(ctx: RenderContext, body: RequestBody | None) -> dict | None:
+    if body is None:
         return None
     settings = ctx.settings
     required_only = getattr(settings, "examples_defaults", "all") == "required"
     prefill = bool(getattr(settings, "examples_prefill", False))
     contents = []
-    for ctype, media in content.items():
-        media = ctx.resolve(media)
-        schema = media.get("schema", {})
-        documented = media_examples(ctx, media)
+    for media in body.content:
+        schema = media.schema if media.has_schema else {}
+        documented = media.examples
         if documented and not required_only:
             example = documented[0][1]
         else:
             example = example_for(ctx, schema, "request", required_only=required_only, prefill=prefill)
         entry = {
-            "contentType": str(ctype),
-            "kind": media_kind(str(ctype), flatten(ctx, schema).is_binary),
+            "contentType": media.content_type,
+            "kind": media_kind(media.content_type, flatten(ctx, schema).is_binary),
             "schema": summary(ctx, schema, "request"),
             "example": json_ready(example),
         }
@@ -217,72 +210,61 @@ def body_data(ctx: RenderContext, operation: dict) -> dict | None:
                 choices.insert(0, ("Required fields only", example))
             entry["examples"] = [{"label": label, "value": json_ready(value)} for label, value in choices]
         contents.append(entry)
-    return {"required": body.get("required") is True, "contents": contents}
+    return {"required": body.required, "contents": contents}
 
 
-def responses_data(ctx: RenderContext, operation: dict) -> list[dict]:
-    responses = operation.get("responses")
-    out = []
-    if isinstance(responses, dict):
-        for status, raw in responses.items():
-            resp = ctx.resolve(raw)
-            content = resp.get("content")
-            out.append(
-                {
-                    "status": str(status),
-                    "description": plain_text(ctx.md(resp.get("description")))[:300],
-                    "contentTypes": [str(c) for c in content] if isinstance(content, dict) else [],
-                }
-            )
-    return out
+def responses_data(ctx: RenderContext, responses: tuple[Response, ...]) -> list[dict]:
+    return [
+        {
+            "status": resp.status,
+            "description": plain_text(ctx.md(resp.description))[:300],
+            "contentTypes": [media.content_type for media in resp.content],
+        }
+        for resp in responses
+    ]
 
 
-def playground_data(
-    ctx: RenderContext,
-    kind: str,
-    method: str,
-    path: str,
-    path_item: dict,
-    operation: dict,
-    params: list[dict],
-    servers: list[dict],
-) -> dict:
+def security_data(security: Security) -> dict[str, Any]:
+    """The playground's view: requirement alternatives and every scheme they use (with x-default)."""
+    schemes: dict[str, Any] = {}
+    for scheme in security.schemes:
+        entry: dict[str, Any] = {
+            "type": scheme.type,
+            "kind": scheme.auth.kind,
+            "in": scheme.auth.location,
+            "name": scheme.auth.name,
+        }
+        entry.update(scheme.details)
+        if scheme.flows is not None:
+            entry["flows"] = {name: dict(settings) for name, settings in scheme.flows}
+        schemes[scheme.name] = entry
+    requirements = [{name: list(scopes) for name, scopes in req} for req in security.requirements]
+    return {"requirements": requirements, "schemes": schemes, "optional": security.optional}
+
+
+def playground_data(ctx: RenderContext, view: OperationView) -> dict:
     """Everything the playground needs for one operation or webhook."""
     settings = ctx.settings
     display = getattr(settings, "playground_display", "interactive")
-    if not servers and display == "interactive":
+    if not view.servers and display == "interactive":
         display = "simple"  # nowhere to send requests
     return {
-        "kind": kind,
-        "method": method.upper(),
-        "path": path,
-        "servers": server_data(servers),
-        "security": playground_security(ctx, operation),
-        "parameters": parameters_data(ctx, params),
-        "body": body_data(ctx, operation),
-        "responses": responses_data(ctx, operation),
+        "kind": view.kind,
+        "method": view.method.upper(),
+        "path": view.path,
+        "servers": server_data(view.servers),
+        "security": security_data(view.security),
+        "parameters": parameters_data(ctx, view.parameters),
+        "body": body_data(ctx, view.body),
+        "responses": responses_data(ctx, view.responses),
         "display": display,
         "proxy": bool(getattr(settings, "proxy", True)),
         "prefill": bool(getattr(settings, "examples_prefill", False)),
         "baseUrlDisplay": getattr(settings, "base_url_display", "relative"),
-        "deprecated": operation.get("deprecated") is True,
-        "customSamples": custom_sample_keys(operation),
+        "deprecated": view.deprecated,
+        # sample panels written in the spec (an operation's): the playground leaves them alone
+        "customSamples": [sample.key for sample in view.code_samples] if view.kind == "operation" else [],
     }
-
-
-def custom_sample_keys(operation: dict) -> list[str]:
-    """Language keys of the spec's own x-codeSamples: the playground leaves those samples as written."""
-    from docsgen.openapi.render import normalize_language
-
-    custom = operation.get("x-codeSamples", operation.get("x-code-samples"))
-    if not isinstance(custom, list):
-        return []
-    keys = []
-    for index, sample in enumerate(custom):
-        if isinstance(sample, dict) and isinstance(sample.get("source"), str):
-            lang = str(sample.get("lang", "")).strip()
-            keys.append(normalize_language(lang) or lang.lower() or f"sample-{index + 1}")
-    return keys
 
 
 MAX_FIELDS = 200  # ParamFields of one `api:` page that become playground inputs

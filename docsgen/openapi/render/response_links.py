@@ -6,49 +6,38 @@ Markdown twin uses a Redoc-style #operation/<operationId> link, resolved the sam
 
 from __future__ import annotations
 
-import json
-from typing import Any
 from urllib.parse import quote
 
 from docsgen.openapi.render.context import RenderContext
 from docsgen.openapi.render.fmt import esc
 from docsgen.openapi.render.mdtext import code, inline
-
-MAX_LINKS = 30  # links shown per response
-
-
-def _value(value: Any) -> str:
-    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)[:200]
+from docsgen.openapi.render.operation_view import Link
 
 
-def render_links(ctx: RenderContext, links: Any) -> tuple[str, str]:
+def render_links(ctx: RenderContext, links: tuple[Link, ...]) -> tuple[str, str]:
     """(html, Markdown) of a response's links; ("", "") when it has none."""
-    if not isinstance(links, dict) or not links:
+    if not links:
         return "", ""
     items, mds = [], []
-    for name, raw in list(links.items())[:MAX_LINKS]:
-        link = ctx.resolve(raw)
-        op_id, op_ref = link.get("operationId"), link.get("operationRef")
+    for link in links:
+        name, op_id, op_ref = link.name, link.operation_id, link.operation_ref
         head = f'<span class="dg-api-link-name">{esc(name)}</span>'
         md = f"- {inline(name)}"
-        if isinstance(op_id, str) and op_id:
+        if op_id:
             # The href is added by docsgen.openapi.spec_links when the operation has a page on this site.
             head += (
                 f' → <a class="dg-api-link-target" data-operation="{quote(op_id, safe="")}">'
                 f"<code>{esc(op_id)}</code></a>"
             )
             md += f" → [{code(op_id)}](#operation/{quote(op_id, safe='')})"
-        elif isinstance(op_ref, str) and op_ref:
+        elif op_ref:
             head += f" → <code>{esc(op_ref)}</code>"
             md += f" → {code(op_ref)}"
         parts = [f"<li>{head}"]
-        if link.get("description"):
-            parts.append(f'<div class="dg-api-desc">{ctx.md(link["description"])}</div>')
-            md += f": {ctx.mdt(link['description'])}"
-        params = link.get("parameters")
-        rows = [(str(k), _value(v)) for k, v in params.items()] if isinstance(params, dict) else []
-        if "requestBody" in link:
-            rows.append(("request body", _value(link["requestBody"])))
+        if link.description:
+            parts.append(f'<div class="dg-api-desc">{ctx.md(link.description)}</div>')
+            md += f": {ctx.mdt(link.description)}"
+        rows = link.arguments
         if rows:
             parts.append(
                 '<ul class="dg-api-link-params">'

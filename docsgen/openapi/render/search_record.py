@@ -19,10 +19,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any
 
 from docsgen.openapi.render.context import plain_text
 from docsgen.openapi.render.fmt import esc
+from docsgen.openapi.render.operation_view import OperationView
 from docsgen.openapi.render.params import Section
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s")
@@ -64,10 +64,7 @@ def _successful(found: list[Section]) -> list[Section]:
 
 
 def operation_record(
-    kind: str,
-    method: str,
-    path: str,
-    op: dict[str, Any],
+    view: OperationView,
     sections: list[tuple[str, Section]],
     response: tuple[str, list[Section]] | None,
     callbacks: tuple[str, list[tuple[str, str]]] | None,
@@ -78,17 +75,15 @@ def operation_record(
     sections: (heading id, section) of authorizations, parameters and body, as the page shows them;
     response: (heading id, each status's section); callbacks: (heading id, [(id, name)]).
     """
+    method, path, ident = view.method, view.path, view.operation_id
     head = [f"<p><span{METHOD_WEIGHT}>{esc(method.upper())}</span> <span{PATH_WEIGHT}>{esc(path)}</span></p>"]
-    ident = op.get("operationId")
-    tags = op.get("tags")
-    labels = [t for t in tags if isinstance(t, str) and t.strip()] if isinstance(tags, list) else []
     about = []
-    if isinstance(ident, str) and ident.strip():
+    if ident.strip():
         about.append(f"<code>{esc(ident)}</code> {esc(words_of(ident))}")
-    about += [esc(label) for label in labels]
+    about += [esc(label) for label in view.tags]
     if about:
         head.append(f"<p>{' · '.join(str(a) for a in about)}</p>")
-    parts = [f'<div class="dg-api" data-kind="{esc(kind)}">', *head]
+    parts = [f'<div class="dg-api" data-kind="{esc(view.kind)}">', *head]
     for hid, section in sections:
         parts.append(f'<h2 id="{esc(hid)}">{esc(section.title)}</h2>')
         if section.sid == "body":

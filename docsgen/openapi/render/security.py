@@ -1,8 +1,10 @@
-"""Authentication: which schemes apply to an operation, their reference rows and their playground data."""
+"""Authentication: which schemes apply to an operation (its view's `security`), how each credential is sent, and
+the Authorizations rows of a page."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from docsgen.openapi.render.context import RenderContext
@@ -10,7 +12,7 @@ from docsgen.openapi.render.fmt import esc, slug
 from docsgen.openapi.render.mdtext import code, item
 
 
-@dataclass
+@dataclass(frozen=True)
 class AuthField:
     """One credential a request carries: where it goes and how it is written."""
 
@@ -19,34 +21,18 @@ class AuthField:
     location: str  # "header" | "query" | "cookie"
     name: str  # header/query/cookie name
     description: str = ""  # spec description (Markdown)
-    scopes: list[str] = field(default_factory=list)
+    scopes: tuple[str, ...] = ()
     default: Any = None  # x-default
     placeholder: str = "<token>"
 
 
-def requirements(ctx: RenderContext, operation: dict) -> list[dict[str, list[str]]]:
-    """The security requirement alternatives in force (operation `security` overrides the root; [] = none)."""
-    sec = operation.get("security") if "security" in operation else ctx.data.get("security")
-    if not isinstance(sec, list):
-        return []
-    out = []
-    for req in sec:
-        if isinstance(req, dict):
-            out.append({str(k): [str(s) for s in v] if isinstance(v, list) else [] for k, v in req.items()})
-    return out
+_SCHEME_DETAILS = ("scheme", "bearerFormat", "openIdConnectUrl")
+_FLOW_KEYS = ("authorizationUrl", "tokenUrl", "refreshUrl", "scopes")
 
 
-def schemes(ctx: RenderContext) -> dict[str, dict]:
-    """The resolved `components.securitySchemes`."""
-    comps = ctx.data.get("components")
-    raw = comps.get("securitySchemes") if isinstance(comps, dict) else None
-    if not isinstance(raw, dict):
-        return {}
-    return {str(k): ctx.resolve(v) for k, v in raw.items()}
-
-
-def auth_field(name: str, scheme: dict, scopes: list[str]) -> AuthField:
+def auth_field(name: str, scheme: dict, required_scopes: Sequence[str]) -> AuthField:
     """Describe how scheme `name` is sent."""
+    scopes = tuple(required_scopes)
     stype = str(scheme.get("type", "")).strip()
     desc = found if isinstance(found := scheme.get("description"), str) else ""
     default = scheme.get("x-default")
@@ -70,6 +56,79 @@ def auth_field(name: str, scheme: dict, scopes: list[str]) -> AuthField:
         return AuthField(name, stype, "header", "Authorization", desc, scopes, default, "<token>")
     return AuthField(
         name, stype or "unknown", "header", "Authorization", desc, scopes, default, "<credentials>"
+    )
+
+
+@dataclass(frozen=True)
+class Scheme:
+    """A security scheme an operation's requirements name, as the playground needs it."""
+
+    name: str
+    type: str
+    auth: AuthField  # how a credential of this scheme is sent
+    details: tuple[
+        tuple[str, Any], ...
+    ]  # scheme / bearerFormat / openIdConnectUrl, then x-default, as written
+    flows: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...] | None  # OAuth 2 flows (None: none written)
+
+
+@dataclass(frozen=True)
+class Security:
+    """The security requirements in force (the operation's, else the spec's) and the schemes they use."""
+
+    requirements: tuple[tuple[tuple[str, tuple[str, ...]], ...], ...]  # alternatives of (scheme, scopes)
+    alternatives: tuple[tuple[AuthField, ...], ...]  # the requirements whose schemes are defined, as fields
+    optional: bool  # an empty requirement: calling without credentials is allowed
+    schemes: tuple[Scheme, ...]  # every defined scheme the requirements name, sorted by name
+
+
+def _requirements(ctx: RenderContext, operation: dict) -> list[dict[str, list[str]]]:
+    sec = operation.get("security") if "security" in operation else ctx.data.get("security")
+    if not isinstance(sec, list):
+        return []
+    return [
+        {str(k): [str(s) for s in v] if isinstance(v, list) else [] for k, v in req.items()}
+        for req in sec
+        if isinstance(req, dict)
+    ]
+
+
+def _scheme(name: str, scheme: dict) -> Scheme:
+    details = [(key, scheme[key]) for key in _SCHEME_DETAILS if isinstance(scheme.get(key), str)]
+    if "x-default" in scheme:
+        details.append(("x-default", scheme["x-default"]))
+    flows = scheme.get("flows")
+    return Scheme(
+        name=name,
+        type=str(scheme.get("type", "")),
+        auth=auth_field(name, scheme, []),
+        details=tuple(details),
+        flows=tuple(
+            (str(k), tuple((key, v[key]) for key in _FLOW_KEYS if isinstance(v, dict) and key in v))
+            for k, v in flows.items()
+        )
+        if isinstance(flows, dict)
+        else None,
+    )
+
+
+def security_of(ctx: RenderContext, operation: dict) -> Security:
+    """The requirement alternatives in force (operation `security` overrides the root's) and their schemes."""
+    comps = ctx.data.get("components")
+    raw = comps.get("securitySchemes") if isinstance(comps, dict) else None
+    defs = {str(k): ctx.resolve(v) for k, v in raw.items()} if isinstance(raw, dict) else {}
+    reqs = _requirements(ctx, operation)
+    alts: list[tuple[AuthField, ...]] = []
+    for req in reqs:
+        fields = tuple(auth_field(name, defs[name], scopes) for name, scopes in req.items() if name in defs)
+        if fields:
+            alts.append(fields)
+    used = sorted({name for req in reqs for name in req if name in defs})
+    return Security(
+        requirements=tuple(tuple((name, tuple(scopes)) for name, scopes in req.items()) for req in reqs),
+        alternatives=tuple(alts),
+        optional=any(not req for req in reqs),
+        schemes=tuple(_scheme(name, defs[name]) for name in used),
     )
 
 
@@ -131,22 +190,9 @@ def _explain_md(ctx: RenderContext, f: AuthField) -> str:
     return _explain(ctx, f, markdown=True)
 
 
-def chosen(ctx: RenderContext, operation: dict) -> tuple[list[list[AuthField]], bool]:
-    """Return the alternatives as lists of fields, and whether auth is optional (an empty requirement)."""
-    defs = schemes(ctx)
-    alts: list[list[AuthField]] = []
-    optional = False
-    for req in requirements(ctx, operation):
-        if not req:
-            optional = True
-            continue
-        fields = [auth_field(name, defs[name], scopes) for name, scopes in req.items() if name in defs]
-        if fields:
-            alts.append(fields)
-    return alts, optional
-
-
-def render_auth(ctx: RenderContext, alts: list[list[AuthField]], optional: bool, claim) -> tuple[str, str]:
+def render_auth(
+    ctx: RenderContext, alts: Sequence[Sequence[AuthField]], optional: bool, claim: Callable[[str], str]
+) -> tuple[str, str]:
     """Rows of the Authorizations section as (html, Markdown) (`claim(base)` returns a unique anchor id)."""
     if not alts:
         return "", ""
@@ -202,39 +248,3 @@ def render_auth(ctx: RenderContext, alts: list[list[AuthField]], optional: bool,
     )
     html = f'<div class="dg-api-alts" data-kind="security"><p class="dg-api-alts-label">{esc(one_of)}</p>{alts_html}</div>'
     return html, md
-
-
-def playground_security(ctx: RenderContext, operation: dict) -> dict[str, Any]:
-    """The playground's view: requirement alternatives and every scheme they use (with x-default)."""
-    reqs = requirements(ctx, operation)
-    defs = schemes(ctx)
-    used = sorted({name for req in reqs for name in req})
-    out_schemes: dict[str, Any] = {}
-    for name in used:
-        scheme = defs.get(name)
-        if scheme is None:
-            continue
-        f = auth_field(name, scheme, [])
-        entry: dict[str, Any] = {
-            "type": str(scheme.get("type", "")),
-            "kind": f.kind,
-            "in": f.location,
-            "name": f.name,
-        }
-        for key in ("scheme", "bearerFormat", "openIdConnectUrl"):
-            if isinstance(scheme.get(key), str):
-                entry[key] = scheme[key]
-        if "x-default" in scheme:
-            entry["x-default"] = scheme["x-default"]
-        flows = scheme.get("flows")
-        if isinstance(flows, dict):
-            entry["flows"] = {
-                str(k): {
-                    key: v[key]
-                    for key in ("authorizationUrl", "tokenUrl", "refreshUrl", "scopes")
-                    if isinstance(v, dict) and key in v
-                }
-                for k, v in flows.items()
-            }
-        out_schemes[name] = entry
-    return {"requirements": reqs, "schemes": out_schemes, "optional": any(not r for r in reqs)}
