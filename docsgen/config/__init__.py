@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from docsgen.common.errors import Diagnostic, has_errors
+from docsgen.config.api_section import ApiSection
 from docsgen.config.contextual_check import check_contextual
 from docsgen.config.load import RawConfig, load_raw_config
 from docsgen.config.model import NavEntry, NavNode, SiteConfig, ThemeChoice
@@ -85,7 +86,7 @@ def to_model(raw: RawConfig, navigation: NavNode) -> SiteConfig:
         drilldown=interaction.get("drilldown"),
         appearance=Appearance.from_json(d.get("appearance")),
         icons_library=(d.get("icons") or {}).get("library", "fontawesome"),
-        api=dict(d.get("api") or {}),
+        api=ApiSection.from_json(d.get("api")),
         redirects=tuple(r for r in redirects if isinstance(r, dict)),
         seo=Seo.from_json(d.get("seo")),
         search=Search.from_json(d.get("search")),

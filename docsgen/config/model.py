@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from docsgen.common.jsonpos import JsonPath
+from docsgen.config.api_section import ApiSection
 from docsgen.config.sections import Appearance, Banner, Footer, Navbar, NotFoundPage, Search, Seo
 
 # Navigation levels, outermost first, and the label field each entry carries.
@@ -99,7 +100,7 @@ class SiteConfig:
     drilldown: bool | None = None  # None: theme default
     appearance: Appearance = field(default_factory=Appearance)
     icons_library: str = "fontawesome"
-    api: dict[str, Any] = field(default_factory=dict)
+    api: ApiSection = field(default_factory=ApiSection)
     redirects: tuple[dict, ...] = ()
     seo: Seo = field(default_factory=Seo)
     search: Search = field(default_factory=Search)

@@ -104,7 +104,7 @@ def _walk_openapi_fields(node: Any) -> Iterator[Any]:
 
 def spec_files(site: Site) -> list[Path]:
     """Return the local OpenAPI files named by docs.json and by pages' `openapi` frontmatter."""
-    refs: list[str] = list(_spec_sources(site.config.api.get("openapi")))
+    refs: list[str] = list(_spec_sources(site.config.api.openapi))
     raw = site.config.raw if isinstance(site.config.raw, dict) else {}
     for value in _walk_openapi_fields(raw.get("navigation")):
         refs += list(_spec_sources(value))
@@ -264,11 +264,8 @@ def proxy_policy(site: Site | None) -> ProxyPolicy:
             security = data.get("security")
             if isinstance(security, dict):
                 servers += [{"url": url} for url in _token_urls(security.get("schemes"))]
-    mdx = site.config.api.get("mdx")
-    for base in (site.config.api.get("baseUrl"), mdx.get("server") if isinstance(mdx, dict) else None):
-        for url in base if isinstance(base, list) else [base]:
-            if isinstance(url, str):
-                servers.append({"url": url})
+    for url in (*site.config.api.base_urls, *site.config.api.mdx.servers):
+        servers.append({"url": url})
     policy = ProxyPolicy()
     for server in servers:
         for rule in rules_for(server["url"], server.get("variables")):

@@ -391,7 +391,7 @@ def build_nav(
     """
     builder = _Builder(config, pages, generated, locate)
     builder.diags += prepare_pages(config, pages)  # {{variables}} in titles, `groups`, `related`
-    inherited = {"openapi": config.api["openapi"]} if config.api.get("openapi") else {}
+    inherited = {"openapi": config.api.openapi} if config.api.openapi else {}
     root = builder.section(config.navigation, None, inherited)
     return Navigation(
         root, builder.placements, builder.order, builder.sections, builder.diags, builder.directories

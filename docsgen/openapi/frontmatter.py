@@ -261,7 +261,7 @@ class FrontmatterPages:
     def _attach_manual(self, page: Page, value: str) -> None:
         from docsgen.openapi.pages import api_settings
 
-        mdx = self.api.config.api.get("mdx") or {}
+        mdx = self.api.config.api.mdx
         page.method = value.split()[0].upper() if value.split() else None
         page.kind = "endpoint"
 
@@ -270,8 +270,8 @@ class FrontmatterPages:
             rendered = render_manual_endpoint(
                 value,
                 settings=api_settings(self.api.config, page.meta, ctx.words),
-                servers=mdx.get("server"),
-                auth=mdx.get("auth"),
+                servers=list(mdx.servers),
+                auth=mdx.auth,
                 params=documented_fields(body.html),  # ParamFields become playground inputs
             )
             extra, problems = playground_page(self.api.docs_dir, self.api.config, page, rendered.playground)

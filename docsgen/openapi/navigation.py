@@ -35,7 +35,7 @@ Generated = dict[tuple, list["Page"]]  # JSON path of a navigation entry -> the 
 def uses_api(config: SiteConfig, pages: dict[str, Page]) -> bool:
     """Tell whether anything in the site refers to OpenAPI or AsyncAPI: docs.json's `api.openapi`, a navigation
     element's `openapi`/`asyncapi` or API entry, or a page's frontmatter (the API modules load only then)."""
-    if config.api.get("openapi") or _nav_uses_api(config.navigation):
+    if config.api.openapi or _nav_uses_api(config.navigation):
         return True
     keys = ("openapi", "openapi-schema", "api", "asyncapi")
     return any(p.meta.get(k) not in (None, "") for p in pages.values() for k in keys)
@@ -72,7 +72,7 @@ def navigation_pages(config: SiteConfig, resolve: Resolver) -> Generated:
     """Make every page the navigation's API entries name: a whole spec (`openapi` on an element without
     pages), `METHOD /path` and `WEBHOOK name` entries, group roots naming an operation."""
     out: Generated = {}
-    inherited = {"openapi": config.api["openapi"]} if config.api.get("openapi") else {}
+    inherited = {"openapi": config.api.openapi} if config.api.openapi else {}
     _section(config.navigation, inherited, resolve, out)
     return out
 
@@ -122,6 +122,6 @@ def declared_overlays(config: SiteConfig) -> dict[str, list[str]]:
             if isinstance(child, NavNode):
                 walk(child)
 
-    note(config.api.get("openapi"))
+    note(config.api.openapi)
     walk(config.navigation)
     return out

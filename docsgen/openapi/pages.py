@@ -52,25 +52,17 @@ def api_settings(
 ) -> ApiSettings:
     """Return the docs.json `api` settings, with a page's `playground` frontmatter winning, and the API words of
     the page's language (`words`: its interface words, MdxContext.words)."""
-    api = config.api or {}
-    playground = api.get("playground") or {}
-    examples = api.get("examples") or {}
-    params = api.get("params") or {}
-    display = (
-        (meta or {}).get("playground") or playground.get("display") or playground.get("mode") or "interactive"
-    )
+    api = config.api
     return ApiSettings(
-        base_url_display="full" if api.get("url") == "full" or api.get("baseUrl") == "full" else "relative",
-        example_languages=tuple(examples.get("languages") or ()),
-        examples_defaults=examples.get("defaults", "all"),
-        examples_prefill=bool(examples.get("prefill", False)),
-        autogenerate=examples.get("autogenerate", True) is not False,
-        playground_display=display if display in ("interactive", "simple", "none", "auth") else "interactive",
-        params_expanded=params.get("expanded") == "all",
-        params_post=tuple(k for k in (params.get("post") or ()) if isinstance(k, str))
-        if isinstance(params.get("post"), list)
-        else (),
-        proxy=playground.get("proxy", True) is not False,
+        base_url_display="full" if api.url_full else "relative",
+        example_languages=api.examples.languages,
+        examples_defaults=api.examples.defaults,
+        examples_prefill=api.examples.prefill,
+        autogenerate=api.examples.autogenerate,
+        playground_display=api.display(meta),
+        params_expanded=api.params_expanded,
+        params_post=api.params_post,
+        proxy=api.playground.proxy,
         words=api_words(words),
     )
 
@@ -192,7 +184,7 @@ class ApiPages:
 
     def declared_specs(self) -> list[str]:
         """Return the specs docs.json declares (`api.openapi` first, then the navigation's), as sources."""
-        names = [s for s, _ in spec_refs(self.config.api.get("openapi"))]
+        names = [s for s, _ in spec_refs(self.config.api.openapi)]
         names += [s for s, _ in _nav_specs(self.config.navigation)]
         return list(dict.fromkeys(self.frontmatter.spec_named(n, None) for n in names))
 

@@ -22,6 +22,7 @@ from typing import Any
 
 from docsgen.common.errors import Diagnostic, error
 from docsgen.common.jsonpos import PositionIndex
+from docsgen.config.model import SiteConfig
 from docsgen.pages.page import Page
 
 PLAYGROUND_ASSETS = frozenset(
@@ -173,14 +174,11 @@ def _locate(docs_dir: Path, path: tuple[str | int, ...]) -> tuple[str, int, int]
 _MISSING_HINT = 'add "api": {"playground": {"auth": {"publicKey": "<PEM or file>", "loginUrl": "https://..."}}} to docs.json'
 
 
-def check_site(docs_dir: Path, config: Any) -> list[Diagnostic]:
+def check_site(docs_dir: Path, config: SiteConfig) -> list[Diagnostic]:
     """Errors for the docs.json side: display `auth` without site authentication, or a bad auth setting."""
-    playground = (config.api or {}).get("playground") or {}
-    if not isinstance(playground, dict):
-        return []
-    auth = playground.get("auth")
+    auth = config.api.playground.auth
     if auth is None:
-        if playground.get("display") == "auth":
+        if config.api.playground.display == "auth":
             where = _locate(docs_dir, ("api", "playground", "display"))
             return [
                 error(
@@ -221,23 +219,25 @@ def _groups(value: Any) -> list[str]:
     return []
 
 
-def playground_page(docs_dir: Path, config: Any, page: Page, data: dict) -> tuple[set[str], list[Diagnostic]]:
+def playground_page(
+    docs_dir: Path, config: SiteConfig, page: Page, data: dict
+) -> tuple[set[str], list[Diagnostic]]:
     """Complete a page's playground data (groups, auth, credentials); return the assets to load and any errors."""
     if data.get("kind") not in ("operation", "manual"):
         return set(), []
     display = data.get("display", "interactive")
     if display == "none":
         return set(), []
-    playground = (config.api or {}).get("playground") or {}
+    playground = config.api.playground
     groups = _groups(page.meta.get("groups"))
-    if playground.get("credentials") is True:
+    if playground.credentials:
         data["credentials"] = True
     if display != "auth" and not groups:
         return set(PLAYGROUND_ASSETS), []
     data["display"] = "auth"
     if groups:
         data["groups"] = groups
-    settings = playground.get("auth") if isinstance(playground, dict) else None
+    settings = playground.auth
     if settings is None and groups and display != "auth" and page.meta.get("playground") != "auth":
         # No client-side sign-in: `groups` restricts the page itself, which docsgen server's gate guards (a
         # reader who got the page may use its playground); a static host serves it to anyone who has its URL.

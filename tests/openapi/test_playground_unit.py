@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page
 
+from docsgen.config.api_section import ApiSection
+from docsgen.config.model import NavNode, SiteConfig, ThemeChoice
 from docsgen.openapi.playground_auth import AuthConfigError, check_site, client_auth, jwk_key, pem_key
 from docsgen.openapi.render.samples import GENERATORS, SampleRequest
 
@@ -358,9 +360,10 @@ def test_pem_and_jwk_keys(tmp_path: Path) -> None:
         client_auth(tmp_path, {"secret": "x"})
 
 
-class _Config:
-    def __init__(self, api: dict) -> None:
-        self.api = api
+def _Config(api: dict) -> SiteConfig:
+    return SiteConfig(
+        "x", ThemeChoice("mint", "mint"), {}, NavNode("root", "", (), {}), api=ApiSection.from_json(api)
+    )
 
 
 def test_check_site_locates_errors_in_docs_json(tmp_path: Path) -> None:
