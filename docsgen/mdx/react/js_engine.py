@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from docsgen.common.resources import themes_dir
+from docsgen.mdx.react.memo import RealmCalls, RenderMemo
 from docsgen.mdx.react.sandbox import KILL_MARGIN, Realm, Sandbox, SandboxFailed
 
 SSR_BUNDLE = "react-ssr.min.js"
@@ -88,6 +89,8 @@ class Engine:
         self.broken = False
         self.realm: Realm | None = None
         self.realm_number = 0  # a Loader defines its modules again when the realm changed
+        self.memo = RenderMemo()  # component answers by what they depend on (docsgen/mdx/react/memo.py)
+        self.calls = RealmCalls()  # the calls made in the current realm (answered by memo or run)
         self.pending: list[tuple[str, str]] = []  # (module id, code) defined with the realm's next call
         self.lock = threading.RLock()
         self._cpu = threading.local()  # processor seconds of this thread's last call in a page's realm
@@ -110,6 +113,7 @@ class Engine:
         self.defined.clear()
         self.pending.clear()
         self.realm_number += 1
+        self.calls = RealmCalls()
 
     def _eval(self, expression: str, own: bool = False) -> Any:
         """Evaluate JavaScript within the time limit (in the sandbox's own realm, or the page's); errors: JsError.

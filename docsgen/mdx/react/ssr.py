@@ -93,21 +93,10 @@ def render_react(element: Element) -> str:
     state.dependencies.update(mod.path for mod in _graph(loader, module) if mod.path != state.ctx.source)
     raw: list[str] = []
     props = _props(element, raw)
-    if _over_budget(element):
+    answer = _answer(element, engine, loader, module, json.dumps(props, default=str))
+    if answer is None:
         return _children_html(element, props, raw)
-    try:
-        result = engine.render(module.id, element.name, json.dumps(props, default=str))
-    except DefineError as exc:  # a module QuickJS rejects (sucrase took it): located in its file
-        mod = loader.modules.get(exc.module_id)
-        _load_failed(element, mod.path if mod else state.frame.path, exc.error)
-        return _children_html(element, props, raw)
-    except JsError as exc:
-        if exc.killed:  # past the deadline in native code: this page's problem, the site builds
-            element.warn("react.killed", f"<{element.name}> {exc.message}; rendering its children")
-            return _children_html(element, props, raw)
-        return _stopped(element, f"it {exc.message}", _children_html(element, props, raw))
-    finally:
-        _spend(state, engine.last_cpu)  # processor time: which pages fall back does not depend on the load
+    result = answer
     if "error" in result and str(result["error"]).startswith("InternalError:"):  # out of memory, stack
         engine.broken = True
         return _stopped(element, str(result["error"]), _children_html(element, props, raw))
@@ -136,6 +125,67 @@ def render_react(element: Element) -> str:
     if not interactive:
         return out
     return _island(element, loader, module, props, raw, result.get("mdx") or [], expanded, out)
+
+
+def _answer(
+    element: Element, engine: Any, loader: Loader, module: Module, props_json: str
+) -> dict[str, Any] | None:
+    """The engine's answer to the call (remembered when the same call was answered before: docsgen/mdx/react/
+    memo.py), or None when the component does not run (the time budget is spent, it was stopped: warned)."""
+    with (
+        engine.lock
+    ):  # the realm's calls and the answer go together (the dev server renders from several threads)
+        calls = engine.calls
+        key = calls.key(loader, module, element.name, props_json)
+        call = (module.id, element.name, props_json)
+        remembered = engine.memo.get(key[0])
+        if remembered is not None:
+            calls.advance(key, call, ran=False)
+            return remembered
+        if _over_budget(element):
+            return None
+        _catch_up(element, engine, calls)
+        try:
+            result = _run(element, engine, loader, module, props_json)
+        finally:
+            calls.advance(key, call, ran=True)
+        if result is not None:
+            engine.memo.put(key[0], result)
+        return result
+
+
+def _catch_up(element: Element, engine: Any, calls: Any) -> None:
+    """Run the realm's calls answered from memory so far (answers dropped): the next call sees what they left."""
+    unrun, calls.unrun = calls.unrun, []
+    for module_id, export, props_json in unrun:
+        try:
+            engine.render(module_id, export, props_json)
+        except (DefineError, JsError):
+            return  # they did not fail when answered: the realm has ended, the next call starts afresh
+        finally:
+            _spend(element.state, engine.last_cpu)
+
+
+def _run(
+    element: Element, engine: Any, loader: Loader, module: Module, props_json: str
+) -> dict[str, Any] | None:
+    """Render in the page's realm; None (warned) when the component could not run."""
+    try:
+        return engine.render(module.id, element.name, props_json)
+    except DefineError as exc:  # a module QuickJS rejects (sucrase took it): located in its file
+        mod = loader.modules.get(exc.module_id)
+        _load_failed(element, mod.path if mod else element.state.frame.path, exc.error)
+        return None
+    except JsError as exc:
+        if exc.killed:  # past the deadline in native code: this page's problem, the site builds
+            element.warn("react.killed", f"<{element.name}> {exc.message}; rendering its children")
+            return None
+        _stopped(element, f"it {exc.message}", "")
+        return None
+    finally:
+        _spend(
+            element.state, engine.last_cpu
+        )  # processor time: which pages fall back does not depend on load
 
 
 def _load_failed(element: Element, path: str, error: JsError) -> None:

@@ -1,0 +1,84 @@
+"""A component called the same way on many pages runs once per process (docsgen/mdx/react/memo.py); what a
+page's components see of each other (a module's state) stays as if every call had run."""
+
+from __future__ import annotations
+
+import pytest
+
+from docsgen.mdx import render_mdx
+from docsgen.mdx.react.js_engine import get_engine
+from docsgen.mdx.react.memo import RenderMemo
+from docsgen.mdx.react.sandbox import Realm
+from tests.conftest import write_tree
+from tests.htmldom import parse
+from tests.mdx_helpers import make_ctx
+
+COUNTER = (
+    "let calls = 0;\n"
+    'export const Count = ({ label }) => <b className="count">{label}:{++calls}</b>;\n'
+    'export const Seen = () => <i className="seen">{calls}</i>;\n'
+)
+REGIONS = 'export const Regions = () => <ul className="regions"><li>eu-west-1</li></ul>;\n'
+
+
+@pytest.fixture
+def docs(tmp_path):
+    return write_tree(tmp_path / "docs", {"snippets/counter.jsx": COUNTER, "snippets/regions.mdx": REGIONS})
+
+
+@pytest.fixture
+def renders(monkeypatch):
+    """The component calls that reach the engine's realms (a fresh memory of answers for the test)."""
+    monkeypatch.setattr(get_engine(), "memo", RenderMemo())
+    calls: list[str] = []
+    original = Realm.eval
+
+    def counted(self, codes, limit):
+        calls.extend(code for code in codes if code.startswith("__dgRender("))
+        return original(self, codes, limit)
+
+    monkeypatch.setattr(Realm, "eval", counted)
+    return calls
+
+
+def page(docs, body: str, source: str):
+    result = render_mdx(body, make_ctx(docs, source=source))
+    assert result.diagnostics == [], result.diagnostics
+    return parse(result.html)
+
+
+def test_the_same_call_on_other_pages_runs_once(docs, renders):
+    body = 'import { Regions } from "/snippets/regions.mdx";\n\n# Regions\n\n<Regions />\n'
+    first = page(docs, body, "v1/en/page.mdx")
+    again = [page(docs, body, f"v{v}/{lang}/page.mdx") for v in (1, 2) for lang in ("fr", "de")]
+    assert len(renders) == 1  # each page before ran it in a realm of its own
+    for tree in again:
+        assert (
+            [li.text for li in tree.find_all("li")]
+            == [li.text for li in first.find_all("li")]
+            == ["eu-west-1"]
+        )
+
+
+def test_other_props_or_other_code_run_again(docs, renders):
+    head = 'import { Count } from "/snippets/counter.jsx";\n\n'
+    page(docs, head + '<Count label="a" />\n', "a.mdx")
+    page(docs, head + '<Count label="b" />\n', "b.mdx")
+    local = 'export const Count = ({ label }) => <b className="count">{label}!</b>;\n\n<Count label="a" />\n'
+    tree = page(docs, local, "c.mdx")
+    assert len(renders) == 3
+    assert tree.find("b", cls="count").text == "a!"
+
+
+def test_a_module_state_carries_from_call_to_call_as_when_each_ran(docs, renders):
+    head = 'import { Count, Seen } from "/snippets/counter.jsx";\n\n'
+    twice = head + '<Count label="x" />\n\n<Count label="x" />\n'
+    for source in ("one.mdx", "two.mdx"):
+        tree = page(docs, twice, source)
+        assert [b.text for b in tree.find_all("b", cls="count")] == ["x:1", "x:2"]
+    assert len(renders) == 2  # the second page's two calls were answered from the first's
+    # a call not seen before comes after two remembered ones: they run first, so it sees the count they left
+    tree = page(docs, twice + "\n<Seen />\n", "three.mdx")
+    assert [b.text for b in tree.find_all("b", cls="count")] == ["x:1", "x:2"]
+    assert tree.find("i", cls="seen").text == "2"
+    assert len(renders) == 5
