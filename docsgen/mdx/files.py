@@ -1,11 +1,21 @@
-"""Reading source files (pages, snippets) safely: only regular files inside the docs folder, within a size limit."""
+"""Reading source files (pages, snippets) safely: only regular files inside the docs folder, within a size limit.
+
+Snippets are imported by page after page: what was found about one (its check, its text) is kept per process under
+the file's identity and state (device, inode, size, modification and change times and mode: one stat through the
+path) and used again while that stays the same. A file changed or replaced, or a path that now leads to another
+file, has another identity or state and is checked and read again; a missing file is never kept.
+"""
 
 from __future__ import annotations
 
+import functools
 import os
 import posixpath
 import stat
+from collections import OrderedDict
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 from docsgen.mdx.limits import MAX_PAGE_BYTES
 
@@ -41,6 +51,49 @@ def read_source_bytes(path: Path) -> tuple[bytes | None, str]:
     return data, ""
 
 
+MAX_KEPT = 4096  # files whose check or text is kept per process (the oldest go first)
+_T = TypeVar("_T")
+_kept: OrderedDict[tuple[str, str, str], tuple[tuple[int, ...], object]] = OrderedDict()
+
+
+def _identity(path: Path) -> tuple[int, ...] | None:
+    """The file's device, inode, size, modification and change times (following links); None when none."""
+    try:
+        info = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_mode)
+
+
+def kept(kind: str, docs_dir: Path, path: str, make: Callable[[], _T]) -> _T:
+    """`make()` for a docs-relative file, or what it gave before while the file's identity and state are the same.
+
+    The identity is taken before `make` runs: a file changed meanwhile is made again on its next use. A path
+    leading out of the docs folder as written is not looked at here (`make` says what it says)."""
+    normal = posixpath.normpath(path)
+    if normal == ".." or normal.startswith("../") or posixpath.isabs(normal):
+        return make()
+    identity = _identity(docs_dir / normal)
+    if identity is None:
+        return make()
+    key = (kind, str(docs_dir), path)
+    found = _kept.get(key)
+    if found is not None and found[0] == identity:
+        _kept.move_to_end(key)
+        return found[1]  # type: ignore[return-value]
+    value = make()
+    _kept[key] = (identity, value)
+    while len(_kept) > MAX_KEPT:
+        _kept.popitem(last=False)
+    return value
+
+
+@functools.lru_cache(maxsize=8)
+def resolved_folder(folder: Path) -> Path:
+    """A folder's real path, once per folder (every page's components ask for their docs folder's)."""
+    return folder.resolve()
+
+
 def snippet_problem(docs_dir: Path, path: str) -> str:
     """Tell why a docs-relative snippet path must not be read ("" when it may): outside, missing, special, too big.
 
@@ -50,6 +103,10 @@ def snippet_problem(docs_dir: Path, path: str) -> str:
     normal = posixpath.normpath(path)
     if normal == ".." or normal.startswith("../") or posixpath.isabs(normal):
         return "it is outside the docs folder"
+    return kept("problem", docs_dir, normal, lambda: _check(docs_dir, normal))
+
+
+def _check(docs_dir: Path, normal: str) -> str:
     target = docs_dir / normal
     try:
         real = target.resolve(strict=True)

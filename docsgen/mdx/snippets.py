@@ -7,11 +7,13 @@ Depth, the number of snippet renders and the source characters rendered per page
 
 from __future__ import annotations
 
+import copy
 import html
 import re
+from pathlib import Path
 
 from docsgen.mdx.esm import parse_exports
-from docsgen.mdx.files import read_source_bytes, snippet_problem
+from docsgen.mdx.files import kept, read_source_bytes, snippet_problem
 from docsgen.mdx.limits import MAX_EXPANDED_CHARS, MAX_SNIPPET_DEPTH, MAX_SNIPPET_EXPANSIONS
 from docsgen.mdx.state import Element, RenderState
 
@@ -23,27 +25,34 @@ def read_snippet(state: RenderState, path: str) -> tuple[str, int] | None:
     """Return a snippet's body (frontmatter removed) and the number of lines removed; None when unreadable."""
     cache = state.expansion.snippet_cache
     if path not in cache:
-        cache[path] = None
-        if not snippet_problem(state.ctx.docs_dir, path):
-            data, _ = read_source_bytes(state.ctx.docs_dir / path)
-            if data is not None:
-                text = data.decode("utf-8", errors="replace").lstrip("\ufeff").replace("\x00", "\ufffd")
-                text = text.replace("\r\n", "\n")
-                m = _FRONTMATTER_RE.match(text)
-                offset = 0
-                if m:
-                    offset = m.group(0).count("\n")
-                    text = text[m.end() :]
-                cache[path] = (text, offset)
+        docs_dir = state.ctx.docs_dir
+        cache[path] = kept("text", docs_dir, path, lambda: _load(docs_dir, path))
     return cache[path]
 
 
+def _load(docs_dir: Path, path: str) -> tuple[str, int] | None:
+    if snippet_problem(docs_dir, path):
+        return None
+    data, _ = read_source_bytes(docs_dir / path)
+    if data is None:
+        return None
+    text = data.decode("utf-8", errors="replace").lstrip("\ufeff").replace("\x00", "\ufffd")
+    text = text.replace("\r\n", "\n")
+    m = _FRONTMATTER_RE.match(text)
+    offset = 0
+    if m:
+        offset = m.group(0).count("\n")
+        text = text[m.end() :]
+    return text, offset
+
+
 def snippet_exports(state: RenderState, path: str) -> tuple[dict[str, object], set[str]]:
-    """Return the exported values and component names of a snippet."""
+    """Return the exported values and component names of a snippet (copies: pages put them in their scope)."""
     loaded = read_snippet(state, path)
     if loaded is None:
         return {}, set()
-    return parse_exports(loaded[0])
+    values, components = kept("exports", state.ctx.docs_dir, path, lambda: parse_exports(loaded[0]))
+    return copy.deepcopy(values), set(components)
 
 
 def missing_note(state: RenderState, what: str) -> str:

@@ -14,6 +14,7 @@ from typing import Any
 
 from docsgen.mdx.esm import parse_exports
 from docsgen.mdx.expressions import Unevaluable, evaluate, is_comment, to_text
+from docsgen.mdx.files import kept
 from docsgen.mdx.jsx_syntax import (
     JsxSyntaxError,
     Tag,
@@ -89,15 +90,19 @@ def file_reader(docs_dir: Path) -> Callable[[str], str | None]:
     root = _resolved(docs_dir)
 
     def read(path: str) -> str | None:
-        target = (root / path).resolve()
-        if not target.is_relative_to(root) or not target.is_file():
-            return None
-        try:
-            return target.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError):
-            return None
+        return kept("twin", root, path, lambda: _read_inside(root, path))
 
     return read
+
+
+def _read_inside(root: Path, path: str) -> str | None:
+    target = (root / path).resolve()
+    if not target.is_relative_to(root) or not target.is_file():
+        return None
+    try:
+        return target.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
 
 
 def page_markdown_of(body: str, docs_dir: Path, variables: dict[str, Any], source: str) -> str:

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from docsgen.mdx.files import resolved_folder, snippet_problem
 from docsgen.mdx.jsx_syntax import IMPORT_CLAUSE
 from docsgen.mdx.react.js_engine import Engine, JsError
 
@@ -96,7 +97,7 @@ class Loader:
         self.engine = engine
         self.realm = engine.realm_number  # the realm its modules are defined in
         self.docs_dir = docs_dir
-        self.root = docs_dir.resolve()
+        self.root = resolved_folder(docs_dir)
         self.modules: dict[str, Module] = {}
         # path of an .mdx snippet -> its top-level import/export statements (text, line, column)
         self.mdx_statements: Callable[[str], list[tuple[str, int, int]]] | None = None
@@ -146,8 +147,7 @@ class Loader:
             return module_id
         if self.mdx_statements is None or len(self.modules) >= MAX_MODULES:
             return None
-        target = (self.docs_dir / rel).resolve()
-        if rel.startswith("../") or not target.is_file() or not target.is_relative_to(self.root):
+        if rel.startswith("../") or snippet_problem(self.docs_dir, rel):
             return None
         statements = self.mdx_statements(rel)
         if not statements:

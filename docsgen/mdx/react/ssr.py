@@ -263,14 +263,20 @@ def _loader(state: RenderState, engine: Any) -> Loader:
 
 def _mdx_statements(state: RenderState, path: str) -> list[tuple[str, int, int]]:
     """The top-level import/export blocks of an .mdx snippet (text, file line, column), without rendering it."""
-    from docsgen.mdx.parser import MD
+    from docsgen.mdx.files import kept
     from docsgen.mdx.snippets import read_snippet
-    from docsgen.mdx.state import FileFrame
 
     loaded = read_snippet(state, path)
     if loaded is None:
         return []
-    text, offset = loaded
+    found = kept("statements", state.ctx.docs_dir, path, lambda: _statements(path, *loaded))
+    return list(found)
+
+
+def _statements(path: str, text: str, offset: int) -> list[tuple[str, int, int]]:
+    from docsgen.mdx.parser import MD
+    from docsgen.mdx.state import FileFrame
+
     frame = FileFrame(path, text, offset)
     found = []
     for token in MD.parse(text, {}):
