@@ -8,13 +8,19 @@ dev's background pass both import; and a real build and a real dev pass on two p
 from __future__ import annotations
 
 import ast
+import gc
 import os
 from pathlib import Path
+
+import pytest
 
 from docsgen.build import build
 from docsgen.dev.incremental import DevSite
 from docsgen.engine import pool
 from docsgen.engine.pool import RenderPool
+from docsgen.engine.rendering import Job, render_pages
+from docsgen.render import render_page, site_context
+from docsgen.site.read import read_site
 from tests.pipeline.test_build_cache import site_files
 
 PACKAGE = Path(__file__).resolve().parents[2] / "docsgen"
@@ -102,3 +108,41 @@ def test_a_build_and_a_dev_pass_render_on_the_same_pool(make_site, tmp_path, mon
         assert dev.background is not None and set(dev.background.rendered_by) - {os.getpid()}
     finally:
         dev.close()
+
+
+def _texts(renders) -> list[tuple[str, str | None, str | None]]:
+    return [(one.key, one.html, one.twin) for one in renders]
+
+
+def test_a_worker_that_dies_leaves_its_pages_to_the_main_process(make_site, monkeypatch):
+    """A render process that ends mid-chunk (killed, out of memory) does not fail the build: the pages it had
+    in hand render in the main process, and the site is the same as a serial build's."""
+    monkeypatch.setattr(pool, "MIN_PAGES_PER_WORKER", 1)
+    site = read_site(make_site(site_files(12)))
+    ctx, pages = site_context(site), site.pages_to_render()
+    main, doomed = os.getpid(), pages[6].key
+
+    def render(ctx, page, **kwargs):
+        if page.key == doomed and os.getpid() != main:
+            os._exit(3)
+        return render_page(ctx, page, **kwargs)
+
+    serial = render_pages(Job(ctx, pages), workers=1)
+    pooled = render_pages(Job(ctx, pages, render=render), workers=2)
+    assert _texts(pooled.renders) == _texts(serial.renders)
+
+
+def test_a_render_error_in_a_worker_is_raised_as_a_serial_build_raises_it(make_site, monkeypatch):
+    monkeypatch.setattr(pool, "MIN_PAGES_PER_WORKER", 1)
+    site = read_site(make_site(site_files(12)))
+    ctx, pages = site_context(site), site.pages_to_render()
+    broken = pages[6].key
+
+    def render(ctx, page, **kwargs):
+        if page.key == broken:
+            raise ValueError(f"a bug rendering {page.key}")
+        return render_page(ctx, page, **kwargs)
+
+    with pytest.raises(ValueError, match="a bug rendering"):
+        render_pages(Job(ctx, pages, render=render), workers=2)
+    assert gc.get_freeze_count() == 0, "the pool is stopped and the heap unfrozen"
