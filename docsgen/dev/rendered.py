@@ -15,8 +15,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from docsgen.common.errors import Diagnostic, error
+from docsgen.common.urls import twin_path
 from docsgen.dev.pagestore import PageStore
-from docsgen.engine.rendering import body_facts
+from docsgen.engine.rendering import Job, render_one
 from docsgen.mdx import MdxResult
 from docsgen.outputs.pagefind import SearchRecord
 from docsgen.outputs.search import record_maker
@@ -35,9 +36,8 @@ class PageResult:
     html: Path | None  # the store file holding the HTML; None when the render failed
     twin: Path | None
     diagnostics: tuple[Diagnostic, ...] = ()
-    body: MdxResult = field(
-        default_factory=lambda: MdxResult("")
-    )  # what the files made of every page read of its body (body_facts)
+    # what the files made of every page read of its body (docsgen.engine.rendering.body_facts)
+    body: MdxResult = field(default_factory=lambda: MdxResult(""))
     record: SearchRecord | None = None  # its search index entry (None: not searchable)
     search_folder: str = ""  # the bundle the record goes to (docsgen.site.policies: pagefind/<group> or one)
 
@@ -45,6 +45,19 @@ class PageResult:
     def vendor(self) -> frozenset[str]:
         """The VENDORED names the page uses."""
         return frozenset(name for name in VENDORED if any(a.startswith(name) for a in self.body.assets))
+
+
+class StoreWriter:
+    """The engine's page writer (docsgen.engine.rendering.Writer) for dev: a page's HTML and twin go to the page
+    store, each a new file named after who rendered it (a render process's files never collide)."""
+
+    def __init__(self, store: PageStore, prefix: str) -> None:
+        self.store, self.prefix = store, prefix
+        self.files: dict[str, Path] = {}  # site path -> the store file written for it
+
+    def __call__(self, path: str, text: str, key: str) -> bool:
+        self.files[path] = self.store.write(text, ".md" if path.endswith(".md") else ".html", self.prefix)
+        return True
 
 
 def batch_renderer(
@@ -63,31 +76,23 @@ def batch_renderer(
 def render_result(
     ctx: SiteContext, page: Page, store: PageStore, *, prefix: str = "m", searchable: bool = False
 ) -> PageResult:
-    """Render a page with docsgen.render.render_page, write its HTML and twin; a crash becomes a page error.
-    searchable: make its search record (None for a page the site leaves out of search).
+    """Render a page as a build's render processes do (docsgen.engine.rendering.render_one: render_page, its
+    search record, what the site's files read of its body), its HTML and twin into the store; a crash becomes a
+    page error. searchable: make its search record (None for a page the site leaves out of search).
 
-    The page is left as it was (its content is not kept): the body is rendered from the source every time.
+    The page is left as it was: the body is rendered from the source every time (no page cache in dev).
     """
+    writer = StoreWriter(store, prefix)
+    index = record_maker(ctx, ctx.site) if searchable else None
+    job = Job(ctx, [page], render=render_page, write=writer, index=index)
     try:
-        rendered = render_page(ctx, page)
+        done = render_one(job, page)
     except Exception as exc:  # noqa: BLE001 - a bug: shown on that page, the server keeps serving
         traceback.print_exc()
-        where = page.source or page.key
-        return PageResult(
-            page.key,
-            None,
-            None,
-            (error("dev.internal", f"internal error while rendering this page: {exc}", where),),
-        )
-    content = rendered.content
-    record = record_maker(ctx, ctx.site)(page, content) if searchable else None  # None: not searchable
-    folder = ctx.site.policies().search_folder(ctx.site.policy(page)) if record is not None else ""
-    return PageResult(
-        page.key,
-        store.write(rendered.html, ".html", prefix),
-        store.write(rendered.twin, ".md", prefix),
-        tuple(rendered.diagnostics),
-        body_facts(content),
-        record,
-        folder,
-    )
+        for path in writer.files.values():
+            store.discard(path)
+        message = f"internal error while rendering this page: {exc}"
+        return PageResult(page.key, None, None, (error("dev.internal", message, page.source or page.key),))
+    folder = ctx.site.policies().search_folder(ctx.site.policy(page)) if done.record is not None else ""
+    html, twin = writer.files.get(page.output), writer.files.get(twin_path(page.url))
+    return PageResult(page.key, html, twin, done.render.diagnostics, done.render.body, done.record, folder)

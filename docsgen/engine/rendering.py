@@ -137,7 +137,9 @@ def render_one(job: Job, page: Page) -> Done:
     if job.write is None:
         kept = PageRender(page.key, rendered.content, rendered.html, rendered.twin, diagnostics, thumbnail)
         return Done(kept, Ledger(key, pack), record)
-    sizes = (len(rendered.html.encode("utf-8")), len(rendered.twin.encode("utf-8")))
+    sizes = None  # (what the next build compares to keep the files: only where it may, with output reuse)
+    if job.reuse is not None:
+        sizes = (len(rendered.html.encode("utf-8")), len(rendered.twin.encode("utf-8")))
     written = job.write(page.output, rendered.html, page.key)
     twin_written = job.write(twin_path(page.url), rendered.twin, page.key)
     body = body_facts(rendered.content) if written else rendered.content

@@ -84,6 +84,8 @@ def test_only_the_engine_pool_starts_render_processes_in_one_class_both_commands
     build_side = _imports_of(PACKAGE / "engine" / "rendering.py")
     dev_side = _imports_of(PACKAGE / "dev" / "background.py")
     assert ("docsgen.engine.pool", "RenderPool") in build_side & dev_side
+    # and a page renders with one function wherever it renders: a build's worker, dev's server or its workers
+    assert ("docsgen.engine.rendering", "render_one") in _imports_of(PACKAGE / "dev" / "rendered.py")
 
 
 def test_a_build_and_a_dev_pass_render_on_the_same_pool(make_site, tmp_path, monkeypatch):
