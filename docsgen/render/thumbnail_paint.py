@@ -10,10 +10,12 @@ which glyph by glyph cannot reproduce, so its lines are drawn whole by Pillow. T
 rounding (1 level of 255 where two glyphs overlap): `tests/render/test_thumbnails.py` compares them. On a plain
 background a glyph whose box nothing was painted into yet is copied as a tile blended once (`paint`).
 
-JPEG: each page differs from the site's base picture only in the rows its text covers. The base is encoded once
-with a restart marker after every row of 16-pixel blocks, which makes each such row an independent piece of the
-entropy-coded data; a page encodes only its text's rows (same quality, tables and subsampling) and takes the
-other rows' pieces from the base. The result decodes to exactly the pixels of the whole picture encoded at once.
+JPEG: each page differs from the site's base picture only where its text is. The base is encoded once with a
+restart marker after every SPAN blocks (16x16 pixels each: 80 pixels, 15 pieces a row of blocks), which makes each
+such piece of the entropy-coded data independent of the others (the DC prediction restarts). A page gathers, row
+of blocks by row of blocks, the pieces its text's lines cover into one strip 16 pixels high, encodes that (same
+quality, tables and subsampling; about half the pixels of the rows the text covers, as a title rarely spans the
+width) and takes every other piece from the base. The result is the whole picture's JPEG, piece for piece.
 """
 
 from __future__ import annotations
@@ -27,9 +29,13 @@ from typing import Any, NamedTuple
 from PIL import Image, ImageDraw, ImageFont
 
 QUALITY = 90
-MCU_ROWS = 16  # pixel rows of one row of blocks with 4:2:0 subsampling (Pillow's default at this quality)
+BLOCK = 16  # pixels of one block (MCU) each way with 4:2:0 subsampling (Pillow's default at this quality)
+SPAN = 5  # blocks between restart markers: one piece of the JPEG is 80x16 pixels
+SPAN_PX = SPAN * BLOCK
 _RESTART = re.compile(rb"\xff[\xd0-\xd7]")
+_MARKERS = tuple(bytes((0xFF, 0xD0 + n)) for n in range(8))
 _FAR = -(1 << 30)
+_UNSEEN: Any = object()  # a glyph not rasterised yet
 
 
 class Stamp(NamedTuple):
@@ -41,6 +47,8 @@ class Stamp(NamedTuple):
     y: int
     fill: tuple[int, int, int]
     line: int  # the y of its line's origin: the stamps of a line are painted together, left to right
+    w: int  # the mask's size (read once per glyph, not per paste)
+    h: int
 
 
 class Lettering:
@@ -48,7 +56,7 @@ class Lettering:
 
     def __init__(self, font: ImageFont.FreeTypeFont | ImageFont.ImageFont | Any, stroke: int = 0) -> None:
         self.font, self.stroke = font, stroke
-        self._glyphs: dict[str, tuple[Any, int, int] | None] = {}
+        self._glyphs: dict[str, tuple[Any, int, int, int, int] | None] = {}
         self._lengths: dict[str, int] = {}
         self._advances: dict[str, int] = {}  # "ab" -> the advance of a before b (kerned)
 
@@ -59,25 +67,27 @@ class Lettering:
         if getattr(self.font, "layout_engine", None) == ImageFont.Layout.BASIC:
             return self._by_glyph(text, x, y, fill)
         whole = self._mask(text)
-        return [Stamp(whole[0], x + whole[1], y + whole[2], fill, y)] if whole else []
+        return [Stamp(whole[0], x + whole[1], y + whole[2], fill, y, whole[3], whole[4])] if whole else []
 
     def _by_glyph(self, text: str, x: int, y: int, fill: tuple[int, int, int]) -> list[Stamp]:
         stamps: list[Stamp] = []
-        pen = 0  # 26.6 fixed point, as FreeType and Pillow count
-        last = len(text) - 1
-        for i, char in enumerate(text):
-            if char not in self._glyphs:
-                self._glyphs[char] = self._mask(char)
-            glyph = self._glyphs[char]
-            if glyph is not None:
-                mask, left, top = glyph
-                stamps.append(Stamp(mask, x + left + ((pen + 32) >> 6), y + top, fill, y))
-            if i < last:
-                pair = text[i : i + 2]
-                advance = self._advances.get(pair)
+        glyphs, advances = self._glyphs, self._advances
+        pen = 32  # 26.6 fixed point, as FreeType and Pillow count; + 32 rounds to the nearest pixel below
+        previous = ""
+        for char in text:
+            if previous:
+                pair = previous + char
+                advance = advances.get(pair)
                 if advance is None:
-                    advance = self._advances[pair] = self._length(pair) - self._length(text[i + 1])
+                    advance = advances[pair] = self._length(pair) - self._length(char)
                 pen += advance
+            previous = char
+            glyph = glyphs.get(char, _UNSEEN)
+            if glyph is _UNSEEN:
+                glyph = glyphs[char] = self._mask(char)
+            if glyph is not None:
+                mask, left, top, w, h = glyph
+                stamps.append(Stamp(mask, x + left + (pen >> 6), y + top, fill, y, w, h))
         return stamps
 
     def _length(self, text: str) -> int:
@@ -86,8 +96,9 @@ class Lettering:
             value = self._lengths[text] = round(self.font.getlength(text) * 64)
         return value
 
-    def _mask(self, text: str) -> tuple[Any, int, int] | None:
-        """Return (mask, left, top) of text drawn by Pillow at (0, 0), or None when it draws nothing."""
+    def _mask(self, text: str) -> tuple[Any, int, int, int, int] | None:
+        """Return (mask, left, top, width, height) of text drawn by Pillow at (0, 0), or None when it draws
+        nothing."""
         options: dict[str, Any] = {"anchor": "la"}
         if self.stroke:
             options["stroke_width"] = self.stroke
@@ -98,17 +109,23 @@ class Lettering:
         if self.stroke:
             options["stroke_fill"] = 255
         ImageDraw.Draw(mask).text((-left, -top), text, fill=255, font=self.font, **options)
-        return mask, left, top
+        mask.load()
+        return mask, left, top, right - left, bottom - top
 
 
-Tiles = dict[tuple[int, tuple[int, int, int]], tuple[Any, Any]]  # (id(mask), fill) -> (mask, its tile)
+Tiles = dict[tuple[int, tuple[int, int, int]], tuple[Any, Any]]  # (id(mask), fill) -> (mask, its tile's core)
 
 
 def paint(
-    image: Any, stamps: Iterable[Stamp], dy: int = 0, flat: Any = None, tiles: Tiles | None = None
+    image: Any,
+    stamps: Iterable[Stamp],
+    dy: int = 0,
+    flat: Any = None,
+    tiles: Tiles | None = None,
+    dx: int = 0,
 ) -> None:
-    """Paint each stamp's colour through its mask onto image, `dy` pixels higher, blended as draw.text blends (its
-    own draw_bitmap, each colour's ink worked out once).
+    """Paint each stamp's colour through its mask onto image, `dy` pixels higher and `dx` further left, blended as
+    draw.text blends (its own draw_bitmap, each colour's ink worked out once).
 
     With `flat` (image is that one colour) and `tiles`, a stamp whose box nothing was painted into yet (left of it
     in its line, or in an earlier line) is pasted as a tile: its mask blended onto `flat` once, copied after; the
@@ -119,61 +136,79 @@ def paint(
     core = image.im
     inks: dict[tuple[int, int, int], Any] = {}
     line, right, lowest, painted_bottom = None, _FAR, _FAR, _FAR
-    for stamp in stamps:
-        mask, x, y = stamp.mask, stamp.x, stamp.y - dy
-        if stamp.line != line:  # a new line: nothing of it painted yet, every earlier line above `lowest`
-            line, right, lowest = stamp.line, _FAR, painted_bottom
-        if tiles is not None and flat is not None and x >= right and y >= lowest:
-            key = (id(mask), stamp.fill)
-            tile = tiles.get(key)
+    tiling = tiles is not None and flat is not None
+    for mask, x, y, fill, at, w, h in stamps:
+        x, y = x - dx, y - dy
+        if at != line:  # a new line: nothing of it painted yet, every earlier line above `lowest`
+            line, right, lowest = at, _FAR, painted_bottom
+        if tiling and x >= right and y >= lowest:
+            key = (id(mask), fill)
+            tile = tiles.get(key)  # type: ignore[union-attr]
             if tile is None:
-                tile = tiles[key] = (mask, Image.new(image.mode, mask.size, flat))
-                paint(tile[1], [stamp._replace(x=0, y=0)])
-            core.paste(tile[1].im, (x, y, x + mask.width, y + mask.height))
+                made = Image.new(image.mode, (w, h), flat)
+                paint(made, [Stamp(mask, 0, 0, fill, 0, w, h)])
+                tile = tiles[key] = (mask, made.im)  # type: ignore[index]
+            core.paste(tile[1], (x, y, x + w, y + h))
         else:
-            ink = inks.get(stamp.fill)
+            ink = inks.get(fill)
             if ink is None:
-                ink = inks[stamp.fill] = draw.draw_ink(stamp.fill)
-            mask.load()
+                ink = inks[fill] = draw.draw_ink(fill)
             draw.draw_bitmap((x, y), mask.im, ink)
-        right, painted_bottom = max(right, x + mask.width), max(painted_bottom, y + mask.height)
+        if x + w > right:
+            right = x + w
+        if y + h > painted_bottom:
+            painted_bottom = y + h
 
 
 def encode(image: Any) -> bytes:
-    """Return image as a JPEG with a restart marker after every row of blocks (see the module)."""
+    """Return image as a JPEG with a restart marker after every SPAN blocks (see the module)."""
     out = io.BytesIO()
-    image.save(out, "JPEG", quality=QUALITY, restart_marker_rows=1)
+    image.save(out, "JPEG", quality=QUALITY, restart_marker_blocks=SPAN)
     return out.getvalue()
 
 
-@dataclass(frozen=True)
-class RowJpeg:
-    """A JPEG cut into its header and one entropy-coded piece per row of blocks."""
+def pieces_of(data: bytes) -> tuple[bytes, list[bytes]] | None:
+    """Cut a JPEG written by encode() into its header (SOI to the end of the SOS header) and its entropy-coded
+    pieces; None when it is not such a JPEG."""
+    at = 2
+    while at + 4 <= len(data) and data[at] == 0xFF:
+        marker, size = data[at + 1], int.from_bytes(data[at + 2 : at + 4], "big")
+        at += 2 + size
+        if marker == 0xDA:  # start of scan: the entropy-coded data follows
+            if not data.endswith(b"\xff\xd9"):
+                return None
+            return data[:at], _RESTART.split(data[at:-2])
+    return None
 
-    header: bytes  # from SOI to the end of the SOS header
-    rows: tuple[bytes, ...]
+
+@dataclass(frozen=True)
+class PieceJpeg:
+    """A JPEG cut into its header and one entropy-coded piece per SPAN blocks, ready to have pieces replaced."""
+
+    header: bytes
+    stream: tuple[bytes, ...]  # piece 0, marker, piece 1, marker, ... (piece n at 2n), the end marker last
+    per_row: int  # pieces a row of blocks
 
     @classmethod
-    def parse(cls, data: bytes) -> RowJpeg | None:
-        """Cut a JPEG written by encode(); None when it is not one piece per row."""
-        at = 2
-        while at + 4 <= len(data) and data[at] == 0xFF:
-            marker, size = data[at + 1], int.from_bytes(data[at + 2 : at + 4], "big")
-            at += 2 + size
-            if marker == 0xDA:  # start of scan: the entropy-coded data follows
-                if not data.endswith(b"\xff\xd9"):
-                    return None
-                return cls(data[:at], tuple(_RESTART.split(data[at:-2])))
-        return None
+    def parse(cls, data: bytes, width: int, height: int) -> PieceJpeg | None:
+        """Cut the JPEG of a width x height picture written by encode(); None when its pieces are not SPAN blocks
+        each (a Pillow without restart_marker_blocks) or the width is not a whole number of pieces."""
+        cut = pieces_of(data)
+        per_row, rows = width // SPAN_PX, -(-height // BLOCK)
+        if cut is None or width % SPAN_PX or len(cut[1]) != per_row * rows:
+            return None
+        stream: list[bytes] = []
+        for n, piece in enumerate(cut[1]):
+            stream += (piece, _MARKERS[n & 7])
+        stream[-1] = b"\xff\xd9"
+        return cls(cut[0], tuple(stream), per_row)
 
-    def with_rows(self, start: int, rows: tuple[bytes, ...]) -> bytes:
-        """Return the JPEG with its rows from `start` on replaced by `rows` (renumbering the restart markers)."""
-        pieces = (*self.rows[:start], *rows, *self.rows[start + len(rows) :])
-        out = [self.header, pieces[0]]
-        for n, piece in enumerate(pieces[1:]):
-            out += (bytes((0xFF, 0xD0 + (n & 7))), piece)
-        out.append(b"\xff\xd9")
-        return b"".join(out)
+    def with_pieces(self, replaced: dict[int, bytes]) -> bytes:
+        """Return the JPEG with the pieces numbered in `replaced` (row * per_row + column) replaced."""
+        stream = list(self.stream)
+        for n, piece in replaced.items():
+            stream[2 * n] = piece
+        return self.header + b"".join(stream)
 
 
 @dataclass(frozen=True)
@@ -181,19 +216,19 @@ class Canvas:
     """The picture every page of a site starts from, encoded and measured once."""
 
     base: Any  # the RGB picture
-    jpeg: RowJpeg | None  # its JPEG cut into rows of blocks (None: Pillow wrote no restart markers)
+    jpeg: PieceJpeg | None  # its JPEG cut into pieces (None: Pillow wrote no restart markers)
     flat: tuple[Any, ...]  # per row of blocks: its one colour, or None when it has more than one
 
     @classmethod
     def of(cls, base: Any) -> Canvas:
         """Encode and measure a base picture."""
         flat = []
-        for top in range(0, base.height, MCU_ROWS):
-            extrema = base.crop((0, top, base.width, min(base.height, top + MCU_ROWS))).getextrema()
+        for top in range(0, base.height, BLOCK):
+            extrema = base.crop((0, top, base.width, min(base.height, top + BLOCK))).getextrema()
             flat.append(
                 tuple(low for low, _ in extrema) if all(low == high for low, high in extrema) else None
             )
-        return cls(base, RowJpeg.parse(encode(base)), tuple(flat))
+        return cls(base, PieceJpeg.parse(encode(base), base.width, base.height), tuple(flat))
 
     def flat_colour(self, first: int, end: int) -> Any:
         """Return the one colour of rows of blocks first..end-1, or None."""
@@ -201,22 +236,74 @@ class Canvas:
         return colours.pop() if len(colours) == 1 else None
 
 
-def compose(canvas: Canvas, stamps: list[Stamp], tiles: Tiles | None = None) -> bytes:
-    """Return the JPEG of the canvas with the stamps painted: only the rows of blocks they touch are encoded."""
-    base, jpeg = canvas.base, canvas.jpeg
-    if not stamps:
-        return jpeg.with_rows(0, ()) if jpeg else encode(base)
-    top = max(0, min(s.y for s in stamps))
-    bottom = min(base.height, max(s.y + s.mask.height for s in stamps))
-    first = top // MCU_ROWS
-    end = min(base.height, -(-bottom // MCU_ROWS) * MCU_ROWS)
-    if jpeg is not None and end > first * MCU_ROWS:
-        band = base.crop((0, first * MCU_ROWS, base.width, end))
-        flat = canvas.flat_colour(first, -(-end // MCU_ROWS))
-        paint(band, stamps, first * MCU_ROWS, flat, tiles)
-        cut = RowJpeg.parse(encode(band))
-        if cut is not None and len(cut.rows) == -(-band.height // MCU_ROWS):
-            return jpeg.with_rows(first, cut.rows)
+def spans(stamps: list[Stamp], per_row: int) -> dict[int, tuple[int, int]]:
+    """Return, per row of blocks the stamps paint into, the pieces they cover: {row: (first, end)}. Each line's
+    box (its stamps' union) covers its rows from its leftmost to its rightmost piece."""
+    boxes: list[list[int]] = []
+    line = None
+    box = [0, 0, 0, 0]
+    for stamp in stamps:
+        x, y = stamp.x, stamp.y
+        if stamp.line != line:
+            line, box = stamp.line, [x, y, x + stamp.w, y + stamp.h]
+            boxes.append(box)
+            continue
+        if x < box[0]:
+            box[0] = x
+        if y < box[1]:
+            box[1] = y
+        if x + stamp.w > box[2]:
+            box[2] = x + stamp.w
+        if y + stamp.h > box[3]:
+            box[3] = y + stamp.h
+    rows: dict[int, tuple[int, int]] = {}
+    for left, top, right, bottom in boxes:
+        first, end = max(0, left // SPAN_PX), min(per_row, -(-right // SPAN_PX))
+        if end <= first:
+            continue
+        for row in range(max(0, top // BLOCK), -(-bottom // BLOCK)):
+            had = rows.get(row)
+            rows[row] = (first, end) if had is None else (min(had[0], first), max(had[1], end))
+    return rows
+
+
+def _whole(base: Any, stamps: list[Stamp]) -> bytes:
+    """Return the JPEG of base with the stamps painted, encoded whole."""
     image = base.copy()
     paint(image, stamps)
     return encode(image)
+
+
+def compose(canvas: Canvas, stamps: list[Stamp], tiles: Tiles | None = None) -> bytes:
+    """Return the JPEG of the canvas with the stamps painted: only the pieces they cover are encoded."""
+    base, jpeg = canvas.base, canvas.jpeg
+    if jpeg is None:
+        return _whole(base, stamps)
+    rows = {row: cover for row, cover in spans(stamps, jpeg.per_row).items() if row * BLOCK < base.height}
+    if not rows:
+        return jpeg.with_pieces({})
+    first, end = min(rows), max(rows) + 1
+    if end * BLOCK > base.height:  # the last row of blocks is partial: its padding is the encoder's
+        return _whole(base, stamps)
+    # the band: the rows of blocks the text covers, from its leftmost piece to its rightmost
+    band_left = min(cover[0] for cover in rows.values()) * SPAN_PX
+    band_right = max(cover[1] for cover in rows.values()) * SPAN_PX
+    band = base.crop((band_left, first * BLOCK, band_right, end * BLOCK))
+    paint(band, stamps, first * BLOCK, canvas.flat_colour(first, end), tiles, band_left)
+    strip = Image.new("RGB", (sum(e - f for f, e in rows.values()) * SPAN_PX, BLOCK))
+    at, core = 0, band.im
+    for row in sorted(rows):
+        left, right = rows[row][0] * SPAN_PX - band_left, rows[row][1] * SPAN_PX - band_left
+        top = (row - first) * BLOCK
+        strip.im.paste(core.crop((left, top, right, top + BLOCK)), (at, 0, at + right - left, BLOCK))
+        at += right - left
+    cut = pieces_of(encode(strip))
+    if cut is None or len(cut[1]) != at // SPAN_PX:
+        return _whole(base, stamps)
+    pieces, n = cut[1], 0
+    replaced = {}
+    for row in sorted(rows):
+        for column in range(*rows[row]):
+            replaced[row * jpeg.per_row + column] = pieces[n]
+            n += 1
+    return jpeg.with_pieces(replaced)

@@ -87,9 +87,8 @@ def test_a_row_spliced_jpeg_decodes_to_the_whole_encoding(x, y):
     stamps = lettering.stamps("Quickstart guide", x, y, (255, 255, 255))
     stamps += Lettering(ImageFont.load_default(32)).stamps("and a description", x, y + 90, (10, 10, 10))
     canvas = Canvas.of(base)
-    assert (
-        canvas.jpeg is not None and len(canvas.jpeg.rows) == 40
-    )  # 630 pixel rows: 40 rows of blocks, one partial
+    # 630 pixel rows: 40 rows of blocks, one partial; 1200 pixels: 15 pieces of 80 a row
+    assert canvas.jpeg is not None and canvas.jpeg.per_row == 15 and len(canvas.jpeg.stream) == 2 * 40 * 15
     data = compose(canvas, stamps, {})
     whole = base.copy()
     paint(whole, stamps)
@@ -98,6 +97,25 @@ def test_a_row_spliced_jpeg_decodes_to_the_whole_encoding(x, y):
     with Image.open(io.BytesIO(data)) as spliced, Image.open(reference) as expected:
         assert spliced.size == (1200, 630) and spliced.format == "JPEG"
         assert difference(spliced, expected) == 0
+
+
+def test_only_the_pieces_the_text_covers_are_encoded(monkeypatch):
+    """A page encodes the 80x16 pieces its lines cover, gathered into one strip, not the whole rows they cross."""
+    encoded: list[tuple[int, int]] = []
+    original = thumbnail_paint.encode
+
+    def encode_recorded(image: Image.Image) -> bytes:
+        encoded.append(image.size)
+        return original(image)
+
+    canvas = Canvas.of(gradient())
+    monkeypatch.setattr(thumbnail_paint, "encode", encode_recorded)
+    stamps = Lettering(ImageFont.load_default(68), 1).stamps("Quickstart", 80, 200, (255, 255, 255))
+    compose(canvas, stamps, {})
+    ((width, height),) = encoded
+    rows = -(-(max(s.y + s.h for s in stamps)) // 16) - min(s.y for s in stamps) // 16
+    assert height == 16 and width % 80 == 0
+    assert width <= rows * 6 * 80  # "Quickstart" is under 480 pixels wide: at most 6 pieces a row, of 15
 
 
 def test_a_page_without_text_is_the_base_picture():
