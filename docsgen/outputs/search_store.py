@@ -56,6 +56,7 @@ class FolderRecords:
         self._rows: list[
             str
         ] = []  # lines not written yet (flush(): no file stays open, however many bundles)
+        self._pending = 0  # characters in _rows
         self._open = True
         self._resolved: Path | None = None  # the file of complete records (once resolve() or complete() ran)
 
@@ -85,14 +86,17 @@ class FolderRecords:
 
     def _write(self, row: list[str]) -> None:
         assert self._open, "records are added before resolve() or complete()"
-        self._rows.append(json.dumps(row, ensure_ascii=False) + "\n")
+        line = json.dumps(row, ensure_ascii=False) + "\n"
+        self._rows.append(line)
+        self._pending += len(line)
 
-    def flush(self) -> None:
-        """Write the lines taken since the last flush (the file is opened only meanwhile)."""
-        if self._rows:
+    def flush(self, *, at_least: int = 0) -> None:
+        """Write the lines taken since the last flush (the file is opened only meanwhile); at_least: only when they
+        have that many characters (the file is opened once for many pages, and what waits stays bounded)."""
+        if self._rows and self._pending >= at_least:
             with self._file.open("a", encoding="utf-8") as stream:
                 stream.writelines(self._rows)
-            self._rows = []
+            self._rows, self._pending = [], 0
 
     def _closed(self) -> Path:
         if self._open:

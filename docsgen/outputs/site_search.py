@@ -31,6 +31,10 @@ from docsgen.pages.page import Page
 from docsgen.render import SiteContext
 from docsgen.site.read import Site
 
+FLUSH_CHARS = (
+    64 * 1024
+)  # a bundle's records file is appended to once this much waits (bounded: folders x this)
+
 # (bundle folder) -> the previous build's bundle there when its files are intact: (its key, {name: (file, size)})
 PreviousBundle = Callable[[str], tuple[str, dict[str, tuple[Path, int]]] | None]
 
@@ -119,7 +123,7 @@ class SiteSearch:
                 elif record is not None:
                     self._records(folder).add(page.key, body_key, record)
         for folder in {row[0] for row in rows} & self._folders.keys():
-            self._folders[folder].flush()
+            self._folders[folder].flush(at_least=FLUSH_CHARS)
 
     def _write_ready(self) -> None:
         """Write the bundles Pagefind finished meanwhile (a version whose pages are all in) to the output folder,
