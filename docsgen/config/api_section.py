@@ -29,9 +29,8 @@ class Playground:
     mode: str | None = None  # Mintlify's older name for `display`, honoured when `display` is not set
     proxy: bool = True  # requests go through the site's proxy (docsgen dev, docsgen server)
     credentials: bool = False  # direct requests include cookies
-    auth: Any = (
-        None  # site authentication as written (checked by docsgen.openapi.playground_auth.client_auth)
-    )
+    # site authentication as written (checked by docsgen.openapi.playground_auth.client_auth)
+    auth: Any = None
 
     @classmethod
     def from_json(cls, value: Any) -> Playground:

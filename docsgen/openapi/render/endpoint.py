@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from docsgen.mdx.types import TocItem
@@ -172,8 +172,8 @@ def _reference(ctx: RenderContext, view: OperationView, ids: Ids) -> _Reference:
     render_parameters(ctx, view.parameters, ids, sections)
     body = render_body(ctx, view.body, ids, "request" if operation else "")
     if body is not None:
-        body.title = ctx.word("body", "Body") if operation else ctx.word("payload", "Payload")
-        sections.append(body)
+        title = ctx.word("body", "Body") if operation else ctx.word("payload", "Payload")
+        sections.append(replace(body, title=title))
     resp_html, resp_md, resp_toc, resp_found = render_responses(ctx, view.responses, ids)
     parts: list[_Part] = []
     searched: list[tuple[str, Section]] = []
@@ -222,9 +222,8 @@ def _page(ctx: RenderContext, view: OperationView) -> RenderedApi:
     budget = ctx.new_page()
     method, path = view.method, view.path
     webhook = ctx.word("webhook", "Webhook") if view.kind == "webhook" else ""
-    text = (
-        without_deprecated_lead(view.description) if view.deprecated else view.description
-    )  # title has the badge
+    # a deprecated operation's title has the badge: its description need not open with "Deprecated."
+    text = without_deprecated_lead(view.description) if view.deprecated else view.description
     desc = ctx.md(text)
     ref = _reference(ctx, view, ids)
     aside_html, aside_md = _examples(ctx, view)

@@ -1,11 +1,12 @@
-"""The typed view of one OpenAPI operation or webhook, read once from the spec: every part of its page is made from it.
+"""The typed view of one OpenAPI operation or webhook, read once from the spec: all of its page is made from it.
 
-`operation_view` reads an operation (or webhook) of a spec dict once, following its `$ref`s, into frozen dataclasses:
-its parameters (path-item ones merged with the operation's), request body and responses per media type, security
-requirements with the schemes they name (docsgen.openapi.render.security), servers, callbacks and code samples. The endpoint page's HTML, its
-Markdown twin, its contents, its search record and its playground data are then all made from this view
-(docsgen.openapi.render.endpoint); no renderer reads the operation's dict again. Schemas stay the spec's own
-resolved objects: the schema tree renderer and the example generator take them (and memoise by their identity).
+`operation_view` reads an operation (or webhook) of a spec dict once, following its `$ref`s, into frozen
+dataclasses: its parameters (path-item ones merged with the operation's), request body and responses per media
+type, security requirements with the schemes they name (docsgen.openapi.render.security), servers, callbacks
+and code samples. The endpoint page's HTML, its Markdown twin, its contents, its search record and its
+playground data are then all made from this view (docsgen.openapi.render.endpoint); no renderer reads the
+operation's dict again. Schemas stay the spec's own resolved objects: the schema tree renderer and the example
+generator take them (and memoise by their identity).
 """
 
 from __future__ import annotations
@@ -21,12 +22,8 @@ from docsgen.openapi.render.security import Security, security_of
 HTTP_METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 LOCATIONS = ("path", "query", "header", "cookie")
 _IGNORED_HEADERS = {"accept", "content-type", "authorization"}
-_HINTS = (
-    "deprecated",
-    "style",
-    "explode",
-    "allowReserved",
-)  # serialisation the playground is told as written
+# a parameter's serialisation, which the playground is told as written
+_HINTS = ("deprecated", "style", "explode", "allowReserved")
 MAX_LINKS = 30  # links shown per response
 MAX_PARTS = 60  # encoded parts listed per media type
 MAX_PART_HEADERS = 20  # headers listed per encoded part
@@ -352,27 +349,37 @@ def links_of(ctx: RenderContext, links: Any) -> tuple[Link, ...]:
 
 
 def responses_of(ctx: RenderContext, responses: Any) -> tuple[Response, ...]:
-    """The responses of an operation, in the spec's order."""
+    """The responses of an operation, in the spec's order.
+
+    Each response object's view is made once per spec and context ($ref'd responses repeat on many pages).
+    """
     if not isinstance(responses, dict):
         return ()
     out = []
     for status, raw in responses.items():
         resp = ctx.resolve(raw)
-        headers = resp.get("headers")
-        found = []
-        for name, header in headers.items() if isinstance(headers, dict) else ():
-            header = ctx.resolve(header)
-            found.append(parameter(ctx, header, str(name), "header", header.get("required") is True))
-        out.append(
-            Response(
-                status=str(status),
-                description=_text(resp.get("description")),
-                headers=tuple(found),
-                content=media_types(ctx, resp.get("content")),
-                links=links_of(ctx, resp.get("links")),
-            )
-        )
+        memo = ("response-view", id(resp), str(status))
+        hit = ctx.fragments.get(memo)
+        if hit is None or hit[0] is not resp:
+            hit = ctx.fragments[memo] = (resp, response(ctx, resp, str(status)))
+        out.append(hit[1])
     return tuple(out)
+
+
+def response(ctx: RenderContext, resp: dict, status: str) -> Response:
+    """A response's view from its resolved object."""
+    headers = resp.get("headers")
+    found = []
+    for name, header in headers.items() if isinstance(headers, dict) else ():
+        header = ctx.resolve(header)
+        found.append(parameter(ctx, header, str(name), "header", header.get("required") is True))
+    return Response(
+        status=status,
+        description=_text(resp.get("description")),
+        headers=tuple(found),
+        content=media_types(ctx, resp.get("content")),
+        links=links_of(ctx, resp.get("links")),
+    )
 
 
 def servers_of(ctx: RenderContext, path_item: dict, operation: dict) -> tuple[Server, ...]:

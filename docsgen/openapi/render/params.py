@@ -22,7 +22,7 @@ LOCATION_TITLES = {
 }
 
 
-@dataclass
+@dataclass(frozen=True)
 class Section:
     """One reference section: anchor id, title, HTML, Markdown, and for search its description and top fields."""
 

@@ -66,9 +66,8 @@ class Scheme:
     name: str
     type: str
     auth: AuthField  # how a credential of this scheme is sent
-    details: tuple[
-        tuple[str, Any], ...
-    ]  # scheme / bearerFormat / openIdConnectUrl, then x-default, as written
+    # scheme / bearerFormat / openIdConnectUrl, then x-default, as written
+    details: tuple[tuple[str, Any], ...]
     flows: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...] | None  # OAuth 2 flows (None: none written)
 
 
