@@ -113,7 +113,8 @@ class Lettering:
         return mask, left, top, right - left, bottom - top
 
 
-Tiles = dict[tuple[int, tuple[int, int, int]], tuple[Any, Any]]  # (id(mask), fill) -> (mask, its tile's core)
+# (fill, background) -> id(mask) -> (mask, its tile's core): glyphs blended once onto a plain background
+Tiles = dict[tuple[tuple[int, int, int], Any], dict[int, tuple[Any, Any]]]
 
 
 def paint(
@@ -137,17 +138,20 @@ def paint(
     inks: dict[tuple[int, int, int], Any] = {}
     line, right, lowest, painted_bottom = None, _FAR, _FAR, _FAR
     tiling = tiles is not None and flat is not None
+    kind: dict[int, tuple[Any, Any]] = {}
+    kind_fill = None
     for mask, x, y, fill, at, w, h in stamps:
         x, y = x - dx, y - dy
         if at != line:  # a new line: nothing of it painted yet, every earlier line above `lowest`
             line, right, lowest = at, _FAR, painted_bottom
         if tiling and x >= right and y >= lowest:
-            key = (id(mask), fill)
-            tile = tiles.get(key)  # type: ignore[union-attr]
+            if fill is not kind_fill:  # the tiles of this colour on this background
+                kind, kind_fill = tiles.setdefault((fill, flat), {}), fill  # type: ignore[union-attr]
+            tile = kind.get(id(mask))
             if tile is None:
                 made = Image.new(image.mode, (w, h), flat)
                 paint(made, [Stamp(mask, 0, 0, fill, 0, w, h)])
-                tile = tiles[key] = (mask, made.im)  # type: ignore[index]
+                tile = kind[id(mask)] = (mask, made.im)
             core.paste(tile[1], (x, y, x + w, y + h))
         else:
             ink = inks.get(fill)

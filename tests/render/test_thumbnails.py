@@ -139,7 +139,8 @@ def test_glyphs_pasted_as_tiles_are_the_blended_glyphs(spacing):
     pasted, blended = Image.new("RGB", (1200, 400), background), Image.new("RGB", (1200, 400), background)
     paint(pasted, stamps, 0, background, tiles)
     paint(blended, stamps)
-    assert len(tiles) > (20 if spacing == 84 else 0)  # most glyphs were pasted when the lines keep apart
+    pasted_glyphs = sum(len(kind) for kind in tiles.values())
+    assert pasted_glyphs > (20 if spacing == 84 else 0)  # most glyphs were pasted when the lines keep apart
     assert ImageChops.difference(pasted, blended).getbbox() is None
     canvas = Canvas.of(Image.new("RGB", (1200, 630), background))
     with Image.open(io.BytesIO(compose(canvas, stamps, tiles))) as picture:
@@ -148,6 +149,17 @@ def test_glyphs_pasted_as_tiles_are_the_blended_glyphs(spacing):
         reference = io.BytesIO()
         expected.save(reference, "JPEG", quality=thumbnail_paint.QUALITY)
         assert difference(picture, Image.open(reference)) == 0
+
+
+def test_tiles_are_kept_per_background():
+    """A glyph blended onto one plain background is not pasted onto another (two flat bands of one picture)."""
+    stamps = Lettering(ImageFont.load_default(32)).stamps("Tile W", 10, 10, (120, 130, 140))
+    tiles: dict = {}
+    for background in ((255, 255, 255), (20, 20, 20)):
+        pasted, blended = Image.new("RGB", (200, 60), background), Image.new("RGB", (200, 60), background)
+        paint(pasted, stamps, 0, background, tiles)
+        paint(blended, stamps)
+        assert ImageChops.difference(pasted, blended).getbbox() is None, background
 
 
 SITE = {
