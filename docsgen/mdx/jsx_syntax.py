@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import bisect
+import functools
 import itertools
 import re
 from dataclasses import dataclass, field
@@ -303,17 +304,19 @@ def fence_end(src: str, pos: int, end: int) -> int:
     if not m:
         return -1
     marker = m.group(1)
-    if (
-        marker[0] == "`"
-        and "`" in src[pos + len(marker) : src.find("\n", pos) if "\n" in src[pos:end] else end]
-    ):
-        return -1
-    closing = re.compile(r"^[ \t]*" + re.escape(marker[0]) + "{" + str(len(marker)) + r",}[ \t]*$", re.M)
     nl = src.find("\n", pos, end)
+    if marker[0] == "`" and "`" in src[pos + len(marker) : nl if nl >= 0 else end]:
+        return -1
     if nl < 0:
         return end
-    m2 = closing.search(src, nl + 1, end)
+    m2 = _closing_fence(marker[0], len(marker)).search(src, nl + 1, end)
     return m2.end() if m2 else end
+
+
+@functools.lru_cache(maxsize=64)
+def _closing_fence(char: str, length: int) -> re.Pattern[str]:
+    """The line closing a fence of `length` `char`s (at least as many, alone on its line)."""
+    return re.compile(r"^[ \t]*" + re.escape(char) + "{" + str(length) + r",}[ \t]*$", re.M)
 
 
 _INTEREST_RE = re.compile(r"\n[ \t]*(?=```|~~~)|`+|\{|<")

@@ -7,7 +7,7 @@ import functools
 import posixpath
 import re
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -47,7 +47,8 @@ _BLANKS_RE = re.compile(r"\n{3,}")
 _INDENT_RE = re.compile(r"[ \t]*")
 _FENCE_START_RE = re.compile(r"^[ \t]*((`{3,}|~{3,}))", re.M)
 _TICKS_RE = re.compile(r"`+")
-_SPECIAL_RE = re.compile(r"[`{<\n]")
+# Where the walk must look: code, expressions, tags, and a line break before a fence (other lines copy as they are).
+_SPECIAL_RE = re.compile(r"[`{<]|\n(?=[ \t]*(?:```|~~~))")
 _MAX_DEPTH = 8
 
 
@@ -140,8 +141,11 @@ def _strip_esm(src: str, ctx: ExportContext, source: str) -> str:
             ctx.snippets[m.group(2)] = target
     out, pos = [], 0
     fences = _fences(src)
+    fence = next(fences, None)
     for m in _ESM_RE.finditer(src):
-        if any(start <= m.start() < end for start, end in fences):
+        while fence is not None and fence[1] <= m.start():  # fences ending before it cannot hold it
+            fence = next(fences, None)
+        if fence is not None and fence[0] <= m.start():
             continue
         out.append(src[pos : m.start()])
         pos = m.end()
@@ -149,17 +153,19 @@ def _strip_esm(src: str, ctx: ExportContext, source: str) -> str:
     return "".join(out)
 
 
-def _fences(src: str) -> list[tuple[int, int]]:
-    """Return the (start, end) offsets of every fenced code block, matching fences the way MDX does."""
-    spans, pos = [], 0
+def _fences(src: str) -> Iterator[tuple[int, int]]:
+    """Yield the (start, end) offsets of the fenced code blocks in order, matching fences the way MDX does.
+
+    A generator: the statements are at the top of a page, so the fences below the last one are never scanned.
+    """
+    pos = 0
     for m in _FENCE_START_RE.finditer(src):
         if m.start() < pos:
             continue
         end = fence_end(src, m.end(1) - len(m.group(2)), len(src))
         if end > 0:
-            spans.append((m.start(), end))
+            yield m.start(), end
             pos = end
-    return spans
 
 
 def _convert(src: str, ctx: ExportContext) -> str:
@@ -417,6 +423,7 @@ def rewrite_links(markdown: str, resolve: Callable[[str], str]) -> str:
     """Apply resolve() to every Markdown link and image target outside code."""
     if "](" not in markdown:
         return markdown
+    resolve = _remembering(resolve)
     # Fast path: no link target would change (links inside code would not either), so nothing to split.
     if all(resolve(href) == href for href in _TARGET_RE.findall(markdown)):
         return markdown
@@ -429,3 +436,16 @@ def rewrite_links(markdown: str, resolve: Callable[[str], str]) -> str:
         pos = m.end()
     out.append(_LINK_RE.sub(lambda x: x.group(1) + resolve(x.group(2)) + x.group(3), markdown[pos:]))
     return "".join(out)
+
+
+def _remembering(resolve: Callable[[str], str]) -> Callable[[str], str]:
+    """Return resolve() answering each target once (the fast path's check, then the rewrite, ask the same)."""
+    answers: dict[str, str] = {}
+
+    def remembered(href: str) -> str:
+        answer = answers.get(href)
+        if answer is None:
+            answer = answers[href] = resolve(href)
+        return answer
+
+    return remembered

@@ -1,0 +1,63 @@
+"""The Markdown twin's pass over a page's MDX: code fences scanned once, each link target resolved once."""
+
+from __future__ import annotations
+
+import pytest
+
+from docsgen.pages import markdown_export
+from docsgen.pages.markdown_export import mdx_to_markdown, rewrite_links
+
+FENCES = 12
+
+
+def _page() -> str:
+    blocks = "\n".join(f"Step {n}:\n\n  ```bash\n  run {n} <Tag> {{x}}\n  ```\n" for n in range(FENCES))
+    return 'import Note from "/snippets/note.mdx";\nexport const x = 1;\n\nIntro.\n\n' + blocks
+
+
+def test_each_fence_of_a_page_with_imports_is_scanned_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[int] = []
+    real = markdown_export.fence_end
+
+    def counting(src: str, pos: int, end: int) -> int:
+        calls.append(pos)
+        return real(src, pos, end)
+
+    monkeypatch.setattr(markdown_export, "fence_end", counting)
+    out = mdx_to_markdown(_page())
+    # the walk copying them, and one more: removing the imports looked only as far as the first fence
+    assert len(calls) == FENCES + 1
+    assert "import" not in out and "export" not in out
+    for n in range(FENCES):  # fences are copied as written: tags and expressions inside left alone
+        assert f"  ```bash\n  run {n} <Tag> {{x}}\n  ```" in out
+
+
+def test_statements_inside_fences_stay_and_others_go() -> None:
+    src = (
+        'import A from "/snippets/a.mdx";\n\n```js\nimport b from "b";\nexport const c = 1;\n```\n\n'
+        "export const d = 2;\n\n~~~\nexport default e;\n~~~\n\nEnd {d}.\n"
+    )
+    out = mdx_to_markdown(src)
+    assert 'import b from "b";\nexport const c = 1;' in out
+    assert "export default e;" in out
+    assert "import A" not in out and "export const d" not in out
+    assert out.rstrip().endswith("End 2.")
+
+
+def test_plain_lines_and_indented_fences_convert_as_before() -> None:
+    src = "one\ntwo <b>bold</b>\n\n- item\n\n    ~~~\n    {not an expression}\n    ~~~\nthree {1 + 1}\n"
+    out = mdx_to_markdown(src)
+    assert out == "one\ntwo **bold**\n\n- item\n\n    ~~~\n    {not an expression}\n    ~~~\nthree 2\n"
+
+
+def test_each_link_target_is_resolved_once() -> None:
+    asked: list[str] = []
+
+    def resolve(href: str) -> str:
+        asked.append(href)
+        return "/v1" + href if href.startswith("/") else href
+
+    text = "See [a](/a) and [b](/b), [a again](/a).\n\n```\n[c](/c)\n```\n"
+    out = rewrite_links(text, resolve)
+    assert out == "See [a](/v1/a) and [b](/v1/b), [a again](/v1/a).\n\n```\n[c](/c)\n```\n"
+    assert sorted(asked) == ["/a", "/b"]  # not twice each (the check for a change, then the rewrite)
