@@ -154,10 +154,8 @@ def _strip_esm(src: str, ctx: ExportContext, source: str) -> str:
 
 
 def _fences(src: str) -> Iterator[tuple[int, int]]:
-    """Yield the (start, end) offsets of the fenced code blocks in order, matching fences the way MDX does.
-
-    A generator: the statements are at the top of a page, so the fences below the last one are never scanned.
-    """
+    """Yield the (start, end) offsets of the fenced code blocks in order, found the way MDX finds them (lazily:
+    the statements are at the top of a page, so the fences below the last one are never scanned)."""
     pos = 0
     for m in _FENCE_START_RE.finditer(src):
         if m.start() < pos:
