@@ -7,8 +7,9 @@ lock. Either way a page asked for renders at once in the server (the pass gives 
 for the lock, and holds it only to hand out and take in batches): a reader never waits for the pass. A render
 process's result is taken only for a page still waiting and only if the server applied no change since the
 process was forked; otherwise it is dropped, and the processes are forked again from the current state. Each
-render goes to the page store like one asked for (docsgen.dev.rendered), its search record to a Pagefind run
-fed as pages come. Once every page is rendered it adds what needs them all:
+render goes to the page store like one asked for (docsgen.dev.rendered), its search record to the build's
+search index (docsgen.outputs.site_search.SiteSearch: a Pagefind run per bundle, fed as pages come, in any order;
+a bundle Pagefind finished goes to the page store at once). Once every page is rendered it adds what needs them all:
 the search index, llms-full.txt & co (from the twins on disk), changelog feeds. Until then /__docsgen/status
 says how far it is and that search is not ready. A newer full build, or stopping the server, ends the pass.
 """
@@ -28,13 +29,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from docsgen.common.errors import Diagnostic
-from docsgen.dev.devsearch import DevSearch
+from docsgen.dev.pagestore import StoredFiles
 from docsgen.dev.rendered import batch_renderer
 from docsgen.dev.snapshot import BuildCancelled, OnRequest, servable
 from docsgen.engine.pool import NICE, RENEW_AFTER, Batch, RenderPool, worker_count
-from docsgen.engine.write import Claimed, Content, SiteFiles, Streamed, content_of
+from docsgen.engine.write import Claimed, Content, Made, SiteFiles, Streamed, content_of
 from docsgen.mdx import MdxResult
-from docsgen.outputs import add_page_files, add_site_files, add_vendor_assets
+from docsgen.outputs import SiteSearch, add_page_files, add_site_files, add_vendor_assets
 from docsgen.outputs.agents import add_agent_files
 from docsgen.outputs.branding import add_thumbnail_files
 from docsgen.outputs.pagefind import INDEX_DIR, SearchRecord
@@ -59,6 +60,7 @@ def release_memory() -> None:
 
 
 LATE_FULL = "llms-full.txt"  # made of every page's twin: added by the pass, with the search index
+LISTING = f"{INDEX_DIR}/indexes.json"  # the other bundles of a split index, for "search all"
 AGENTS = OnRequest("agents")  # llms.txt & co: made when first asked for, or by the pass
 LLMS = ("llms.txt", ".well-known/llms.txt")
 
@@ -135,9 +137,10 @@ class Pass:
         self.search = "waiting"  # "indexing", "ready", "failed"
         self.started = time.perf_counter()
         self.seconds = 0.0
-        self.index = DevSearch(
-            dev.store
-        )  # fed from now: pages asked for before the pass starts are indexed too
+        assert dev.site is not None and dev.ctx is not None
+        self.bundles = StoredFiles(dev.store)  # the index's files, as Pagefind writes them
+        # fed from now (pages asked for before the pass starts are indexed too); pages counted by run()
+        self.index = SiteSearch(dev.ctx, dev.site, cache=False, output=self.bundles.write, count=False)
         self.feeding = True
         self.search = "indexing"
         self.rendered_by: dict[int, int] = {}  # pid -> pages of this pass it rendered (processes, or here)
@@ -145,7 +148,6 @@ class Pass:
         self._thread: threading.Thread | None = None
         self._pool: RenderPool | None = None
         self._pools = 0  # render pools forked so far (their store files are named after it)
-        self._collecting: threading.Thread | None = None  # Pagefind writing finished bundles
 
     # -------------------------------------------------------------- control
     def start(self) -> None:
@@ -171,7 +173,7 @@ class Pass:
     def add_record(self, folder: str, record: SearchRecord) -> None:
         """Feed one page's search record (rendered for the first time in this pass's build)."""
         if self.feeding:
-            self.index.add(folder, record)
+            self.index.add_record(folder, record)
 
     def _current(self) -> bool:
         dev = self.dev
@@ -196,7 +198,7 @@ class Pass:
         dev = self.dev
         try:
             if dev.site is not None:
-                self.index.count(dev.site)  # (no lock: the site is only replaced, never changed in place)
+                self.index.count()  # (no lock: the site is only replaced, never changed in place)
             keys = deque(dev.outputs)
             workers = worker_count(len(keys), dev.workers)
             if self._render_pooled(keys, workers) if workers > 1 else self._render_here(keys):
@@ -204,26 +206,6 @@ class Pass:
         finally:
             self.feeding = False
             self.done.set()
-
-    def _collect(self) -> None:
-        """Have Pagefind write the bundles of the versions done, on a thread of its own: pages render on
-        meanwhile (a bundle of a big version takes about a second)."""
-        if self._collecting is not None and self._collecting.is_alive():
-            return  # (one at a time: the next call takes what became complete meanwhile)
-        folders = self.index.complete()
-        if folders:
-            self._collecting = threading.Thread(
-                target=self._collect_now, args=(folders,), name="docsgen-dev-search", daemon=True
-            )
-            self._collecting.start()
-
-    def _collect_now(self, folders: list[str]) -> None:
-        try:
-            self.index.collect(folders)
-        except Exception as exc:  # noqa: BLE001 - a bug: search fails, the pages are served
-            if not self.dev.closed:
-                traceback.print_exc()
-                self.index.problems.append(str(exc))
 
     def _give_way(self) -> None:
         """Wait while a request waits to render a page (it gets the lock first)."""
@@ -234,8 +216,6 @@ class Pass:
         them, or `turns` turns); return False when the pass is over (stopped, or a newer build)."""
         dev = self.dev
         while keys and turns != 0:
-            if dev.lazy:
-                self._collect()
             self._give_way()
             with dev.turns:
                 if not self._current():
@@ -264,8 +244,6 @@ class Pass:
         pool: RenderPool | None = None
         try:
             while True:
-                if dev.lazy:
-                    self._collect()
                 if here and not self._render_here(here, turns=1):
                     return False
                 self._give_way()
@@ -366,11 +344,11 @@ class Pass:
     def _finish(self) -> None:
         """Every page is rendered: add the search index, agent files and feeds; report."""
         dev = self.dev
-        self.feeding = False
-        if self._collecting is not None:
-            self._collecting.join()
-        bundle = self.index.finish()  # (Pagefind works in its own processes: the lock is free meanwhile)
-        problems = [f"the search index could not be built: {p}" for p in dict.fromkeys(self.index.problems)]
+        with dev.turns:
+            self.feeding = False  # (a page rendering now is not fed to an index being collected)
+        # Pagefind works in its own processes: the lock is free meanwhile
+        bundle, failed = self._search_files()
+        problems = [d.message for d in failed]
         with dev.turns:
             if not self._current():
                 return
@@ -392,6 +370,19 @@ class Pass:
             self.search = "failed" if problems else "ready"
             self.seconds = time.perf_counter() - self.started
             self._report(problems)
+
+    def _search_files(self) -> tuple[dict[str, bytes | Path], list[Diagnostic]]:
+        """Wait for the search index's bundles; return its files (page store files; the listing of a split
+        index, pagefind/indexes.json, in memory) and why it failed, if it did."""
+        made = SiteFiles()
+        self.index.add_to(made)
+        listing: dict[str, bytes | Path] = {}
+        for path, content in made.files.items():  # (the bundles Pagefind finished early are Written here)
+            if isinstance(content, Made) and path != LISTING:
+                self.bundles.write(path, content.data)
+            elif isinstance(content, Made):
+                listing[path] = content.data
+        return {**self.bundles.files, **listing}, made.diagnostics
 
     def _servable(self, content: Content) -> bytes | Path | None:
         """Return what the server holds of a file the pass made (llms-full.txt: written to the page store)."""

@@ -51,3 +51,16 @@ class PageStore:
     def close(self) -> None:
         """Delete the folder and everything in it."""
         self._cleanup()
+
+
+class StoredFiles:
+    """Files handed over as bytes and kept as page store files (the search index's bundles, as Pagefind
+    finishes them: docsgen.outputs.site_search), by site path."""
+
+    def __init__(self, store: PageStore) -> None:
+        self.store = store
+        self.files: dict[str, Path] = {}
+
+    def write(self, path: str, data: bytes) -> None:
+        """Keep one file (a later one at the same path replaces it)."""
+        self.files[path] = self.store.write(data, "." + path.rpartition(".")[2])

@@ -39,7 +39,7 @@ from docsgen.engine.reuse import OutputReuse, site_fingerprint
 from docsgen.engine.timings import Timings
 from docsgen.engine.write import OutputFolder, PageWriter, SiteFiles, WrittenTexts
 from docsgen.mdx import MdxResult
-from docsgen.outputs import SiteSearch, add_after_pages, add_before_pages
+from docsgen.outputs import SiteSearch, add_after_pages, add_before_pages, written_to
 from docsgen.outputs.search import record_maker
 from docsgen.pages.page import Page
 from docsgen.render import SiteContext, render_page, site_context, thumbnails
@@ -139,7 +139,7 @@ class Engine:
         if reuse is not None:
             reuse.attach(writer)
         previous = reuse.bundle if reuse else None  # bundles whose pages are all kept are linked
-        output = (files, folder)  # bundles finished while pages render are written at once
+        output = written_to(files, folder)  # bundles finished while pages render are written at once
         search = SiteSearch(ctx, site, cache=opts.cache, previous=previous, output=output)
         self._stack.enter_context(search)
         thumbs = thumbnails.maker(ctx, site.docs_dir)  # before the workers fork: they inherit it

@@ -29,7 +29,7 @@ from docsgen.outputs.changelog import add_changelog_feeds
 from docsgen.outputs.customization_checks import add_customization_checks
 from docsgen.outputs.redirects import add_redirects
 from docsgen.outputs.seo import add_seo_files
-from docsgen.outputs.site_search import SiteSearch
+from docsgen.outputs.site_search import SiteSearch, written_to
 from docsgen.outputs.tailwind import add_component_classes, add_tailwind_css
 from docsgen.pages.page import Page
 from docsgen.render import RenderedPage, SiteContext
@@ -38,6 +38,7 @@ from docsgen.site.read import Site
 
 __all__ = [
     "SiteSearch",
+    "written_to",
     "add_after_pages",
     "add_before_pages",
     "add_page_files",

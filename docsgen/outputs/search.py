@@ -195,37 +195,63 @@ class StreamingIndex:
     Records are added in page order, as start_search_index would send them, so the bundles are the same.
     """
 
-    def __init__(self, ctx: SiteContext, site: Site, binary: str) -> None:
+    def __init__(self, ctx: SiteContext, site: Site, binary: str, *, count: bool = True) -> None:
+        """count=False: the searchable pages are counted by count(), later (records may come before)."""
         self.ctx, self.site, self.binary = ctx, site, binary
-        self.left: dict[str, int] = {}  # searchable pages of each folder not seen yet
-        for page in site.pages_to_render():
-            policy = site.policy(page)
-            if policy.searchable:
-                folder = site.policies().search_folder(policy)
-                self.left[folder] = self.left.get(folder, 0) + 1
+        self.left: dict[
+            str, int
+        ] = {}  # searchable pages of each folder not seen yet (less those seen, uncounted)
+        self.counted = False
         self.runs: dict[str, tuple[pagefind.PagefindRun, IndexKey]] = {}
         self.errors: dict[str, Exception] = {}  # bundles whose Pagefind could not start
         self.finished: set[str] = set()
         self.parts: dict[str, Part] = {}  # bundles whose pages are all in, once taken (take_ready, pending)
+        if count:
+            self.count()
+
+    def count(self) -> None:
+        """Count each bundle's searchable pages: a bundle's run is told to write once all of them are in."""
+        if self.counted:
+            return
+        for page in self.site.pages_to_render():
+            policy = self.site.policy(page)
+            if policy.searchable:
+                folder = self.site.policies().search_folder(policy)
+                self.left[folder] = self.left.get(folder, 0) + 1
+        self.counted = True
+        for folder in list(self.runs):
+            self._finish_when_done(folder)
 
     def add_pages(self, pages: list[Page], records: list[SearchRecord | None] | None = None) -> None:
         """Index these freshly rendered pages (the searchable ones): their records when given (record_maker),
         else made from their bodies."""
         for folder, record in folder_records(self.ctx, self.site, pages, records):
-            if record is not None and folder not in self.finished and folder not in self.errors:
-                if folder not in self.runs:
-                    try:
-                        self.runs[folder] = (pagefind.PagefindRun(None, self.binary), IndexKey(self.binary))
-                    except Exception as exc:  # noqa: BLE001 - Pagefind cannot start: a warning when collected
-                        self.errors[folder] = exc
-                        continue
-                run, key = self.runs[folder]
-                key.add(record)
-                run.add(record)
-            self.left[folder] = self.left.get(folder, 1) - 1
-            if self.left[folder] <= 0 and folder in self.runs and folder not in self.finished:
-                self.runs[folder][0].finish()  # its last page is in: Pagefind writes this bundle now
-                self.finished.add(folder)
+            self.add(folder, record)
+
+    def add(self, folder: str, record: SearchRecord | None) -> None:
+        """Index one searchable page's record, in any order (None: a page seen without one)."""
+        if record is not None and folder not in self.finished and folder not in self.errors:
+            if folder not in self.runs:
+                try:
+                    self.runs[folder] = (pagefind.PagefindRun(None, self.binary), IndexKey(self.binary))
+                except Exception as exc:  # noqa: BLE001 - Pagefind cannot start: a warning when collected
+                    self.errors[folder] = exc
+                    return
+            run, key = self.runs[folder]
+            key.add(record)
+            run.add(record)
+        self.left[folder] = self.left.get(folder, 1 if self.counted else 0) - 1
+        self._finish_when_done(folder)
+
+    def _finish_when_done(self, folder: str) -> None:
+        if (
+            self.counted
+            and self.left.get(folder, 0) <= 0
+            and folder in self.runs
+            and folder not in self.finished
+        ):
+            self.runs[folder][0].finish()  # its last page is in: Pagefind writes this bundle now
+            self.finished.add(folder)
 
     def _part(self, folder: str, cache: bool | None) -> Part:
         """Return the part of a bundle whose pages are all in (made once: take_ready() may have taken it)."""
@@ -258,3 +284,8 @@ class StreamingIndex:
         """Stop Pagefind (the build failed)."""
         for run, _ in self.runs.values():
             run.close()
+
+    def kill(self) -> None:
+        """Kill every run from any thread (what waits for a bundle then fails at once)."""
+        for run, _ in list(self.runs.values()):
+            run.cancel()

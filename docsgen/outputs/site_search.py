@@ -4,6 +4,10 @@ A cold build streams each record to Pagefind as its page renders (docsgen.output
 rebuild spools the records of each bundle (docsgen.outputs.search_store.FolderRecords) and, once every page is
 in, links the previous output's bundle where every page was kept, reuses a stored bundle whose records are the
 same, and runs Pagefind for the others. Every build with the cache on leaves each bundle's records for the next.
+
+`docsgen dev` uses the same class (docsgen.dev.background): no cache, records fed one at a time in any order as
+pages render (add_record), bundles handed to its page store as Pagefind finishes them, the rest collected once
+every page is rendered.
 """
 
 from __future__ import annotations
@@ -37,9 +41,23 @@ FLUSH_CHARS = (
 
 # (bundle folder) -> the previous build's bundle there when its files are intact: (its key, {name: (file, size)})
 PreviousBundle = Callable[[str], tuple[str, dict[str, tuple[Path, int]]] | None]
+# Where a bundle file Pagefind finished while pages still render goes at once: (site path, its bytes) -> stored;
+# the build's output folder (written_to), or dev's page store.
+BundleOutput = Callable[[str, bytes], object]
 
 
-def stream_search_index(ctx: SiteContext, site: Site, *, cache: bool | None = None) -> StreamingIndex | None:
+def written_to(files: SiteFiles, folder: OutputFolder) -> BundleOutput:
+    """Return the output that writes bundle files into the build's output folder (claimed in its files)."""
+    return functools.partial(_write_now, files, folder)
+
+
+def _write_now(files: SiteFiles, folder: OutputFolder, path: str, data: bytes) -> bool:
+    return folder.write_now(files, path, data, "search index")
+
+
+def stream_search_index(
+    ctx: SiteContext, site: Site, *, cache: bool | None = None, count: bool = True
+) -> StreamingIndex | None:
     """Index pages as they render when there is no previous bundle they could reuse (a cold build); else None.
 
     A rebuild with a stored bundle spools its records instead (compared first, Pagefind run only for bundles
@@ -48,7 +66,7 @@ def stream_search_index(ctx: SiteContext, site: Site, *, cache: bool | None = No
     if cache_enabled(cache) and any_bundle_cached(site.docs_dir):
         return None
     try:
-        return StreamingIndex(ctx, site, pagefind.pagefind_binary())
+        return StreamingIndex(ctx, site, pagefind.pagefind_binary(), count=count)
     except Exception:  # noqa: BLE001 - the spooled or later path reports it
         return None
 
@@ -66,16 +84,19 @@ class SiteSearch:
         cache: bool | None = None,
         stream: bool = True,
         previous: PreviousBundle | None = None,
-        output: tuple[SiteFiles, OutputFolder] | None = None,
+        output: BundleOutput | None = None,
+        count: bool = True,
     ) -> None:
         """stream=False: the pages are rendered already (or will not be passed to add_pages). previous: the last
         build's bundles, for bundles whose pages were all kept (docsgen.engine.reuse). output: where a bundle
-        Pagefind finishes while pages still render is written at once (else all are added by add_to)."""
+        Pagefind finishes while pages still render is written at once (else all are added by add_to).
+        count=False: the searchable pages are counted by count(), later (records may come before)."""
         self.ctx, self.site, self.cache, self.previous = ctx, site, cache, previous
         self._output = output
         self._problems: list[str] = []  # bundles written early that failed
         self.keep = cache_enabled(cache)  # records are left for the next build
-        self._streaming = stream_search_index(ctx, site, cache=cache) if stream else None
+        self._streaming = stream_search_index(ctx, site, cache=cache, count=count) if stream else None
+        self.closed = False  # close() was called: records are ignored, Pagefind is killed
         self._folders: dict[str, FolderRecords] = {}
         self._spooling = False
         self._binary = ""
@@ -125,12 +146,23 @@ class SiteSearch:
         for folder in {row[0] for row in rows} & self._folders.keys():
             self._folders[folder].flush(at_least=FLUSH_CHARS)
 
+    def add_record(self, folder: str, record: SearchRecord) -> None:
+        """Take one page's record for this bundle folder, in any order (`docsgen dev`: pages render as they are
+        asked for and in the background); not kept for a next build."""
+        if self._streaming is not None and not self.closed:
+            self._streaming.add(folder, record)
+            self._write_ready()
+
+    def count(self) -> None:
+        """Count each bundle's searchable pages now (when made with count=False)."""
+        if self._streaming is not None:
+            self._streaming.count()
+
     def _write_ready(self) -> None:
         """Write the bundles Pagefind finished meanwhile (a version whose pages are all in) to the output folder,
         so their files are not held until the end, nor all written after the last page."""
         if self._streaming is None or self._output is None:
             return
-        files, folder = self._output
         for part in self._streaming.take_ready(cache=self.cache):
             bundle = PendingIndex.finish(part, self._problems)  # stored for the next build as well
             if bundle is None:
@@ -138,7 +170,7 @@ class SiteSearch:
             part.written = {name: len(data) for name, data in bundle.items()}
             part.bundle = None
             for name, data in bundle.items():
-                folder.write_now(files, f"{part.folder}/{name}", data, "search index")
+                self._output(f"{part.folder}/{name}", data)
 
     def _rows(
         self,
@@ -257,6 +289,18 @@ class SiteSearch:
         for records in self._folders.values():
             records.close()
         self._folders.clear()
+
+    def close(self) -> None:
+        """Kill Pagefind from any thread (`docsgen dev`: a newer build, or the server stops); what waits for a
+        bundle then fails at once, and records are ignored from now on."""
+        self.closed = True
+        pending = self._pending
+        for part in pending.parts if pending is not None else []:
+            run = part.run
+            if run is not None:
+                run.cancel()
+        if self._streaming is not None:
+            self._streaming.kill()
 
     def __enter__(self) -> SiteSearch:
         return self
