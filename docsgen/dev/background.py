@@ -33,7 +33,7 @@ from docsgen.dev.pagestore import StoredFiles
 from docsgen.dev.rendered import batch_renderer
 from docsgen.dev.snapshot import BuildCancelled, OnRequest, servable
 from docsgen.engine.pool import NICE, RENEW_AFTER, Batch, RenderPool, worker_count
-from docsgen.engine.write import Claimed, Content, Made, SiteFiles, Streamed, content_of
+from docsgen.engine.write import Claimed, Content, SiteFiles, Streamed, content_of
 from docsgen.mdx import MdxResult
 from docsgen.outputs import SiteSearch, add_page_files, add_site_files, add_vendor_assets
 from docsgen.outputs.agents import add_agent_files
@@ -60,7 +60,6 @@ def release_memory() -> None:
 
 
 LATE_FULL = "llms-full.txt"  # made of every page's twin: added by the pass, with the search index
-LISTING = f"{INDEX_DIR}/indexes.json"  # the other bundles of a split index, for "search all"
 AGENTS = OnRequest("agents")  # llms.txt & co: made when first asked for, or by the pass
 LLMS = ("llms.txt", ".well-known/llms.txt")
 
@@ -346,9 +345,8 @@ class Pass:
         dev = self.dev
         with dev.turns:
             self.feeding = False  # (a page rendering now is not fed to an index being collected)
-        # Pagefind works in its own processes: the lock is free meanwhile
-        bundle, failed = self._search_files()
-        problems = [d.message for d in failed]
+        # the bundles left go to the page store (Pagefind works in its own processes: the lock is free meanwhile)
+        problems = [d.message for d in self.index.hand_over(self.bundles.write)]
         with dev.turns:
             if not self._current():
                 return
@@ -358,7 +356,7 @@ class Pass:
             pages = dev.site.pages_to_render()
             add_page_files(dev.ctx, dev.site, dev.bodies, StoreTwins(dev), files)  # as a build adds them
             add_thumbnail_files(dev.ctx, pages, files)
-            for path, blob in bundle.items():
+            for path, blob in self.bundles.files.items():
                 files.add(path, blob, "search index")
             for path, content in files.files.items():
                 if path in made:
@@ -370,19 +368,6 @@ class Pass:
             self.search = "failed" if problems else "ready"
             self.seconds = time.perf_counter() - self.started
             self._report(problems)
-
-    def _search_files(self) -> tuple[dict[str, bytes | Path], list[Diagnostic]]:
-        """Wait for the search index's bundles; return its files (page store files; the listing of a split
-        index, pagefind/indexes.json, in memory) and why it failed, if it did."""
-        made = SiteFiles()
-        self.index.add_to(made)
-        listing: dict[str, bytes | Path] = {}
-        for path, content in made.files.items():  # (the bundles Pagefind finished early are Written here)
-            if isinstance(content, Made) and path != LISTING:
-                self.bundles.write(path, content.data)
-            elif isinstance(content, Made):
-                listing[path] = content.data
-        return {**self.bundles.files, **listing}, made.diagnostics
 
     def _servable(self, content: Content) -> bytes | Path | None:
         """Return what the server holds of a file the pass made (llms-full.txt: written to the page store)."""

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from docsgen.common.errors import warning
+from docsgen.common.errors import Diagnostic, warning
 from docsgen.engine.write import Linked, OutputFolder, SiteFiles
 from docsgen.outputs import pagefind
 from docsgen.outputs.pagefind import SearchRecord
@@ -245,12 +245,27 @@ class SiteSearch:
         pending.parts = sorted(pending.parts + linked, key=lambda part: part.folder)
         return pending
 
-    def add_to(self, files: SiteFiles) -> None:
-        """Wait for the bundles and add them under /pagefind/ (a missing or failing Pagefind only warns)."""
+    def _collected(self) -> PendingIndex:
         if self._pending is None:
             self.start()
         assert self._pending is not None
-        self._pending.add_to(files)
+        return self._pending
+
+    def hand_over(self, output: BundleOutput) -> list[Diagnostic]:
+        """Wait for the bundles and hand each file not handed over yet to `output` (`docsgen dev`: its page
+        store), the listing of a split index too; return why the index could not be built, if it could not."""
+        diagnostics: list[Diagnostic] = []
+        pending = self._collected()
+        for path, data in pending.collect(diagnostics).items():
+            output(path, data)
+        for part in pending.parts:
+            for name, file in (part.linked or {}).items():
+                output(f"{part.folder}/{name}", file.read())
+        return diagnostics
+
+    def add_to(self, files: SiteFiles) -> None:
+        """Wait for the bundles and add them under /pagefind/ (a missing or failing Pagefind only warns)."""
+        self._collected().add_to(files)
         if self.missing:
             first = self.missing[0]
             files.diagnostics.append(

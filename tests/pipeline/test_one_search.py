@@ -10,11 +10,13 @@ seen indexing through it, dev's bundle served from its page store.
 from __future__ import annotations
 
 import ast
+import json
 from pathlib import Path
 
 from docsgen.build import build
 from docsgen.dev.incremental import DevSite
 from docsgen.outputs.site_search import SiteSearch
+from tests.outputs.test_search_overlap import _versioned_site
 from tests.pipeline.test_build_cache import site_files
 from tests.pipeline.test_one_pool import PACKAGE, _imports_of
 
@@ -83,5 +85,32 @@ def test_a_build_and_a_dev_pass_index_through_the_same_class(make_site, tmp_path
         assert isinstance(entry, Path) and entry.is_relative_to(dev.store.root)
         fragments = sorted(path for path in dev.files if path.startswith("pagefind/fragment/"))
         assert fragments == [p for p in built if p.startswith("pagefind/fragment/")]  # the same pages indexed
+    finally:
+        dev.close()
+
+
+def test_dev_serves_a_split_index_as_the_build_writes_it(make_site, tmp_path):
+    """A site with versions gets a bundle per version in dev too, from the page store, with the build's listing."""
+    site = _versioned_site(make_site)
+    build(site, tmp_path / "out", workers=1, cache=False)
+    listing = (tmp_path / "out" / "pagefind" / "indexes.json").read_bytes()
+    dev = DevSite(site, tmp_path / "dev", lazy=True, workers=1)
+    try:
+        dev.build()
+        assert dev.wait_rendered(120)
+        assert dev.background is not None and dev.background.search == "ready"
+        served_listing = dev.files["pagefind/indexes.json"]
+        assert isinstance(served_listing, Path) and served_listing.read_bytes() == listing
+        folders = json.loads(listing)
+        assert len(folders) == 3
+        for version in folders:
+            entry = dev.files[f"pagefind/{version}/pagefind-entry.json"]
+            assert isinstance(entry, Path) and entry.is_relative_to(dev.store.root)
+            built = tmp_path / "out" / "pagefind" / version / "fragment"
+            fragments = {p.name for p in built.iterdir()}
+            served = {
+                p.rpartition("/")[2] for p in dev.files if p.startswith(f"pagefind/{version}/fragment/")
+            }
+            assert served == fragments  # the same pages in each version's bundle
     finally:
         dev.close()
