@@ -36,6 +36,26 @@ _RESTART = re.compile(rb"\xff[\xd0-\xd7]")
 _MARKERS = tuple(bytes((0xFF, 0xD0 + n)) for n in range(8))
 _FAR = -(1 << 30)
 _UNSEEN: Any = object()  # a glyph not rasterised yet
+# Pairs every kerning table kerns (capitals against round or diagonal letters, punctuation after r, T, V, Y).
+KERN_PROBES = (
+    "AV",
+    "AW",
+    "AY",
+    "AT",
+    "VA",
+    "WA",
+    "Te",
+    "To",
+    "Ty",
+    "Vo",
+    "Wa",
+    "Yo",
+    "LT",
+    "LY",
+    "P.",
+    "r.",
+    "F,",
+)
 
 
 class Stamp(NamedTuple):
@@ -59,6 +79,8 @@ class Lettering:
         self._glyphs: dict[str, tuple[Any, int, int, int, int] | None] = {}
         self._lengths: dict[str, int] = {}
         self._advances: dict[str, int] = {}  # "ab" -> the advance of a before b (kerned)
+        self._kerned = True  # pairs' advances differ from their first letter's (found out on first use)
+        self._probed = False
 
     def stamps(self, text: str, x: int, y: int, fill: tuple[int, int, int]) -> list[Stamp]:
         """Return the masks that draw `text` with its top left (anchor 'la') at (x, y), as draw.text would."""
@@ -71,15 +93,19 @@ class Lettering:
 
     def _by_glyph(self, text: str, x: int, y: int, fill: tuple[int, int, int]) -> list[Stamp]:
         stamps: list[Stamp] = []
-        glyphs, advances = self._glyphs, self._advances
+        if not self._probed:
+            self._probed, self._kerned = True, self._kerns()
+        glyphs, kerned = self._glyphs, self._kerned
+        advances = self._advances if kerned else self._lengths
         pen = 32  # 26.6 fixed point, as FreeType and Pillow count; + 32 rounds to the nearest pixel below
         previous = ""
         for char in text:
             if previous:
-                pair = previous + char
+                pair = previous + char if kerned else previous
                 advance = advances.get(pair)
                 if advance is None:
-                    advance = advances[pair] = self._length(pair) - self._length(char)
+                    advance = self._length(pair) - self._length(char) if kerned else self._length(pair)
+                    advances[pair] = advance
                 pen += advance
             previous = char
             glyph = glyphs.get(char, _UNSEEN)
@@ -89,6 +115,14 @@ class Lettering:
                 mask, left, top, w, h = glyph
                 stamps.append(Stamp(mask, x + left + (pen >> 6), y + top, fill, y, w, h))
         return stamps
+
+    def _kerns(self) -> bool:
+        """Tell whether the font kerns: a pair's advance differs from its first letter's for a pair fonts kern
+        (without, as with the bundled Inter, whose kerning is in GPOS which the basic layout does not read, a
+        letter's advance is looked up alone)."""
+        return any(
+            self._length(pair) != self._length(pair[0]) + self._length(pair[1]) for pair in KERN_PROBES
+        )
 
     def _length(self, text: str) -> int:
         value = self._lengths.get(text)

@@ -55,6 +55,28 @@ def test_glyph_by_glyph_text_is_pillows_text(size, stroke, background, ink):
         assert changed == ImageChops.difference(drawn, Image.new("RGB", drawn.size, background)).getbbox()
 
 
+class Kerned:
+    """A font that kerns "AV" 5 pixels tighter (the fonts at hand have no kerning table the basic layout reads)."""
+
+    def __init__(self, font: ImageFont.FreeTypeFont) -> None:
+        self.font = font
+
+    def getlength(self, text: str, *args: object, **kwargs: object) -> float:
+        return self.font.getlength(text, *args, **kwargs) - 5 * text.count("AV")
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.font, name)
+
+
+def test_a_kerning_font_moves_the_pen_by_its_pairs():
+    font = ImageFont.load_default(68)
+    plain, kerned = (
+        Lettering(font).stamps("AVA", 80, 30, (0, 0, 0)),
+        Lettering(Kerned(font)).stamps("AVA", 80, 30, (0, 0, 0)),
+    )
+    assert [s.x for s in kerned] == [plain[0].x, plain[1].x - 5, plain[2].x - 5]
+
+
 def test_a_shaped_font_draws_whole_lines_exactly():
     """A site's own font is laid out by Raqm (ligatures, marks, right to left): its lines are drawn by Pillow whole."""
     font = ImageFont.truetype(str(themes_dir() / "base/static/fonts/inter-latin-wght-normal.woff2"), 40)
