@@ -29,6 +29,9 @@ from docsgen.mdx.jsx_syntax import (
 from docsgen.mdx.limits import MAX_EXPANDED_CHARS, MAX_JSX_NESTING, MAX_SNIPPET_EXPANSIONS
 from docsgen.mdx.page_body import substitute_variables
 from docsgen.mdx.props import tag_props
+from docsgen.pages.markdown_links import rewrite_links
+
+__all__ = ["ExportContext", "mdx_to_markdown", "page_markdown_of", "rewrite_links"]
 
 CALLOUTS = {
     "Note": "Note",
@@ -404,46 +407,23 @@ def _snippet(path: str, props: dict[str, Any], ctx: ExportContext) -> str:
         return ""
     budget.expansions -= 1
     budget.chars -= len(body)
-    child = ctx.child({**ctx.scope, **props, "props": props})
     with contextlib.suppress(RecursionError):
-        return _block(mdx_to_markdown(body, child, path))
+        if (
+            len(body) <= _SCOPELESS_CHARS
+            and "{" not in body
+            and "import" not in body
+            and "export" not in body
+        ):
+            return _block(_scopeless_markdown(body))
+        return _block(mdx_to_markdown(body, ctx.child({**ctx.scope, **props, "props": props}), path))
     return ""
 
 
-# The label holds no `[` (a link inside brackets is found from its own `[`, with the same target): else `[[[[...`
-# was scanned to the end of its paragraph from each bracket.
-_LINK_RE = re.compile(r"(!?\[(?:[^\[\]\n]|\n(?!\n))*\]\()([^)\s]+)((?:\s+\"[^\"\n]*\")?\))")
-_TARGET_RE = re.compile(r"\]\(([^)\s]+)")  # every _LINK_RE target, and maybe more
-_CODE_RE = re.compile(r"(^[ \t]*(`{3,}|~{3,})[^\n]*\n.*?^[ \t]*\2[ \t]*$|`+[^`\n]*`+)", re.M | re.S)
+_SCOPELESS_CHARS = 64 * 1024  # snippets remembered are at most this long (128 of them: ~16 MB at worst)
 
 
-def rewrite_links(markdown: str, resolve: Callable[[str], str]) -> str:
-    """Apply resolve() to every Markdown link and image target outside code."""
-    if "](" not in markdown:
-        return markdown
-    resolve = _remembering(resolve)
-    # Fast path: no link target would change (links inside code would not either), so nothing to split.
-    if all(resolve(href) == href for href in _TARGET_RE.findall(markdown)):
-        return markdown
-    out, pos = [], 0
-    for m in _CODE_RE.finditer(markdown):
-        out.append(
-            _LINK_RE.sub(lambda x: x.group(1) + resolve(x.group(2)) + x.group(3), markdown[pos : m.start()])
-        )
-        out.append(m.group(0))
-        pos = m.end()
-    out.append(_LINK_RE.sub(lambda x: x.group(1) + resolve(x.group(2)) + x.group(3), markdown[pos:]))
-    return "".join(out)
-
-
-def _remembering(resolve: Callable[[str], str]) -> Callable[[str], str]:
-    """Return resolve() answering each target once (the fast path's check, then the rewrite, ask the same)."""
-    answers: dict[str, str] = {}
-
-    def remembered(href: str) -> str:
-        answer = answers.get(href)
-        if answer is None:
-            answer = answers[href] = resolve(href)
-        return answer
-
-    return remembered
+@functools.lru_cache(maxsize=128)
+def _scopeless_markdown(body: str) -> str:
+    """A snippet without expressions, imports or exports: nothing in it reads the page's scope, variables
+    (`{{name}}`) or other snippets, so its Markdown is the same on every page that uses it (made once)."""
+    return mdx_to_markdown(body)

@@ -1,11 +1,14 @@
-"""The Markdown twin's pass over a page's MDX: code fences scanned once, each link target resolved once."""
+"""The Markdown twin's pass over a page's MDX: code fences scanned once, each link target resolved once,
+a snippet that reads nothing from its page converted once for all pages."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 
 from docsgen.pages import markdown_export
-from docsgen.pages.markdown_export import mdx_to_markdown, rewrite_links
+from docsgen.pages.markdown_export import mdx_to_markdown, page_markdown_of, rewrite_links
 
 FENCES = 12
 
@@ -61,3 +64,32 @@ def test_each_link_target_is_resolved_once() -> None:
     out = rewrite_links(text, resolve)
     assert out == "See [a](/v1/a) and [b](/v1/b), [a again](/v1/a).\n\n```\n[c](/c)\n```\n"
     assert sorted(asked) == ["/a", "/b"]  # not twice each (the check for a change, then the rewrite)
+
+
+def test_a_snippet_without_expressions_is_converted_once_for_every_page(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "snippets").mkdir()
+    (tmp_path / "snippets" / "note.mdx").write_text("<Note>Keep your key secret.</Note>\n", encoding="utf-8")
+    (tmp_path / "snippets" / "hi.mdx").write_text("Hello {props.who} from {product}.\n", encoding="utf-8")
+    converted: list[str] = []
+    real = markdown_export.mdx_to_markdown
+
+    def counting(body: str, *args: object, **kwargs: object) -> str:
+        converted.append(body)
+        return real(body, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(markdown_export, "mdx_to_markdown", counting)
+    markdown_export._scopeless_markdown.cache_clear()
+    for n in range(3):
+        page = (
+            'import Note from "/snippets/note.mdx";\nimport Hi from "/snippets/hi.mdx";\n'
+            f'export const product = "P{n}";\n\n<Note />\n\n<Hi who="R{n}" />\n'
+        )
+        out = page_markdown_of(page, tmp_path, {}, f"page{n}.mdx")
+        assert "> **Note:** Keep your key secret." in out
+        assert (
+            f"Hello R{n} from P{n}." in out
+        )  # a snippet reading the page's scope: its own Markdown per page
+    assert converted.count("<Note>Keep your key secret.</Note>\n") == 1
+    assert converted.count("Hello {props.who} from {product}.\n") == 3
