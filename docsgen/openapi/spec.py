@@ -146,9 +146,9 @@ class Spec:
             path=path,
             data=op,
             path_item=item,
-            summary=_text(op.get("summary")),
-            description=_text(op.get("description")),
-            operation_id=_text(op.get("operationId")),
+            summary=text_field(op.get("summary")),
+            description=text_field(op.get("description")),
+            operation_id=text_field(op.get("operationId")),
             tags=tuple(str(t) for t in tags) if isinstance(tags, list) else (),
             deprecated=op.get("deprecated") is True,
             hidden=op.get("x-hidden") is True,
@@ -241,5 +241,6 @@ class Spec:
         return close
 
 
-def _text(value: Any) -> str:
+def text_field(value: Any) -> str:
+    """The value when it is a string, else "" (a spec field that should be text)."""
     return value if isinstance(value, str) else ""

@@ -18,6 +18,7 @@ from typing import Any
 from docsgen.openapi.render.context import RenderContext
 from docsgen.openapi.render.examples import media_examples
 from docsgen.openapi.render.security import Security, security_of
+from docsgen.openapi.spec import text_field
 
 HTTP_METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 LOCATIONS = ("path", "query", "header", "cookie")
@@ -162,10 +163,6 @@ class OperationView:
         return tuple(p for p in self.parameters if p.location == location)
 
 
-def _text(value: Any) -> str:
-    return value if isinstance(value, str) else ""
-
-
 def find_operation(
     ctx: RenderContext, container: str, key: str, method: str | None
 ) -> tuple[dict, dict, str]:
@@ -195,9 +192,9 @@ def operation_view(ctx: RenderContext, container: str, key: str, method: str | N
         kind=kind,
         method=method,
         path=key,
-        summary=_text(op.get("summary")),
-        description=_text(op.get("description")),
-        operation_id=_text(op.get("operationId")),
+        summary=text_field(op.get("summary")),
+        description=text_field(op.get("description")),
+        operation_id=text_field(op.get("operationId")),
         tags=tuple(t for t in tags if isinstance(t, str) and t.strip()) if isinstance(tags, list) else (),
         deprecated=op.get("deprecated") is True,
         servers=servers_of(ctx, path_item, op) if kind == "operation" else (),
@@ -317,7 +314,7 @@ def request_body(ctx: RenderContext, raw: Any) -> RequestBody | None:
     content = media_types(ctx, body.get("content"))
     if not content:
         return None
-    return RequestBody(_text(body.get("description")), body.get("required") is True, content)
+    return RequestBody(text_field(body.get("description")), body.get("required") is True, content)
 
 
 def _argument(value: Any) -> str:
@@ -341,7 +338,7 @@ def links_of(ctx: RenderContext, links: Any) -> tuple[Link, ...]:
                 name=str(name),
                 operation_id=op_id if isinstance(op_id, str) else "",
                 operation_ref=op_ref if isinstance(op_ref, str) else "",
-                description=_text(link.get("description")),
+                description=text_field(link.get("description")),
                 arguments=tuple(args),
             )
         )
@@ -375,7 +372,7 @@ def response(ctx: RenderContext, resp: dict, status: str) -> Response:
         found.append(parameter(ctx, header, str(name), "header", header.get("required") is True))
     return Response(
         status=status,
-        description=_text(resp.get("description")),
+        description=text_field(resp.get("description")),
         headers=tuple(found),
         content=media_types(ctx, resp.get("content")),
         links=links_of(ctx, resp.get("links")),
@@ -416,7 +413,7 @@ def callbacks_of(ctx: RenderContext, callbacks: Any) -> tuple[Callback, ...]:
                             name=str(name),
                             expression=str(expression),
                             method=method,
-                            description=_text(described),
+                            description=text_field(described),
                             body=request_body(ctx, op.get("requestBody")),
                             responses=responses_of(ctx, op.get("responses")),
                         )
