@@ -14,6 +14,7 @@ from jinja2 import nodes
 from jinja2.ext import Extension
 from markupsafe import Markup
 
+from docsgen.common import template_code
 from docsgen.common.resources import themes_dir
 
 
@@ -182,18 +183,27 @@ class FragmentCache(Extension):
         return found
 
 
+# The options the compiled templates depend on (template_code keys its store with them).
+_OPTIONS = {"autoescape": True, "trim_blocks": True, "lstrip_blocks": True, "keep_trailing_newline": True}
+
+
 @cache
 def environment(theme_name: str) -> jinja2.Environment:
-    """Return the Jinja2 environment of a theme (one per process, templates compiled once)."""
+    """Return the Jinja2 environment of a theme (one per process; templates compiled once, or read back from
+    the compiled code an earlier process kept: docsgen.common.template_code)."""
     theme = load_theme(theme_name)
+    # the code made depends on the options and on this module (the loader, the fragment tag): both key the store
+    folder = template_code.store_folder(repr(_OPTIONS), Path(__file__).read_bytes())
+    store = template_code.TemplateCodeStore(folder) if folder else None  # compiled once per install
     env = jinja2.Environment(
         loader=InliningLoader([str(f / "templates") for f in theme.folders]),
-        autoescape=True,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        keep_trailing_newline=True,
+        autoescape=_OPTIONS["autoescape"],
+        trim_blocks=_OPTIONS["trim_blocks"],
+        lstrip_blocks=_OPTIONS["lstrip_blocks"],
+        keep_trailing_newline=_OPTIONS["keep_trailing_newline"],
         auto_reload=False,  # no mtime check per include: the dev server makes a new environment on theme edits
         extensions=[FragmentCache],
+        bytecode_cache=store,
     )
     env.globals.update(_REGISTERED_GLOBALS)
     _loaded_environments[theme_name] = env

@@ -25,6 +25,7 @@ GLOBAL_KINDS = {  # navigation.global key -> (label field, switcher kind)
 LISTING_MODES = ("accordion", "card", "none")
 _COLOR = re.compile(r"#[0-9a-fA-F]{3,8}|(rgb|rgba|hsl|hsla)\([0-9.,%\s/]+\)|[a-zA-Z]{3,20}")
 _EXTERNAL = re.compile(r"^[a-z][a-z0-9+.-]*:", re.I)
+_NO_GLOBAL: dict = {}  # a site without `global` (never changed)
 
 
 def _global_of(site: Any, page: Any) -> dict:
@@ -36,16 +37,32 @@ def _global_of(site: Any, page: Any) -> dict:
             return own
     nav = site.config.raw.get("navigation")
     value = nav.get("global") if isinstance(nav, dict) else None
-    return value if isinstance(value, dict) else {}
+    return value if isinstance(value, dict) else _NO_GLOBAL
 
 
 def global_nav(site: Any, page: Any) -> dict[str, list[dict]]:
     """Return the `navigation.global` links of a page by switcher kind: {"tab": [...], "version": [...], ...}.
 
-    Each entry carries label, url (external, or a site page mapped by page_link), icon, description, tag.
+    Each entry carries label, url (external, or a site page mapped by page_link), icon, description, tag. Made
+    once per `global` object and navigation (the header and the phone sidebar of every page ask; templates only
+    read it; a new navigation, as `docsgen dev` makes on an edit, makes them anew); the object is held with its
+    answer, so its id cannot be reused while remembered.
     """
     page_link = site.helpers.get("page_link") if isinstance(site.helpers, dict) else None
     found = _global_of(site, page)
+    memo = site.__dict__.setdefault("_dg_global_nav", {})
+    known = memo.get(id(found))
+    if known is not None and known[0] is found and known[1] is page_link and known[2] is site.nav:
+        return known[3]
+    out = _global_links(found, page_link)
+    if len(memo) >= 64:
+        memo.clear()
+    memo[id(found)] = (found, page_link, site.nav, out)
+    return out
+
+
+def _global_links(found: dict, page_link: Any) -> dict[str, list[dict]]:
+    """Return the links of a `global` object by switcher kind (see global_nav)."""
     out: dict[str, list[dict]] = {}
     for key, (label_field, kind) in GLOBAL_KINDS.items():
         entries = []

@@ -380,3 +380,25 @@ def test_class_hooks_are_worked_out_once_per_value_and_the_memo_stays_bounded() 
     out = hooks.add_hooks(many)
     assert out.count(' card"') == hooks._CLASS_MEMO_SIZE + 10
     assert len(hooks._CLASS_MEMO) <= hooks._CLASS_MEMO_SIZE
+
+
+def test_hooks_are_those_of_a_rewrite_of_each_attribute_in_turn() -> None:
+    """add_hooks (one split of the page, the values looked up in a loop) gives what rewriting each class
+    attribute and then giving each once-per-page id in turn gives, on pages with and without those classes."""
+    from docsgen.render import hooks
+
+    def reference(html: str) -> str:
+        html = hooks._CLASS_ATTR.sub(lambda m: hooks._class_hooks(m[1]), html)
+        for cls, hook in hooks.ID_HOOKS.items():
+            html = hooks._first_id(html, cls, hook)
+        return html
+
+    pages = [
+        '<p class="dg-prose">a</p><p class="x">b</p><div class="dg-card dg-card">c</div>',
+        '<div class="dg-view-select dg-view">v</div><div class="dg-view-select">w</div><i class="dg-copy dg-prompt-copy">',
+        '<div id="request-example"></div><div class="dg-request-example">x</div><b class="dg-response-example">',
+        "no classes at all",
+        '<a class="dg-">x</a><a class="">y</a><a class="dg-update-filters-content dg-update-filters">z</a>',
+    ]
+    for page in pages:
+        assert hooks.add_hooks(page) == reference(page), page
