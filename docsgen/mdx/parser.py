@@ -14,6 +14,7 @@ from mdit_py_plugins.dollarmath import dollarmath_plugin
 from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.tasklists import tasklists_plugin
 
+from docsgen.mdx.inline_memo import inline_rule
 from docsgen.mdx.jsx_rules import jsx_plugin
 from docsgen.mdx.jsx_syntax import JsxSyntaxError, is_known_name, is_tag_start, scan_tag
 from docsgen.mdx.limits import MAX_JSX_NESTING
@@ -76,6 +77,7 @@ def build_markdown() -> MarkdownIt:
     jsx_plugin(md)
     md.block.ruler.at("paragraph", paragraph)
     md.block.ruler.at("html_block", html_block_unless_jsx)
+    md.core.ruler.at("inline", inline_rule)  # plain text seen before: its HTML, not parsed again
     # Pure functions of the URL, and sites repeat their links: normalise each distinct URL once.
     # (instance attributes over the methods, for this instance only)
     md.normalizeLink = _plain_links_as_written(lru_cache(maxsize=8192)(md.normalizeLink))  # type: ignore[method-assign,assignment]

@@ -35,6 +35,9 @@ class TextRules:
     def text(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
         return esc(tokens[idx].content, quote=False)
 
+    def dg_inline_html(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
+        return tokens[idx].content  # a plain text's HTML, kept from an earlier page (docsgen.mdx.inline_memo)
+
     def html_block(self, tokens: Sequence[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
         content = tokens[idx].content
         if content.lstrip().startswith("<!--"):

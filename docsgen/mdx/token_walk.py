@@ -14,6 +14,7 @@ from markdown_it.utils import EnvType, OptionsDict
 from docsgen.mdx.code import parse_meta, render_code_block
 from docsgen.mdx.expressions import Unevaluable
 from docsgen.mdx.html_elements import VOID_ELEMENTS
+from docsgen.mdx.inline_memo import remember
 from docsgen.mdx.jsx_html import convert_jsx_markup, element_props, html_attrs
 from docsgen.mdx.jsx_syntax import Attr
 from docsgen.mdx.props import DROP, tag_props
@@ -69,7 +70,9 @@ class MdxRenderer(TextRules, RendererHTML):
                 if token.children:
                     previous = state.inline_parent
                     state.inline_parent = token
-                    out.append(self.renderInline(token.children, options, env))
+                    inner = self.renderInline(token.children, options, env)
+                    remember(token, inner)
+                    out.append(inner)
                     state.inline_parent = previous
             elif kind in self.rules:
                 out.append(self.rules[kind](tokens, i, options, env))
@@ -280,6 +283,8 @@ class MdxRenderer(TextRules, RendererHTML):
         previous = state.inline_parent
         state.inline_parent = inline
         inner = self.renderInline(children, options, env)
+        if children is inline.children:
+            remember(inline, inner)
         state.inline_parent = previous
         title = strip_tags(_TOOLTIP_RE.sub("", inner) if "dg-tooltip-content" in inner else inner)
         level = int(open_token.tag[1])
