@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import itertools
 import posixpath
 import re
 import textwrap
@@ -14,7 +15,6 @@ from typing import Any
 
 from docsgen.mdx.esm import parse_exports
 from docsgen.mdx.expressions import Unevaluable, evaluate, is_comment, to_text
-from docsgen.mdx.files import kept
 from docsgen.mdx.jsx_syntax import (
     JsxSyntaxError,
     Tag,
@@ -30,6 +30,8 @@ from docsgen.mdx.limits import MAX_EXPANDED_CHARS, MAX_JSX_NESTING, MAX_SNIPPET_
 from docsgen.mdx.page_body import substitute_variables
 from docsgen.mdx.props import tag_props
 from docsgen.pages.markdown_links import rewrite_links
+from docsgen.pages.markdown_memo import COMPONENTS, ComponentMemo
+from docsgen.pages.snippet_files import file_reader
 
 __all__ = ["ExportContext", "mdx_to_markdown", "page_markdown_of", "rewrite_links"]
 
@@ -46,6 +48,7 @@ _DROP = {"Icon", "Color", "Color.Item", "Color.Row", "Snippet", "script", "style
 _TRANSPARENT = {"CardGroup", "Columns", "AccordionGroup", "Tabs", "Steps", "Panel", "Tree"}
 _ESM_RE = re.compile(r"^(import|export)\b[^\n]*(?:\n(?!\s*\n)[^\n]*)*", re.M)
 _IMPORT_RE = re.compile(r"""^import\s+(?:\{([^}]*)\}|([A-Za-z_$][\w$]*))\s+from\s+["']([^"']+)["']""", re.M)
+_STATEMENT_LINE_RE = re.compile(r"\n(?=import|export)")  # before each line where those two can match
 _BLANKS_RE = re.compile(r"\n{3,}")
 _INDENT_RE = re.compile(r"[ \t]*")
 _FENCE_START_RE = re.compile(r"^[ \t]*((`{3,}|~{3,}))", re.M)
@@ -75,6 +78,9 @@ class ExportContext:
     read: Callable[[str], str | None] | None = None
     nesting: int = 0  # components being converted inside each other (bounded by MAX_JSX_NESTING)
     budget: ExpansionBudget = field(default_factory=ExpansionBudget)
+    memo: ComponentMemo | None = None  # a page's own components (not a snippet's: those read files)
+    snippet_uses: int = 0  # snippets inlined so far (a conversion that inlined one is not remembered)
+    memo_scope: tuple[tuple[str, ...], str] | None = None  # the snippet names and scope, as a memo key
 
     def child(self, scope: dict[str, Any]) -> ExportContext:
         """Return a context for a snippet (its own scope, one level deeper, the page's budget)."""
@@ -83,35 +89,9 @@ class ExportContext:
         )
 
 
-@functools.lru_cache(maxsize=8)
-def _resolved(folder: Path) -> Path:
-    """Return a folder's real path, once per folder (every page's twin asks for its docs folder's)."""
-    return folder.resolve()
-
-
-def file_reader(docs_dir: Path) -> Callable[[str], str | None]:
-    """Return a reader of docs-relative files (snippets) that refuses paths outside the docs folder."""
-    root = _resolved(docs_dir)
-
-    def read(path: str) -> str | None:
-        return kept("twin", root, path, lambda: _read_inside(root, path))
-
-    return read
-
-
-def _read_inside(root: Path, path: str) -> str | None:
-    target = (root / path).resolve()
-    if not target.is_relative_to(root) or not target.is_file():
-        return None
-    try:
-        return target.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
-        return None
-
-
 def page_markdown_of(body: str, docs_dir: Path, variables: dict[str, Any], source: str) -> str:
     """Return a page's MDX body as Markdown, snippets read from the docs folder (links left as written)."""
-    ctx = ExportContext(docs_dir, dict(variables), read=file_reader(docs_dir))
+    ctx = ExportContext(docs_dir, dict(variables), read=file_reader(docs_dir), memo=COMPONENTS)
     return mdx_to_markdown(body, ctx, source)
 
 
@@ -120,6 +100,7 @@ def mdx_to_markdown(body: str, ctx: ExportContext | None = None, source: str = "
     ctx = ctx or ExportContext()
     src = substitute_variables(body, ctx.variables)
     src = _strip_esm(src, ctx, source)
+    ctx.memo_scope = None  # the statements may have added names and values
     out = _convert(src, ctx)
     return _BLANKS_RE.sub("\n\n", out).strip() + "\n"
 
@@ -131,7 +112,7 @@ def _strip_esm(src: str, ctx: ExportContext, source: str) -> str:
     values, _ = parse_exports(src)
     for name, value in values.items():
         ctx.scope.setdefault(name, value)
-    for m in _IMPORT_RE.finditer(src):
+    for m in _statements(_IMPORT_RE, src):
         path = m.group(3)
         if not path.endswith((".mdx", ".md")):
             continue
@@ -145,7 +126,7 @@ def _strip_esm(src: str, ctx: ExportContext, source: str) -> str:
     out, pos = [], 0
     fences = _fences(src)
     fence = next(fences, None)
-    for m in _ESM_RE.finditer(src):
+    for m in _statements(_ESM_RE, src):
         while fence is not None and fence[1] <= m.start():  # fences ending before it cannot hold it
             fence = next(fences, None)
         if fence is not None and fence[0] <= m.start():
@@ -154,6 +135,17 @@ def _strip_esm(src: str, ctx: ExportContext, source: str) -> str:
         pos = m.end()
     out.append(src[pos:])
     return "".join(out)
+
+
+def _statements(pattern: re.Pattern[str], src: str) -> Iterator[re.Match[str]]:
+    """Yield what `pattern.finditer(src)` yields for a pattern matching only at a line starting with `import` or
+    `export`, trying it only there (finditer tries, and fails at, every offset of the page)."""
+    pos = 0
+    for start in itertools.chain((0,), (m.end() for m in _STATEMENT_LINE_RE.finditer(src))):
+        m = pattern.match(src, start) if start >= pos else None
+        if m is not None:
+            yield m
+            pos = m.end()
 
 
 def _fences(src: str) -> Iterator[tuple[int, int]]:
@@ -225,7 +217,7 @@ def _convert(src: str, ctx: ExportContext) -> str:
                 else:
                     inner, after = src[tag.end : found[0]], found[1]
             block = at_line_start or not src[src.rfind("\n", 0, i) + 1 : i].strip()  # no copy of src[:i]
-            out.append(_component(tag, inner, ctx, block=block))
+            out.append(_remembered(src[i:after], tag, inner, ctx, block=block))
             i = after
             continue
         if ch in "{<\n":
@@ -237,6 +229,25 @@ def _convert(src: str, ctx: ExportContext) -> str:
         out.append(src[i:j])
         i = j
     return "".join(out)
+
+
+def _remembered(text: str, tag: Tag, inner: str, ctx: ExportContext, *, block: bool) -> str:
+    """Convert a component (`text`: its whole source) through the page's memo when it has one."""
+    memo = ctx.memo
+    if memo is None:
+        return _component(tag, inner, ctx, block=block)
+    if ctx.memo_scope is None:
+        ctx.memo_scope = (tuple(sorted(ctx.snippets)), repr(ctx.scope))
+    names, scope = ctx.memo_scope
+    key = (text, tag.end - tag.start, block, ctx.nesting, names, scope if "{" in text else None)
+    found = memo.get(key)
+    if found is not None:
+        return found
+    uses = ctx.snippet_uses
+    markdown = _component(tag, inner, ctx, block=block)
+    if ctx.snippet_uses == uses:
+        memo.put(key, len(text), markdown)
+    return markdown
 
 
 def _expression(expr: str, ctx: ExportContext) -> str:
@@ -393,6 +404,7 @@ def _field(props: dict[str, Any], body: str) -> str:
 
 def _snippet(path: str, props: dict[str, Any], ctx: ExportContext) -> str:
     """Inline an imported snippet file, converted with its props as scope."""
+    ctx.snippet_uses += 1
     if ctx.depth >= _MAX_DEPTH or ctx.read is None:
         return ""
     text = ctx.read(path)

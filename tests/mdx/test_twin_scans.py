@@ -3,11 +3,14 @@ a snippet that reads nothing from its page converted once for all pages."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from docsgen.pages import markdown_export
+from docsgen.pages import markdown_export, markdown_links
 from docsgen.pages.markdown_export import mdx_to_markdown, page_markdown_of, rewrite_links
 
 FENCES = 12
@@ -93,3 +96,77 @@ def test_a_snippet_without_expressions_is_converted_once_for_every_page(
         )  # a snippet reading the page's scope: its own Markdown per page
     assert converted.count("<Note>Keep your key secret.</Note>\n") == 1
     assert converted.count("Hello {props.who} from {product}.\n") == 3
+
+
+_OLD_LINK_RE = re.compile(r"(!?\[(?:[^\[\]\n]|\n(?!\n))*\]\()([^)\s]+)((?:\s+\"[^\"\n]*\")?\))")
+_PIECES = [
+    "`",
+    "```",
+    "~~~",
+    "~",
+    " ",
+    "\t",
+    "\n",
+    "\n\n",
+    "a",
+    "[",
+    "]",
+    "(",
+    ")",
+    "!",
+    "/x",
+    '"t"',
+    "](",
+    "``",
+]
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.sampled_from(_PIECES), max_size=40).map("".join))
+def test_code_and_links_are_found_where_the_plain_scans_find_them(text: str) -> None:
+    found = [m.span() + m.groups() for m in markdown_links._code(text)]
+    assert found == [m.span() + m.groups() for m in markdown_links._CODE_RE.finditer(text)]
+    links = [m.span() + m.groups() for m in markdown_links._LINK_RE.finditer(text)]
+    assert links == [m.span() + m.groups() for m in _OLD_LINK_RE.finditer(text)]
+
+
+def test_code_is_looked_for_only_where_it_can_start(monkeypatch: pytest.MonkeyPatch) -> None:
+    tried: list[int] = []
+    real = markdown_links._CODE_RE
+
+    class Counting:
+        def match(self, text: str, pos: int = 0) -> re.Match[str] | None:
+            tried.append(pos)
+            return real.match(text, pos)
+
+    monkeypatch.setattr(markdown_links, "_CODE_RE", Counting())
+    prose = "A line of prose with [a link](/a) in it.\n" * 50
+    text = f"{prose}\n```js\nconst [x](/not-a-link) = `y`;\n```\n\nUse `[c](/c)` or [d](/d).\n"
+    out = rewrite_links(text, lambda href: "/v1" + href)
+    assert out.count("](/v1/a)") == 50 and "[d](/v1/d)" in out
+    assert "const [x](/not-a-link)" in out and "`[c](/c)`" in out
+    assert len(tried) <= 4  # the text's start, the fence and one code span (not each of its 2,000 offsets)
+
+
+_ESM_PIECES = [
+    "import",
+    "export",
+    " ",
+    "\n",
+    "\n\n",
+    "a",
+    "{ b }",
+    " from ",
+    '"/s.mdx"',
+    ";",
+    "const x = 1",
+    "`",
+]
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.sampled_from(_ESM_PIECES), max_size=30).map("".join))
+def test_statements_are_found_where_the_plain_scans_find_them(text: str) -> None:
+    for pattern in (markdown_export._ESM_RE, markdown_export._IMPORT_RE):
+        found = [m.span() + m.groups() for m in markdown_export._statements(pattern, text)]
+        assert found == [m.span() + m.groups() for m in pattern.finditer(text)]
