@@ -19,6 +19,7 @@ from docsgen.engine.pool import MIN_PAGES_PER_WORKER
 from docsgen.openapi.render import ApiSettings, render_operation
 from docsgen.openapi.render.context import RenderContext
 from docsgen.openapi.render.schema_model import flatten
+from docsgen.openapi.render.schema_tree import MAX_LEVEL, TreeRenderer
 
 MD = MarkdownIt("commonmark", {"html": False}).render
 MESH = 6  # schemas S0..S9, each referring to three others: recursion at every depth
@@ -201,3 +202,67 @@ def test_serial_and_parallel_builds_are_byte_identical(make_site, tmp_path):
     build(docs, tmp_path / "two", cache=False, workers=2)
     assert same_tree(tmp_path / "serial", tmp_path / "again") == []
     assert same_tree(tmp_path / "serial", tmp_path / "two") == []
+
+
+def chain_spec() -> dict:
+    """L0 -> L1 -> ... -> L8 (deeper than MAX_LEVEL), a `User` met at several depths, an op rooted at each."""
+    depth = MAX_LEVEL + 4
+    schemas: dict[str, dict] = {
+        "User": {"type": "object", "properties": {"login": {"type": "string"}, "id": {"type": "integer"}}}
+    }
+    for i in range(depth):
+        props: dict[str, dict] = {f"v{i}": {"type": "string"}, "owner": _ref("User")}
+        if i + 1 < depth:
+            props["next"] = _ref(f"L{i + 1}")
+        schemas[f"L{i}"] = {"type": "object", "properties": props, "oneOf": [_ref("User"), _ref("User")]}
+    paths = {
+        f"/l{i}": {
+            "get": {
+                "summary": f"Get L{i}",
+                "responses": {
+                    "200": {"description": "OK", "content": {"application/json": {"schema": _ref(f"L{i}")}}}
+                },
+            }
+        }
+        for i in range(depth)
+    }
+    return {
+        "openapi": "3.0.3",
+        "info": {"title": "Chain", "version": "1"},
+        "paths": paths,
+        "components": {"schemas": schemas},
+    }
+
+
+def test_a_schema_met_at_other_depths_renders_the_same_as_alone():
+    """A fragment is reused at another nesting level only where MAX_LEVEL shows and hides the same rows."""
+    spec = chain_spec()
+    ops = operations(spec)
+    alone = {op: render_all(copy.deepcopy(spec), [op])[op] for op in ops}
+    for order in (ops, ops[::-1], ops[1::2] + ops[::2]):
+        together = render_all(copy.deepcopy(spec), order)
+        for op in ops:
+            assert together[op] == alone[op], op
+    assert "L6: nested fields not shown" in alone[("get", "/l0")][0]  # the level limit is reached from L0
+    assert "L6: nested fields not shown" not in alone[("get", "/l3")][0]  # ... and not from L3
+    assert "v8" in alone[("get", "/l3")][0]
+
+
+def test_a_schema_met_at_another_depth_is_not_rendered_again(monkeypatch):
+    """`User` below L7 (one level down) and below L6 -> L7 (two levels down): its rows are made once."""
+    spec = chain_spec()
+    made: list[str] = []
+    row = TreeRenderer._row
+
+    def counting(self, name, *args, **kwargs):
+        made.append(name)
+        return row(self, name, *args, **kwargs)
+
+    monkeypatch.setattr(TreeRenderer, "_row", counting)
+    data = copy.deepcopy(spec)
+    render_all(data, [("get", "/l8")])
+    first = made.count("login")
+    made.clear()
+    html, _ = render_all(data, [("get", "/l7")])[("get", "/l7")]
+    assert first >= 1 and made.count("login") == 0  # L8 (and User below it) came from the cache
+    assert html.count('href="#\x00') == 0 and "owner.login" in html

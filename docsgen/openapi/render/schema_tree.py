@@ -1,6 +1,6 @@
 """Schema trees as HTML and Markdown: nested rows, switchable alternatives, anchors, bounded and cached.
 
-Fragments are cached per (schema object, direction, nesting level). Anchor ids inside a fragment are written
+Fragments are cached per (schema object, direction). Anchor ids inside a fragment are written
 relative to a placeholder token (NUL) that the caller replaces with the parent's path, so one cached fragment
 serves every place the schema appears. The Markdown form (nested list items, for the agents' twin of the page)
 is made and cached alongside, indented relative to the fragment's own level.
@@ -9,6 +9,9 @@ A page must not depend on the pages rendered before it in the same process. A fr
 of the schemas it meets are its ancestors (those are shown as "Recursive"), so each fragment records the schemas
 it asked about (`deps`) and a cached one is reused only where the ancestors among them are the same. A subtree
 over the row limit is only counted up to the limit, so every caller sees the same count however it was made.
+The nesting level matters only where a row asks whether a nested schema is still within MAX_LEVEL: each fragment
+records the deepest such question answered "yes" and the shallowest answered "no" (relative to its own level), and
+is reused at any level where both answers stay the same (a schema met at several depths is rendered once).
 
 The work of a page is bounded too (`ctx.budget`, MAX_TREE_WORK): each expanded object costs 1 + its properties and
 alternatives, and a cached fragment costs what it cost to make, so a page spends the same whatever was cached
@@ -17,7 +20,6 @@ before it. Once the budget is spent, further subtrees are shown collapsed and th
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from docsgen.openapi.render.context import RenderContext
@@ -27,32 +29,22 @@ from docsgen.openapi.render.fmt import esc, slug, type_label, without_deprecated
 from docsgen.openapi.render.mdtext import code, inline, item
 from docsgen.openapi.render.pills import pill_html, pills
 from docsgen.openapi.render.schema_model import Flat, flatten, unwrap_single
+from docsgen.openapi.render.tree_fragments import (
+    EMPTY,
+    MAX_LEVEL,
+    NEVER,
+    Fragment,
+    Levels,
+    cached_fragment,
+    store,
+)
 
 TOKEN = "\x00"
-MAX_LEVEL = 5  # nested named ($ref) schemas expanded below a tree's root
 FRAGMENT_ROWS = 250  # a nested subtree larger than this is shown collapsed to its type name
 RECURSIVE, NOT_SHOWN = "Recursive: {name} (see above)", "{name}: nested fields not shown"  # notes, translated
 TOO_LARGE = "{name}: nested fields not shown (this page's schemas are too large)"
 MORE_THAN = "{name}: more than {n} nested fields not shown"
 TREE_ROWS = 600  # rows one object (or one set of alternatives) may hold before further subtrees collapse
-MAX_VARIANTS = 8  # cached renderings of one subtree under different ancestors
-
-
-@dataclass(frozen=True)
-class Fragment:
-    """Rendered rows with ids relative to TOKEN, and the same rows as Markdown list items."""
-
-    html: str
-    rows: int
-    ids: frozenset[str]
-    hits: frozenset[int]  # recursive references to schemas outside this fragment
-    md: str = ""
-    deps: frozenset[int] = frozenset()  # schemas whose presence among the ancestors decided a row
-    cost: int = 0  # tree work spent making it (cached or not, a page spends this much on it)
-    cut: bool = False  # left out: the page's tree budget was spent
-
-
-EMPTY = Fragment("", 0, frozenset(), frozenset())
 
 
 class TreeRenderer:
@@ -171,18 +163,21 @@ class TreeRenderer:
             node = items
             items = self.items_of(node)
         deps: frozenset[int] = frozenset()
+        shown, hidden = 0, NEVER
         if node.has_children():
-            next_level = level + (1 if node.ref else 0)
+            step = 1 if node.ref else 0
             note = ""
             deps = frozenset({id(node.raw)})
             if id(node.raw) in stack or id(node.raw) in inner_stack:
                 note = self.ctx.filled("recursive_see_above", RECURSIVE, name=node.name or "object")
                 hits = frozenset({id(node.raw)})
-            elif next_level > MAX_LEVEL or collapse:
+            elif collapse or level + step > MAX_LEVEL:
+                hidden = NEVER if collapse else step  # collapsed: not shown at any level
                 note = self.ctx.filled("nested_not_shown", NOT_SHOWN, name=node.name or "object")
             else:
                 pushed = (*inner_stack, id(node.raw))
-                child = self.children(node, pushed, next_level, FRAGMENT_ROWS)
+                child = self.children(node, pushed, level + step, FRAGMENT_ROWS)
+                shown, hidden = max(step, step + child.shown), step + child.hidden
                 hits = child.hits - set(pushed[len(stack) :])
                 deps |= child.deps
                 if child.cut:
@@ -208,7 +203,7 @@ class TreeRenderer:
             f"{body}</div>"
         )
         md = item(f"{code(name)} ({', '.join(bits)})", desc_md, lines, children_md)
-        return Fragment(html, rows, frozenset(ids), hits, md, deps)
+        return Fragment(html, rows, frozenset(ids), hits, md, deps, shown=shown, hidden=hidden)
 
     def _note(self, text: str, flat: Flat) -> str:
         return f'<p class="dg-api-note" data-type="{esc(flat.name or "")}">{esc(text)}</p>'
@@ -250,9 +245,9 @@ class TreeRenderer:
         With a `limit`, rendering stops as soon as the rows exceed it (the caller shows the subtree collapsed
         anyway), which keeps mutually recursive schemas cheap; the rows are then reported as `limit + 1`.
         """
-        key = (id(flat.raw), self.direction, level, flat.ref)
+        key = (id(flat.raw), self.direction, flat.ref)
         budget = self.ctx.budget
-        cached = self._cached(key, stack, limit)
+        cached = cached_fragment(self.ctx, key, stack, limit, level)
         cost = cached.cost if cached is not None else 1 + len(flat.props) + len(flat.alternatives)
         if cost > budget.left:
             budget.left, budget.cut = 0, True
@@ -267,6 +262,7 @@ class TreeRenderer:
         ids: set[str] = set()
         hits: set[int] = set()
         deps: set[int] = set()
+        levels = Levels()
         rows = 0
         used: set[str] = set()
         for name, schema in flat.props.items():
@@ -282,7 +278,9 @@ class TreeRenderer:
             frag = self._row(str(name), rid, child, name in flat.required, {}, stack, level)
             if rows + frag.rows > TREE_ROWS and frag.rows > 1:
                 deps |= frag.deps
+                levels.add(frag)
                 frag = self._row(str(name), rid, child, name in flat.required, {}, stack, level, True)
+            levels.add(frag)
             parts.append(frag.html)
             mds.append(frag.md)
             ids |= frag.ids
@@ -290,8 +288,8 @@ class TreeRenderer:
             deps |= frag.deps
             rows += frag.rows
             if limit is not None and rows > limit:
-                over = Fragment("", limit + 1, frozenset(), frozenset(hits))
-                return self._store(key, stack, limit, flat, over, deps, start, was_cut)
+                over = levels.of(Fragment("", limit + 1, frozenset(), frozenset(hits)))
+                return store(self.ctx, key, stack, limit, id(flat.raw), over, deps, start, was_cut)
         add = flat.additional
         if isinstance(add, dict) and add:
             child = self.flat(add)
@@ -300,6 +298,7 @@ class TreeRenderer:
                     "additionalProperties" if "additionalProperties" not in used else "additionalProperties-"
                 )
                 frag = self._row("{key}", rid, child, False, {}, stack, level)
+                levels.add(frag)
                 parts.append(frag.html)
                 mds.append(frag.md)
                 ids |= frag.ids
@@ -311,6 +310,7 @@ class TreeRenderer:
             mds.append("- *Additional properties are allowed.*")
         if flat.alternatives:
             frag = self._alternatives(flat, stack, level, ids, None if limit is None else limit - rows)
+            levels.add(frag)
             parts.append(frag.html)
             mds.append(frag.md)
             ids |= frag.ids
@@ -318,56 +318,12 @@ class TreeRenderer:
             deps |= frag.deps
             rows += frag.rows
         if limit is not None and rows > limit:
-            over = Fragment("", limit + 1, frozenset(), frozenset(hits))
-            return self._store(key, stack, limit, flat, over, deps, start, was_cut)
-        fragment = Fragment(
-            "".join(parts), rows, frozenset(ids), frozenset(hits), "\n".join(m for m in mds if m)
+            over = levels.of(Fragment("", limit + 1, frozenset(), frozenset(hits)))
+            return store(self.ctx, key, stack, limit, id(flat.raw), over, deps, start, was_cut)
+        fragment = levels.of(
+            Fragment("".join(parts), rows, frozenset(ids), frozenset(hits), "\n".join(m for m in mds if m))
         )
-        return self._store(key, stack, None, flat, fragment, deps, start, was_cut)
-
-    def _cached(self, key: tuple, stack: tuple[int, ...], limit: int | None) -> Fragment | None:
-        """A cached fragment made under the same answers to "is this schema an ancestor?" as `stack` gives.
-
-        A complete fragment serves any limit it fits in; a cut-short one only its own limit (a complete one
-        over the limit is not reused for it: making the cut-short one costs less, and the cost must be the same
-        whichever was cached).
-        """
-        for made_limit, answers, fragment in self.ctx.fragments.get(key, ()):
-            if made_limit is not None and made_limit != limit:
-                continue
-            if made_limit is None and limit is not None and fragment.rows > limit:
-                continue
-            if answers != frozenset(a for a in stack if a in fragment.deps):
-                continue
-            return fragment
-        return None
-
-    def _store(
-        self,
-        key: tuple,
-        stack: tuple[int, ...],
-        limit: int | None,
-        flat: Flat,
-        fragment: Fragment,
-        deps: set[int],
-        start: int,
-        was_cut: bool,
-    ) -> Fragment:
-        """Remember `fragment` with the ancestors it depended on and the work it took (from `start`, the
-        budget before it); return it with both. Made while the budget ran out, it is incomplete: not kept."""
-        own = id(flat.raw)  # always the last ancestor where this key is asked for: no dependency
-        hits = fragment.hits - {own}
-        deps.discard(own)
-        cost = start - self.ctx.budget.left
-        fragment = Fragment(
-            fragment.html, fragment.rows, fragment.ids, hits, fragment.md, frozenset(deps), cost
-        )
-        variants = self.ctx.fragments.setdefault(key, [])
-        if self.ctx.budget.cut and not was_cut:
-            return fragment
-        if len(variants) < MAX_VARIANTS:
-            variants.append((limit, frozenset(a for a in stack if a in deps), fragment))
-        return fragment
+        return store(self.ctx, key, stack, None, id(flat.raw), fragment, deps, start, was_cut)
 
     def _alternatives(
         self, flat: Flat, stack: tuple[int, ...], level: int, taken: set[str], limit: int | None
@@ -375,16 +331,20 @@ class TreeRenderer:
         rendered: list[tuple[str, Flat, Fragment]] = []
         hits: set[int] = set()
         deps: set[int] = set()
+        levels = Levels()
         total = 0
         for label, schema in flat.alternatives:
             alt = self.flat(schema)
             frag = EMPTY
-            next_level = level + (1 if alt.ref else 0)
+            step = 1 if alt.ref else 0
             deps.add(id(alt.raw))
             if id(alt.raw) in stack:
                 hits.add(id(alt.raw))
-            elif alt.has_children() and next_level <= MAX_LEVEL:
-                frag = self.children(alt, (*stack, id(alt.raw)), next_level, FRAGMENT_ROWS)
+            elif alt.has_children() and level + step > MAX_LEVEL:
+                levels.hidden = min(levels.hidden, step)
+            elif alt.has_children():
+                frag = self.children(alt, (*stack, id(alt.raw)), level + step, FRAGMENT_ROWS)
+                levels.add(frag, step)
                 hits |= frag.hits
                 deps |= frag.deps
                 if frag.rows > FRAGMENT_ROWS or total + frag.rows > TREE_ROWS:
@@ -392,7 +352,8 @@ class TreeRenderer:
             total += frag.rows
             rendered.append((label, alt, frag))
             if limit is not None and total > limit:
-                return Fragment("", total, frozenset(), frozenset(hits), deps=frozenset(deps))
+                over = Fragment("", total, frozenset(), frozenset(hits), deps=frozenset(deps))
+                return levels.of(over)
         # Alternatives usually share property names: give each its own anchor segment when they clash.
         seen = set(taken)
         clash = False
@@ -441,4 +402,5 @@ class TreeRenderer:
             )
         parts.append("</div>")
         md = item(f"{label_md}:", children="\n".join(mds))
-        return Fragment("".join(parts), rows, frozenset(ids), frozenset(hits), md, frozenset(deps))
+        made = Fragment("".join(parts), rows, frozenset(ids), frozenset(hits), md, frozenset(deps))
+        return levels.of(made)
