@@ -12,9 +12,10 @@ only emphasis, strikethrough, code spans, breaks and text, whose render rules re
 text raises no diagnostic (none of these rules reports anything), so nothing is lost when it is not parsed again.
 
 The inline core rule (`inline_rule`, markdown-it's own otherwise) gives a known text's token one child: a
-`dg_inline_html` token holding the HTML, which the renderer writes out as it is (`inline_html`); other consumers of
-the children (component scans, heading ids) find no element or expression in it, as in the text itself. What is
-kept is per process, bounded (MAX_ENTRIES, the least recently used go first) and never stale: the key is the text.
+`dg_inline_html` token holding the HTML, which the renderer writes out as it is (TextRules.dg_inline_html); other
+consumers of the children (component scans, heading ids) find no element or expression in it, as in the text
+itself. What is kept is per process, bounded (MAX_ENTRIES, the least recently used go first) and never stale: the
+key is the text. The HTML token is shared by the pages that use the text (nothing writes to a rendered token).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from collections import OrderedDict
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
-MAX_ENTRIES = 32_768  # texts kept per process (~300 bytes each on the real-shaped site)
+MAX_ENTRIES = 16_384  # texts kept per process: ~650 bytes each with their HTML (<= ~11 MB)
 HTML_TOKEN = "dg_inline_html"  # the child standing for a known text's tokens (render rule: its content)
 _KEY = "dg_inline"  # meta of an inline token whose text may be kept: the text
 _IMPURE = re.compile(r"[\[\]<>{}$]")
@@ -44,7 +45,7 @@ _PURE_TYPES = frozenset(
         "code_inline",
     }
 )
-_kept: OrderedDict[str, str] = OrderedDict()
+_kept: OrderedDict[str, Token] = OrderedDict()  # text -> its HTML_TOKEN (shared: nothing writes to it)
 
 
 class Counts:
@@ -66,13 +67,11 @@ def inline_rule(state: StateCore) -> None:
         if token.children or not content or _IMPURE.search(content):
             md.inline.parse(content, md, env, token.children)
             continue
-        html = _kept.get(content)
-        if html is not None:
+        known = _kept.get(content)
+        if known is not None:
             _kept.move_to_end(content)
             Counts.hits += 1
-            child = Token(HTML_TOKEN, "", 0)
-            child.content = html
-            token.children.append(child)
+            token.children.append(known)
             continue
         md.inline.parse(content, md, env, token.children)
         if all(child.type in _PURE_TYPES for child in token.children):
@@ -85,7 +84,9 @@ def remember(token: Token, html: str) -> None:
     content = token.meta.get(_KEY) if token.meta else None
     if content is None:
         return
-    _kept[content] = html
+    known = Token(HTML_TOKEN, "", 0)
+    known.content = html
+    _kept[content] = known
     while len(_kept) > MAX_ENTRIES:
         _kept.popitem(last=False)
 
