@@ -90,3 +90,26 @@ def test_fragments_are_made_once_per_key_and_generation(tmp_path):
     assert template.render(key=None, value="n", calls=calls) == "<n>"  # none: made every time
     assert template.render(key=None, value="m", calls=calls) == "<m>"
     assert len(calls) == 5
+
+
+def test_a_fragment_already_made_is_looked_up_not_rendered_again(tmp_path, monkeypatch):
+    """A page reuses nine fragments: each one made is one lookup in the store, not a call with a new caller."""
+    (tmp_path / "t.html").write_text(
+        "{% for n in [1, 2, 3] %}{% fragment ('f', n % 2), key %}[{{ n }}]{% endfragment %}{% endfor %}",
+        encoding="utf-8",
+    )
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(tmp_path)), extensions=[theme.FragmentCache], **OPTIONS
+    )
+    renders = []
+    made = theme.FragmentCache._render
+    monkeypatch.setattr(
+        theme.FragmentCache, "_render", lambda self, *a, **k: renders.append(a[:2]) or made(self, *a, **k)
+    )
+    template, generation = env.get_template("t.html"), object()
+    assert template.render(key=(generation,)) == "[1][2][1]"  # n=3 reuses n=1's fragment (same name, key)
+    assert template.render(key=(generation,)) == "[1][2][1]"
+    assert [name for name, _ in renders] == [("f", 1), ("f", 0)]  # made once each, then only looked up
+    assert template.render(key=None) == "[1][2][3]"  # none: made every time
+    assert template.render(key=(object(),)) == "[1][2][1]"  # a new generation: made again
+    assert len(renders) == 2 + 3 + 2
