@@ -19,7 +19,6 @@ from docsgen.mdx.jsx_syntax import (
     JsxSyntaxError,
     Tag,
     fence_end,
-    fenced_blocks,
     find_closing_tag,
     find_expression_end,
     is_known_name,
@@ -29,6 +28,7 @@ from docsgen.mdx.jsx_syntax import (
 from docsgen.mdx.limits import MAX_EXPANDED_CHARS, MAX_JSX_NESTING, MAX_SNIPPET_EXPANSIONS
 from docsgen.mdx.page_body import substitute_variables
 from docsgen.mdx.props import tag_props
+from docsgen.pages.markdown_fields import code_group, field_item, indent_lines
 from docsgen.pages.markdown_links import rewrite_links
 from docsgen.pages.markdown_memo import COMPONENTS, ComponentMemo
 from docsgen.pages.snippet_files import file_reader
@@ -49,7 +49,7 @@ _TRANSPARENT = {"CardGroup", "Columns", "AccordionGroup", "Tabs", "Steps", "Pane
 _ESM_RE = re.compile(r"^(import|export)\b[^\n]*(?:\n(?!\s*\n)[^\n]*)*", re.M)
 _IMPORT_RE = re.compile(r"""^import\s+(?:\{([^}]*)\}|([A-Za-z_$][\w$]*))\s+from\s+["']([^"']+)["']""", re.M)
 _STATEMENT_LINE_RE = re.compile(r"\n(?=import|export)")  # before each line where those two can match
-_BLANKS_RE = re.compile(r"\n{3,}")
+_NEWLINES_RE = re.compile(r"\n+")
 _INDENT_RE = re.compile(r"[ \t]*")
 _FENCE_START_RE = re.compile(r"^[ \t]*((`{3,}|~{3,}))", re.M)
 _TICKS_RE = re.compile(r"`+")
@@ -102,7 +102,20 @@ def mdx_to_markdown(body: str, ctx: ExportContext | None = None, source: str = "
     src = _strip_esm(src, ctx, source)
     ctx.memo_scope = None  # the statements may have added names and values
     out = _convert(src, ctx)
-    return _BLANKS_RE.sub("\n\n", out).strip() + "\n"
+    return _one_blank_line(out).strip() + "\n"
+
+
+def _one_blank_line(text: str) -> str:
+    """Return `re.sub(r"\n{3,}", "\n\n", text)`, found with str.find (the regex tries every newline of the page)."""
+    if "\n\n\n" not in text:
+        return text
+    out: list[str] = []
+    pos, find, newlines = 0, text.find, _NEWLINES_RE.match
+    while (start := find("\n\n\n", pos)) >= 0:
+        out += (text[pos:start], "\n\n")
+        pos = newlines(text, start).end()  # type: ignore[union-attr]  # text[start] is a newline
+    out.append(text[pos:])
+    return "".join(out)
 
 
 def _strip_esm(src: str, ctx: ExportContext, source: str) -> str:
@@ -284,11 +297,6 @@ def _quote(text: str) -> str:
     return "\n".join(("> " + line).rstrip() for line in text.split("\n"))
 
 
-def _indent(text: str, prefix: str) -> str:
-    """Indent continuation lines so they stay inside a list item."""
-    return "\n".join((prefix + line) if line.strip() else "" for line in text.split("\n"))
-
-
 def _block(text: str) -> str:
     return "\n\n" + text.strip("\n") + "\n\n"
 
@@ -314,12 +322,14 @@ def _component(tag: Tag, inner: str, ctx: ExportContext, *, block: bool) -> str:
         return _block(_quote(f"**{label}:** {body}" if body else f"**{label}**"))
     if name in ("Card", "Tile"):
         head = _link(f"**{title}**" if title else "Link", props.get("href"))
-        return _block(f"- {head}" + (f": {_indent(body, '  ').strip()}" if body else ""))
+        return _block(f"- {head}" + (f": {indent_lines(body, '  ').strip()}" if body else ""))
     if name in ("Tab", "Accordion", "Expandable", "Step", "Update"):
         label = title or str(props.get("label") or "")
         if name == "Step":
             return _block(
-                f"1. **{label}**\n\n{_indent(body, '   ')}" if label else f"1. {_indent(body, '   ')}"
+                f"1. **{label}**\n\n{indent_lines(body, '   ')}"
+                if label
+                else f"1. {indent_lines(body, '   ')}"
             )
         if name == "Update":
             desc = str(props.get("description") or "")
@@ -327,12 +337,12 @@ def _component(tag: Tag, inner: str, ctx: ExportContext, *, block: bool) -> str:
         return _block((f"#### {label}\n\n" if label else "") + body)
     if name == "CodeGroup" or name in ("RequestExample", "ResponseExample"):
         heading = {"RequestExample": "Request example", "ResponseExample": "Response example"}.get(name)
-        return _block((f"#### {heading}\n\n" if heading else "") + _code_group(body))
+        return _block((f"#### {heading}\n\n" if heading else "") + code_group(body))
     if name in ("ParamField", "ResponseField", "Field"):
-        return _block(_field(props, body))
+        return _block(field_item(props, body))
     if name in _TRANSPARENT or name in ("Tree.Folder", "Tree.File"):
         if name.startswith("Tree."):
-            return _block(f"- {props.get('name', '')}" + ("\n" + _indent(body, "  ") if body else ""))
+            return _block(f"- {props.get('name', '')}" + ("\n" + indent_lines(body, "  ") if body else ""))
         return _block(body) if block else body
     if name == "Prompt":
         desc = str(props.get("description") or "")
@@ -369,37 +379,6 @@ def _component(tag: Tag, inner: str, ctx: ExportContext, *, block: bool) -> str:
     if name in ("p", "div", "section", "span", "figure", "figcaption", "center") or not body:
         return (_block(body) if block else body) if body else ""
     return _block(body) if block else body
-
-
-def _code_group(body: str) -> str:
-    """Give each fenced block of a code group a heading from its title and keep only the language."""
-    out = []
-    for _indent, fence, info, code, whole in fenced_blocks(body):
-        lang, _, rest = info.strip().partition(" ")
-        label = _META_RE.sub("", rest).strip() or lang
-        out.append(f"##### {label}\n\n{fence}{lang}\n{code}{fence}" if label else whole)
-    return "\n\n".join(out) if out else body
-
-
-_META_RE = re.compile(r"\b\w+=(\{[^}]*\}|\"[^\"]*\"|\S+)|\{[\d,\- ]+\}")
-
-
-def _field(props: dict[str, Any], body: str) -> str:
-    """Write a parameter or response field as a list item: name, where, type, required, default."""
-    name, where = "", ""
-    for key in ("path", "query", "body", "header", "cookie", "name"):
-        if isinstance(props.get(key), str):
-            name, where = props[key], ("" if key == "name" else key)
-            break
-    bits = [b for b in (where, str(props.get("type") or "")) if b]
-    if props.get("required"):
-        bits.append("required")
-    if props.get("deprecated"):
-        bits.append("deprecated")
-    if props.get("default") is not None:
-        bits.append(f"default: `{to_text(props['default'])}`")
-    head = f"- `{name}`" + (f" ({', '.join(bits)})" if bits else "")
-    return head + (f": {_indent(body, '  ').strip()}" if body else "")
 
 
 def _snippet(path: str, props: dict[str, Any], ctx: ExportContext) -> str:

@@ -11,7 +11,9 @@ from collections.abc import Callable, Iterator
 _LINK_RE = re.compile(r"((?:!\[|\[)(?:[^\[\]\n]|\n(?!\n))*\]\()([^)\s]+)((?:\s+\"[^\"\n]*\")?\))")
 _TARGET_RE = re.compile(r"\]\(([^)\s]+)")  # every _LINK_RE target, and maybe more
 _CODE_RE = re.compile(r"(^[ \t]*(`{3,}|~{3,})[^\n]*\n.*?^[ \t]*\2[ \t]*$|`+[^`\n]*`+)", re.M | re.S)
-_CODE_START_RE = re.compile(r"\n[ \t]*(?=[`~])|`")  # before each offset where a _CODE_RE match can start
+_CODE_CHAR_RE = re.compile(
+    r"[`~]"
+)  # every _CODE_RE match starts with one, or with blanks at a line's start before one
 
 
 def rewrite_links(markdown: str, resolve: Callable[[str], str]) -> str:
@@ -35,21 +37,25 @@ def rewrite_links(markdown: str, resolve: Callable[[str], str]) -> str:
 
 def _code(markdown: str) -> Iterator[re.Match[str]]:
     """Yield what `_CODE_RE.finditer(markdown)` yields, trying it only where a match can start (finditer tries, and
-    fails at, every offset): at a backtick, or at the start of a line whose first non-blank is a backtick or tilde."""
-    match = _CODE_RE.match
-    m = match(markdown)  # the first line's start, which no newline announces
-    if m is not None:
-        yield m
-    pos, tried = (m.end() if m else 0), 0
-    for found in _CODE_START_RE.finditer(markdown, pos):
-        start = found.start() if found.group(0) == "`" else found.start() + 1
-        if start < pos or start == tried:
+    fails at, every offset): at a backtick, or at the start of a line whose first non-blank is a backtick or tilde.
+    Each stretch of text is looked at once: a line's start is searched for only back to the last offset tried."""
+    match, find, pos = _CODE_RE.match, _CODE_CHAR_RE.search, 0
+    while (found := find(markdown, pos)) is not None:
+        at = found.start()
+        newline = markdown.rfind(
+            "\n", pos, at
+        )  # none: the line started before pos, or holds a `/~ before this one
+        line = newline + 1 if newline >= 0 else (0 if pos == 0 else -1)
+        m = match(markdown, line) if line >= 0 and not markdown[line:at].strip(" \t") else None
+        if m is None and line != at and markdown[at] == "`":
+            m = match(markdown, at)
+        if m is None:
+            pos = at + 1
             continue
-        tried = start
-        m = match(markdown, start)
-        if m is not None:
-            yield m
-            pos = m.end()
+        yield m
+        pos = (
+            m.end()
+        )  # never a newline before it: a fence ends before its line's newline, a code span on a backtick
 
 
 def _remembering(resolve: Callable[[str], str]) -> Callable[[str], str]:

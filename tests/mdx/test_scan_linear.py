@@ -75,6 +75,12 @@ CASES = {
         "'[' * n + '](x)'",
         8000,
     ),
+    "tildes and backticks after blanks on one line (twin code spans)": (
+        "from docsgen.pages.markdown_export import rewrite_links as f",
+        "f(s, lambda href: '/v1' + href)",
+        "'[a](/x)\\n' + ' ~' * n + '\\n' + ' `' * n + '[b](/y)'",
+        8000,
+    ),
     "<a repeated (crossed tags)": (
         "from docsgen.mdx.text_rules import crossed_tags as f",
         "f(s)",

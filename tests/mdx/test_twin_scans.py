@@ -170,3 +170,9 @@ def test_statements_are_found_where_the_plain_scans_find_them(text: str) -> None
     for pattern in (markdown_export._ESM_RE, markdown_export._IMPORT_RE):
         found = [m.span() + m.groups() for m in markdown_export._statements(pattern, text)]
         assert found == [m.span() + m.groups() for m in pattern.finditer(text)]
+
+
+@settings(max_examples=2000, deadline=None)
+@given(st.lists(st.sampled_from(["\n", "\n\n", "\n\n\n", "a", " ", "\r"]), max_size=30).map("".join))
+def test_runs_of_blank_lines_become_one_as_the_regex_made_them(text: str) -> None:
+    assert markdown_export._one_blank_line(text) == re.sub(r"\n{3,}", "\n\n", text)
