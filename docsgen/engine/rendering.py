@@ -104,6 +104,30 @@ def body_facts(content: MdxResult) -> MdxResult:
     )
 
 
+class SharedFacts:
+    """Makes the sets of written pages' bodies (body_facts) that hold the same names one set: pages of a large site
+    use the same icons, assets, classes and snippets, and the main process holds every page's facts to the end
+    (about 1.8 KB a page of sets, 46 MB of the 25k-page versioned site). Those sets are only read after rendering.
+    """
+
+    def __init__(self) -> None:
+        self._sets: dict[frozenset[str], set[str]] = {}
+
+    def shared(self, names: set[str]) -> set[str]:
+        """Return the set kept for these names (this one, the first time they are seen)."""
+        return self._sets.setdefault(frozenset(names), names)
+
+    def render(self, made: PageRender) -> PageRender:
+        """Give a written page's body facts the shared sets (a page held whole keeps its own body as it is)."""
+        body = made.body
+        if made.html is None and not body.html:
+            body.dependencies = self.shared(body.dependencies)
+            body.assets = self.shared(body.assets)
+            body.icons = self.shared(body.icons)
+            body.classes = self.shared(body.classes)
+        return made
+
+
 def render_one(job: Job, page: Page) -> Done:
     """Render a page (its body from the page cache when valid), writing it out when the job has a writer.
 
@@ -229,8 +253,10 @@ def render_pages(
     if job.cache:
         job.cache.load_index()  # once, here: forked workers inherit it
 
+    facts = SharedFacts()
+
     def done(chunk: list[int], finished: list[Done]) -> None:
-        renders.extend(one.render for one in finished)
+        renders.extend(facts.render(one.render) for one in finished)
         ledgers.extend(one.ledger for one in finished)
         if on_rendered:
             on_rendered([pages[index] for index in chunk], finished)

@@ -41,6 +41,25 @@ def test_written_pages_keep_only_what_later_stages_read(make_site, tmp_path):
         rendering.renders[0].html = "changed"  # type: ignore[misc]
 
 
+@pytest.mark.parametrize("workers", [1, 2])
+def test_written_pages_with_the_same_facts_share_one_set_of_each(make_site, tmp_path, workers):
+    """Pages using the same snippets and assets hold one set of those names between them in the main process
+    (not one copy a page, as they come back from the workers), with the very same names in it."""
+    site = read_site(make_site(site_files(12)))
+    ctx, files, pages = site_context(site), SiteFiles(), site.pages_to_render()
+    add_before_pages(ctx, site, pages, files)
+    with OutputFolder(tmp_path / "out") as folder:
+        job = Job(ctx, pages, write=PageWriter(folder, files))
+        renders = render_pages(job, workers=workers, release=True).renders
+    same = [one.body for one in renders if one.key.startswith("p/")]
+    assert len(same) == 12 and all(one.html is None for one in renders)
+    assert same[0].dependencies == {"snippets/note.mdx"} and same[0].assets
+    for kind in ("dependencies", "assets", "icons", "classes"):
+        assert len({id(getattr(body, kind)) for body in same}) == 1, kind  # one set for the twelve pages
+    home = next(one.body for one in renders if one.key == "index")
+    assert home.dependencies == set() and "snippets/note.mdx" in same[0].dependencies  # each its own names
+
+
 def test_llms_full_reads_the_written_twins_back(make_site, tmp_path):
     docs = make_site(site_files(6))
     out = build(docs, tmp_path / "out", cache=False).out_dir
