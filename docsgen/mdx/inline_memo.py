@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from collections import OrderedDict
+from contextlib import suppress
 
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
@@ -69,7 +70,8 @@ def inline_rule(state: StateCore) -> None:
             continue
         known = _kept.get(content)
         if known is not None:
-            _kept.move_to_end(content)
+            with suppress(KeyError):  # dropped meanwhile by another thread's render (dev serialises them)
+                _kept.move_to_end(content)
             Counts.hits += 1
             token.children.append(known)
             continue
@@ -88,7 +90,10 @@ def remember(token: Token, html: str) -> None:
     known.content = html
     _kept[content] = known
     while len(_kept) > MAX_ENTRIES:
-        _kept.popitem(last=False)
+        try:
+            _kept.popitem(last=False)
+        except KeyError:
+            break
 
 
 def forget_all() -> None:
