@@ -252,14 +252,16 @@ def _remembered(text: str, tag: Tag, inner: str, ctx: ExportContext, *, block: b
     if ctx.memo_scope is None:
         ctx.memo_scope = (tuple(sorted(ctx.snippets)), repr(ctx.scope))
     names, scope = ctx.memo_scope
-    key = (text, tag.end - tag.start, block, ctx.nesting, names, scope if "{" in text else None)
+    read = scope if "{" in text else None  # no `{`: nothing in the component reads the page's scope
+    key = (text, tag.end - tag.start, block, ctx.nesting, names, read)
     found = memo.get(key)
     if found is not None:
         return found
     uses = ctx.snippet_uses
     markdown = _component(tag, inner, ctx, block=block)
     if ctx.snippet_uses == uses:
-        memo.put(key, len(text), markdown)
+        size = len(text) + len(read or "") + sum(map(len, names))  # every character the key holds
+        memo.put(key, size, markdown)
     return markdown
 
 

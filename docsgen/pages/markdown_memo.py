@@ -15,7 +15,8 @@ from collections.abc import Hashable
 
 MAX_ENTRIES = 8192
 MAX_CHARS = 16_000_000  # characters of remembered text (keys and answers) in one process
-MAX_ENTRY_CHARS = 64 * 1024  # a longer component is converted every time
+# a component whose key is longer (its text, its page's snippet names and scope) is converted every time
+MAX_ENTRY_CHARS = 64 * 1024
 
 
 class ComponentMemo:
@@ -36,7 +37,7 @@ class ComponentMemo:
         return entry[0]
 
     def put(self, key: Hashable, size: int, markdown: str) -> None:
-        """Remember the Markdown of a component whose source text is `size` characters long (within the bounds)."""
+        """Remember the Markdown of a component whose key holds `size` characters of text (within the bounds)."""
         if size > MAX_ENTRY_CHARS:
             return
         cost = size + len(markdown)

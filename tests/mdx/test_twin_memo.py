@@ -123,3 +123,13 @@ def test_the_memo_stays_within_its_bounds() -> None:
     assert memo.chars <= 100 and memo.get(("big", 0)) == "z" * 30
     memo.put(("huge", 0), 70_000, "w")  # longer than any component remembered
     assert memo.get(("huge", 0)) is None
+
+
+def test_a_large_scope_counts_towards_the_bounds(tmp_path: Path, converted: list[str]) -> None:
+    big = "x" * 70_000  # the page's exported value is part of the key of every component reading it
+    page = f'export const big = "{big}";\n\n<Note>\n  {{big}}\n</Note>\n\n<Tip>\n  Plain.\n</Tip>\n'
+    for n in range(2):
+        out = page_markdown_of(page, tmp_path, {}, f"p{n}.mdx")
+        assert f"> **Note:** {big}" in out and "> **Tip:** Plain." in out
+    assert converted.count("Note") == 2 and converted.count("Tip") == 1  # too large to keep / kept
+    assert COMPONENTS.chars < 70_000
