@@ -16,6 +16,7 @@ import contextlib
 import hashlib
 import os
 import sys
+import threading
 from pathlib import Path
 
 import jinja2
@@ -54,7 +55,9 @@ class TemplateCodeStore(jinja2.BytecodeCache):
 
     def dump_bytecode(self, bucket: Bucket) -> None:
         target = self._file(bucket)
-        temp = target.with_name(f"{target.name}.{os.getpid()}.tmp")
+        temp = target.with_name(
+            f"{target.name}.{os.getpid()}.{threading.get_ident()}.tmp"
+        )  # this writer's own
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             temp.write_bytes(bucket.bytecode_to_string())
