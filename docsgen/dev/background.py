@@ -16,8 +16,6 @@ says how far it is and that search is not ready. A newer full build, or stopping
 
 from __future__ import annotations
 
-import contextlib
-import ctypes
 import os
 import sys
 import threading
@@ -32,7 +30,7 @@ from docsgen.common.errors import Diagnostic
 from docsgen.dev.pagestore import StoredFiles
 from docsgen.dev.rendered import batch_renderer
 from docsgen.dev.snapshot import BuildCancelled, OnRequest, servable
-from docsgen.engine.pool import NICE, RENEW_AFTER, Batch, RenderPool, worker_count
+from docsgen.engine.pool import NICE, RENEW_AFTER, Batch, RenderPool, release_memory, worker_count
 from docsgen.engine.write import Claimed, Content, SiteFiles, Streamed, content_of
 from docsgen.mdx import MdxResult
 from docsgen.outputs import SiteSearch, add_page_files, add_site_files, add_vendor_assets
@@ -50,13 +48,6 @@ BATCH = 8  # pages rendered per turn of the lock, or sent to a render process at
 DEPTH = 2  # batches a render process has in hand (it never waits for the server between two)
 WAIT = 0.2  # seconds the pass waits for render processes before looking at stops and edits again
 TRIM_EVERY = 2000  # pages rendered between two returns of freed memory to the system
-
-
-def release_memory() -> None:
-    """Hand the memory freed by renders back to the system (glibc keeps it otherwise: RSS would keep every
-    page's temporary objects' high-water mark); a no-op elsewhere."""
-    with contextlib.suppress(OSError, AttributeError):
-        ctypes.CDLL("libc.so.6").malloc_trim(0)
 
 
 LATE_FULL = "llms-full.txt"  # made of every page's twin: added by the pass, with the search index

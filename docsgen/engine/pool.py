@@ -116,6 +116,13 @@ def fewer_collections() -> Iterator[None]:
         gc.set_threshold(*before)
 
 
+def release_memory() -> None:
+    """Hand the memory freed by renders back to the system (glibc keeps it otherwise: RSS would keep every
+    page's temporary objects' high-water mark); a no-op elsewhere."""
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+
+
 class RenderPool:
     """Render processes forked from this process at one generation of its state (see the module)."""
 

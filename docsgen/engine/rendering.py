@@ -19,12 +19,13 @@ from typing import Any
 from docsgen.common.errors import Diagnostic
 from docsgen.common.urls import twin_path
 from docsgen.engine.cache import PageCache
-from docsgen.engine.pool import Batch, RenderPool, worker_count
+from docsgen.engine.pool import Batch, RenderPool, release_memory, worker_count
 from docsgen.engine.reuse import OutputReuse
 from docsgen.mdx import MdxResult
 from docsgen.pages.page import Page
 from docsgen.render import RenderedPage, SiteContext, render_page
 
+TRIM_EVERY = 2000  # pages fed to the search index between two returns of freed memory to the system
 SERIAL_PACK = 64  # a serial build writes its page cache entries in packs of this many pages
 
 Progress = Callable[[str, int, int], None]
@@ -254,6 +255,7 @@ def render_pages(
         job.cache.load_index()  # once, here: forked workers inherit it
 
     facts = SharedFacts()
+    trimmed = [0]  # pages rendered when freed memory was last handed back
 
     def done(chunk: list[int], finished: list[Done]) -> None:
         renders.extend(facts.render(one.render) for one in finished)
@@ -263,6 +265,9 @@ def render_pages(
         if release:  # the page's source is not needed again
             for index in chunk:
                 pages[index].body = ""
+            if len(renders) - trimmed[0] >= TRIM_EVERY:  # the records and bundles fed meanwhile are freed
+                release_memory()
+                trimmed[0] = len(renders)
         if progress:
             progress("render", len(renders), len(pages))
 

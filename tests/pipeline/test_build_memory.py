@@ -60,6 +60,22 @@ def test_written_pages_with_the_same_facts_share_one_set_of_each(make_site, tmp_
     assert home.dependencies == set() and "snippets/note.mdx" in same[0].dependencies  # each its own names
 
 
+def test_the_main_process_hands_freed_memory_back_as_pages_are_fed(make_site, tmp_path, monkeypatch):
+    """Every TRIM_EVERY pages taken in, the memory their records (and the bundles finished meanwhile) held is
+    handed back to the system: the main process's footprint is not the high-water mark of a whole build."""
+    site = read_site(make_site(site_files(12)))
+    ctx, files, pages = site_context(site), SiteFiles(), site.pages_to_render()
+    add_before_pages(ctx, site, pages, files)
+    trims: list[int] = []
+    fed: list[int] = []
+    monkeypatch.setattr(rendering, "TRIM_EVERY", 4)
+    monkeypatch.setattr(rendering, "release_memory", lambda: trims.append(len(fed)))
+    with OutputFolder(tmp_path / "out") as folder:
+        job = Job(ctx, pages, write=PageWriter(folder, files))
+        render_pages(job, workers=1, release=True, on_rendered=lambda done, _: fed.extend(done))
+    assert len(fed) == 13 and trims == [4, 8, 12]  # after the pages were fed, never before
+
+
 def test_llms_full_reads_the_written_twins_back(make_site, tmp_path):
     docs = make_site(site_files(6))
     out = build(docs, tmp_path / "out", cache=False).out_dir
