@@ -89,14 +89,17 @@ def _spec_href(page: Any, root: str) -> str | None:
 def contextual_menu(site: Any, page: Any, root: str, has_body: bool = True) -> dict:
     """Return {"options": [...], "display": "header" | "toc", "mcp": url} for a page (no options: no menu)."""
     menu = menu_config(site, page)
+    found = menu.get("options")
+    raw_options: list[Any] = found if isinstance(found, list) else []
+    display = "toc" if menu.get("display") == "toc" else "header"
     if not has_body or page.meta.get("contextual") is False:
         return {"options": [], "display": "header", "mcp": ""}
+    if not raw_options:  # no menu (most sites: every page): the MCP URL and server name are not worked out
+        return {"options": [], "display": display, "mcp": ""}
     mcp = mcp_url(site)
     mcp_href = mcp or root + "mcp"  # relative: resolved against the page's address in the browser
     name = _server_name(site)
     options: list[dict] = []
-    found = menu.get("options")
-    raw_options: list[Any] = found if isinstance(found, list) else []
     for o in raw_options[:MAX_OPTIONS]:
         if isinstance(o, str) and o in LABELS:
             title, description = LABELS[o]
@@ -127,7 +130,6 @@ def contextual_menu(site: Any, page: Any, root: str, has_body: bool = True) -> d
                     "spec": href,
                 }
             )
-    display = "toc" if menu.get("display") == "toc" else "header"
     return {"options": options, "display": display, "mcp": mcp_href, "server": name}
 
 

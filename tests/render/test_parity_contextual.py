@@ -148,3 +148,30 @@ def test_menu_actions_in_a_browser(browser, make_site, tmp_path):
         context.close()
     finally:
         server.shutdown()
+
+
+def test_a_site_without_options_does_not_work_out_the_mcp_url_per_page(make_site, tmp_path, monkeypatch):
+    """Most sites have no contextual menu: its MCP URL and server name were worked out on every page anyway."""
+    from docsgen.render import contextual
+    from docsgen.render.context import site_context
+    from docsgen.site.read import read_site
+
+    config = {
+        "name": "Plain",
+        "theme": "mint",
+        "colors": {"primary": "#0a7"},
+        "navigation": {"pages": ["index"]},
+    }
+    docs = make_site({"docs.json": json.dumps(config), "index.mdx": "---\ntitle: Home\n---\nText\n"})
+    site = read_site(docs, tmp_path / "out")
+    ctx = site_context(site)
+    asked = []
+    monkeypatch.setattr(contextual, "mcp_url", lambda s: asked.append(s) or None)
+    menu = contextual.contextual_menu(ctx, site.pages["index"], "./")
+    assert menu["options"] == [] and menu["display"] == "header"
+    assert asked == []
+    site.config.raw["contextual"] = {"options": ["copy", "mcp"], "display": "toc"}
+    menu = contextual.contextual_menu(ctx, site.pages["index"], "./")
+    assert (
+        [o["id"] for o in menu["options"]] == ["copy", "mcp"] and menu["display"] == "toc" and len(asked) == 1
+    )
