@@ -15,7 +15,7 @@ from docsgen.nav.tree import Section
 from docsgen.pages.page import Page
 from docsgen.render import thumbnails
 from docsgen.render.context import SiteContext
-from docsgen.render.endpoints_menu import endpoints
+from docsgen.render.endpoints_menu import endpoint_menu
 from docsgen.render.head import adjust_meta_tags, head_html, script_json
 from docsgen.render.hooks import add_hooks
 from docsgen.render.languages import alternate_links
@@ -96,7 +96,7 @@ def page_html(site: SiteContext, page: Page, content: MdxResult | None, *, root:
         "prev": None if page.meta.get("hideFooterPagination") else neighbour(prev_key),
         "next": None if page.meta.get("hideFooterPagination") else neighbour(next_key),
         "switchers": switchers(site, section, page.key),
-        "endpoints": endpoints(place, page.key),  # the API section's endpoints (#endpoints-menu-trigger)
+        "endpoints": endpoint_menu(place, page.key),  # the API section's endpoints (#endpoints-menu-trigger)
         "global_anchors": global_anchors(site, section),
         "settings": language_settings(site, section),
         "sidebar_src": site.nav_files.get(sidebar_sid or "", ""),
