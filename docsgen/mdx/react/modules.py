@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import posixpath
 import re
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -38,6 +39,7 @@ class Module:
     missing: list[tuple[str, int]] = field(
         default_factory=list
     )  # imports that found nothing: (specifier, line)
+    code_digest: str = ""  # digest of code ("" until compiled)
 
 
 class ModuleError(Exception):
@@ -90,6 +92,63 @@ def mdx_import_names(source: str) -> dict[str, dict[str, str]]:
     return result
 
 
+@dataclass(frozen=True)
+class Compiled:
+    """What compiling a module's text gives, whatever file it is in: the code, its free names, the functions it
+    defines and the imports it requires (specifier, line), in order, React's packages left out."""
+
+    code: str
+    code_digest: str
+    names: tuple[str, ...]
+    exports: frozenset[str]
+    requires: tuple[tuple[str, int], ...]
+    mdx_names: dict[str, dict[str, str]]  # read only: mdx_import_names of the text
+
+
+MAX_COMPILED = 2048  # distinct module texts kept per process (the oldest go first)
+_compiled: OrderedDict[tuple[str, bool, bool], Compiled | ModuleError] = OrderedDict()
+
+
+def compiled_source(engine: Engine, source: str, path: str) -> Compiled | ModuleError:
+    """Compile module text once per process, however many files hold the same text (a page's ESM copied into
+    every version and language of the docs): the result depends only on the text and on the kind of file
+    (JSX, TypeScript). An error's file and line are the caller's to put on (the error's line is the text's)."""
+    lowered = path.lower()
+    jsx, typescript = not lowered.endswith(".ts"), lowered.endswith((".ts", ".tsx"))
+    key = (source, jsx, typescript)
+    found = _compiled.get(key)
+    if found is not None:
+        _compiled.move_to_end(key)
+        return found
+    result = engine.compile(source, digest(source), jsx=jsx, typescript=typescript)
+    made: Compiled | ModuleError
+    if "error" in result:
+        made = ModuleError(
+            str(result["error"]), path, int(result.get("line") or 0), int(result.get("column") or 0)
+        )
+    else:
+        code = str(result["code"])
+        names = {m.group(1) for m in _IDENT_RE.finditer(code)}
+        requires = tuple(
+            (m.group(2), code.count("\n", 0, m.start()) + 1)
+            for m in _REQUIRE_RE.finditer(code)
+            if m.group(2) not in PACKAGES
+        )
+        made = Compiled(
+            code,
+            digest(code),
+            # free names the module may use unimported (the engine passes its own globals through unchanged)
+            tuple(sorted(n for n in names if n != "React")) + ("React",),
+            frozenset(re.findall(r"(?:function|const|let|var)\s+([A-Za-z_$][\w$]*)", code)),
+            requires,
+            mdx_import_names(source),
+        )
+    _compiled[key] = made
+    while len(_compiled) > MAX_COMPILED:
+        _compiled.popitem(last=False)
+    return made
+
+
 class Loader:
     """Compile and define a module graph in the engine; modules are cached by content."""
 
@@ -102,30 +161,22 @@ class Loader:
         # path of an .mdx snippet -> its top-level import/export statements (text, line, column)
         self.mdx_statements: Callable[[str], list[tuple[str, int, int]]] | None = None
 
-    def _compile(
-        self, source: str, path: str, module_id: str, mdx_names: dict[str, dict[str, str]]
-    ) -> Module:
-        lowered = path.lower()
-        typescript = lowered.endswith((".ts", ".tsx"))
-        result = self.engine.compile(
-            source, digest(source), jsx=not lowered.endswith(".ts"), typescript=typescript
+    def _compile(self, source: str, path: str, module_id: str) -> Module:
+        compiled = compiled_source(self.engine, source, path)
+        if isinstance(
+            compiled, ModuleError
+        ):  # located in this file (the same text fails the same way anywhere)
+            raise ModuleError(compiled.message, path, compiled.line, compiled.column)
+        module = Module(
+            module_id, path, compiled.code, names=list(compiled.names), exports=set(compiled.exports)
         )
-        if "error" in result:
-            raise ModuleError(
-                str(result["error"]), path, int(result.get("line") or 0), int(result.get("column") or 0)
-            )
-        code = str(result["code"])
-        module = Module(module_id, path, code)
-        names = {m.group(1) for m in _IDENT_RE.finditer(code)}
-        # free names the module may use unimported (the engine passes its own globals through unchanged)
-        module.names = sorted(n for n in names if n != "React") + ["React"]
-        module.exports = set(re.findall(r"(?:function|const|let|var)\s+([A-Za-z_$][\w$]*)", code))
-        for m in _REQUIRE_RE.finditer(code):
-            spec = m.group(2)
-            if spec in PACKAGES:
-                continue
+        module.code_digest = compiled.code_digest
+        for (
+            spec,
+            line,
+        ) in compiled.requires:  # resolved from this file: relative imports differ from file to file
             if spec.lower().endswith(MDX_SUFFIXES):
-                imported = dict(mdx_names.get(spec, {}))
+                imported = dict(compiled.mdx_names.get(spec, {}))
                 snippet = self._mdx_module(spec, path) if set(imported) - {"default"} else None
                 if snippet is not None:
                     imported["__module"] = snippet
@@ -135,7 +186,7 @@ class Loader:
             if target is not None:
                 module.deps[spec] = target
             else:
-                module.missing.append((spec, code.count("\n", 0, m.start()) + 1))
+                module.missing.append((spec, line))
         return module
 
     def _mdx_module(self, spec: str, current: str) -> str | None:
@@ -185,7 +236,7 @@ class Loader:
             source = target.read_text(encoding="utf-8-sig")
         except (OSError, UnicodeDecodeError) as exc:
             raise ModuleError(f"cannot read {path} ({exc})", path) from exc
-        module = self._compile(source, path, path, mdx_import_names(source))
+        module = self._compile(source, path, path)
         self.modules[path] = module
         self._define(module, depth)
         return module
@@ -194,7 +245,7 @@ class Loader:
         """Compile and define a page's own ESM (its `export const` components and its imports)."""
         source = page_source(statements)
         module_id = f"page:{path}"
-        module = self._compile(source, path, module_id, mdx_import_names(source))
+        module = self._compile(source, path, module_id)
         self.modules[module_id] = module
         self._define(module, 0)
         return module
@@ -205,7 +256,11 @@ class Loader:
                 self.load_file(dep, depth + 1)
         try:
             self.engine.define(
-                module.id, module.code, digest(module.code + repr(module.deps)), module.deps, module.names
+                module.id,
+                module.code,
+                module.code_digest + digest(repr(module.deps)),
+                module.deps,
+                module.names,
             )
         except JsError as exc:
             raise ModuleError(exc.message, module.path, exc.line) from exc
