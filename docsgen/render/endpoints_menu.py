@@ -15,6 +15,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass, field
+from typing import cast
 
 from markupsafe import Markup
 
@@ -100,23 +101,22 @@ class EndpointMenu:
         """Return the list's entries rendered by `item` (the theme's macro), in order: an entry not current is
         rendered once per group and `key` (none: every time), then shared by every window showing it."""
         if key is None:
-            return Markup("").join(Markup(item(e)) for e in self.entries)
+            return Markup("".join([Markup(item(e)) for e in self.entries]))
         lists = self.shared.lists
         made = lists.get(key)
         if made is None:
             if len(lists) >= MAX_LISTS:
                 del lists[next(iter(lists))]
             made = lists[key] = [None] * len(self.shared.entries)
-        out: list[Markup] = []
-        for at, entry in enumerate(self.entries):
-            if entry.current:
-                out.append(Markup(item(entry)))
-                continue
-            found = made[self.start + at]
-            if found is None:
-                found = made[self.start + at] = Markup(item(entry))
-            out.append(found)
-        return Markup("").join(out)
+        start, end = self.start, self.start + len(self.entries)
+        if None in made[start:end]:  # entries this window shows first
+            for at in range(start, end):
+                if made[at] is None:
+                    made[at] = Markup(item(self.shared.entries[at]))
+        out = cast("list[Markup]", made[start:end])  # every entry made above
+        for at in self.marked:
+            out[at] = Markup(item(self.entries[at]))
+        return Markup("".join(out))  # every piece is Markup already: no escaping pass
 
 
 def endpoint_menu(place: Placement | None, key: str) -> EndpointMenu | None:
