@@ -81,3 +81,31 @@ def test_warnings_name_each_page_and_line(tmp_path, compiles):
         assert (diag.path, diag.line) == (source, 1)
         assert diag.column > 0
     assert len(compiles) == 2  # each text once, its warnings located in each page
+
+
+def test_a_snippet_module_is_not_looked_up_on_disk_again_and_edits_show(tmp_path, compiles, monkeypatch):
+    import os
+
+    regions = 'export const Regions = () => <ul className="regions"><li>{"%s"}</li></ul>;\n'
+    docs = write_tree(tmp_path / "docs", {"snippets/regions.mdx": regions % "eu-west-1"})
+    body = 'import { Regions } from "/snippets/regions.mdx";\n\n<Regions />\n'
+    stats: list[str] = []
+    original_stat, original_module = os.stat, modules.Loader._mdx_module
+
+    def counted_stat(path, *args, **kwargs):
+        stats.append(str(path))
+        return original_stat(path, *args, **kwargs)
+
+    def looked_up(self, spec, current):  # the file system calls made while loading the snippet's module
+        monkeypatch.setattr(os, "stat", counted_stat)
+        try:
+            return original_module(self, spec, current)
+        finally:
+            monkeypatch.setattr(os, "stat", original_stat)
+
+    monkeypatch.setattr(modules.Loader, "_mdx_module", looked_up)
+    texts = [parse(render(docs, body, f"v{v}/page.mdx").html).find("li").text for v in (1, 2)]
+    assert texts == ["eu-west-1"] * 2
+    assert [s for s in stats if "regions" in s] == []  # the page's own read of the snippet is used
+    (docs / "snippets/regions.mdx").write_text(regions % "us-east-1 (edited)", encoding="utf-8")
+    assert parse(render(docs, body, "v3/page.mdx").html).find("li").text == "us-east-1 (edited)"

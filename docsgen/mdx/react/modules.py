@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from docsgen.mdx.files import resolved_folder, snippet_problem
+from docsgen.mdx.files import resolved_folder
 from docsgen.mdx.jsx_syntax import IMPORT_CLAUSE
 from docsgen.mdx.react.js_engine import Engine, JsError
 
@@ -158,7 +158,7 @@ class Loader:
         self.docs_dir = docs_dir
         self.root = resolved_folder(docs_dir)
         self.modules: dict[str, Module] = {}
-        # path of an .mdx snippet -> its top-level import/export statements (text, line, column)
+        # path of an .mdx snippet -> its top-level import/export statements (text, line, column); [] unreadable
         self.mdx_statements: Callable[[str], list[tuple[str, int, int]]] | None = None
 
     def _compile(self, source: str, path: str, module_id: str) -> Module:
@@ -198,9 +198,9 @@ class Loader:
             return module_id
         if self.mdx_statements is None or len(self.modules) >= MAX_MODULES:
             return None
-        if rel.startswith("../") or snippet_problem(self.docs_dir, rel):
+        if rel.startswith("../"):
             return None
-        statements = self.mdx_statements(rel)
+        statements = self.mdx_statements(rel)  # [] when it must not be read (read_snippet)
         if not statements:
             return None
         self.modules[module_id] = Module(module_id, rel, "")  # a cycle stops here
@@ -258,7 +258,7 @@ class Loader:
             self.engine.define(
                 module.id,
                 module.code,
-                module.code_digest + digest(repr(module.deps)),
+                module.code_digest + repr(module.deps),
                 module.deps,
                 module.names,
             )

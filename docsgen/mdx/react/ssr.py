@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 import json
 import re
+from collections import OrderedDict
 from typing import TYPE_CHECKING, Any
 
 from docsgen.common.errors import warning
@@ -261,15 +262,27 @@ def _loader(state: RenderState, engine: Any) -> Loader:
     return loader
 
 
+MAX_STATEMENTS = 512  # snippets whose statements are kept per process (the oldest go first)
+_statements_kept: OrderedDict[tuple[str, str, int], tuple[tuple[str, int, int], ...]] = OrderedDict()
+
+
 def _mdx_statements(state: RenderState, path: str) -> list[tuple[str, int, int]]:
-    """The top-level import/export blocks of an .mdx snippet (text, file line, column), without rendering it."""
-    from docsgen.mdx.files import kept
+    """The top-level import/export blocks of an .mdx snippet (text, file line, column), without rendering it;
+    [] when it must not be read. Parsed once per process for its path and text (the text is the page's read of
+    it, checked as every snippet read is): the pages importing it do not look at the file again."""
     from docsgen.mdx.snippets import read_snippet
 
     loaded = read_snippet(state, path)
     if loaded is None:
         return []
-    found = kept("statements", state.ctx.docs_dir, path, lambda: _statements(path, *loaded))
+    key = (path, *loaded)
+    found = _statements_kept.get(key)
+    if found is None:
+        found = _statements_kept[key] = tuple(_statements(path, *loaded))
+        while len(_statements_kept) > MAX_STATEMENTS:
+            _statements_kept.popitem(last=False)
+    else:
+        _statements_kept.move_to_end(key)
     return list(found)
 
 
