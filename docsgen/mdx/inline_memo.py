@@ -14,7 +14,8 @@ text raises no diagnostic (none of these rules reports anything), so nothing is 
 The inline core rule (`inline_rule`, markdown-it's own otherwise) gives a known text's token one child: a
 `dg_inline_html` token holding the HTML, which the renderer writes out as it is (TextRules.dg_inline_html); other
 consumers of the children (component scans, heading ids) find no element or expression in it, as in the text
-itself. What is kept is per process, bounded (MAX_ENTRIES, the least recently used go first) and never stale: the
+itself. Only a parse docsgen renders (its env carries the page's MDX state, `env["mdx"]`) uses what is kept; any
+other parse (a tool reading the tokens, such as bench/compat_units.py) gets markdown-it's own children. What is kept is per process, bounded (MAX_ENTRIES, the least recently used go first) and never stale: the
 key is the text. The HTML token is shared by the pages that use the text (nothing writes to a rendered token).
 """
 
@@ -59,6 +60,12 @@ class Counts:
 def inline_rule(state: StateCore) -> None:
     """markdown-it's inline core rule, except that a known plain text gets its HTML instead of being parsed."""
     md, env = state.md, state.env
+    if "mdx" not in env:  # a parse read for its tokens, not rendered by docsgen: markdown-it's own children
+        for token in state.tokens:
+            if token.type == "inline":
+                token.children = token.children or []
+                md.inline.parse(token.content, md, env, token.children)
+        return
     for token in state.tokens:
         if token.type != "inline":
             continue

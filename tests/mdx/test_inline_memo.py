@@ -118,3 +118,14 @@ def test_the_memo_is_bounded(monkeypatch):
         render(f"Paragraph number {n} is *plain*.\n")
     assert len(inline_memo._kept) == 3
     assert list(inline_memo._kept) == [f"Paragraph number {n} is *plain*." for n in (7, 8, 9)]
+
+
+def test_a_parse_docsgen_does_not_render_gets_markdown_its_own_children():
+    """A text kept by a render is still parsed into its own tokens for a reader of the tokens (no MDX state)."""
+    render("| Name | Value here |\n| --- | --- |\n| cell one | two |\n")
+    render("| Name | Value here |\n| --- | --- |\n| cell one | two |\n")
+    assert inline_memo.Counts.hits > 0  # the second render was served from what the first kept
+    tokens = MD.parse("| Name | Value here |\n| --- | --- |\n", {})
+    children = [child for token in tokens if token.type == "inline" for child in token.children or []]
+    assert [child.type for child in children] == ["text", "text"]
+    assert [child.content for child in children] == ["Name", "Value here"]
