@@ -26,6 +26,7 @@ from collections import OrderedDict
 from contextlib import suppress
 
 from markdown_it.rules_core import StateCore
+from markdown_it.rules_core.inline import inline as markdown_it_inline
 from markdown_it.token import Token
 
 MAX_ENTRIES = 16_384  # texts kept per process: ~650 bytes each with their HTML (<= ~11 MB)
@@ -61,10 +62,7 @@ def inline_rule(state: StateCore) -> None:
     """markdown-it's inline core rule, except that a known plain text gets its HTML instead of being parsed."""
     md, env = state.md, state.env
     if "mdx" not in env:  # a parse read for its tokens, not rendered by docsgen: markdown-it's own children
-        for token in state.tokens:
-            if token.type == "inline":
-                token.children = token.children or []
-                md.inline.parse(token.content, md, env, token.children)
+        markdown_it_inline(state)
         return
     for token in state.tokens:
         if token.type != "inline":
