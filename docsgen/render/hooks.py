@@ -127,30 +127,94 @@ ID_HOOKS: dict[str, str] = {
     "dg-view-select": "multi-view-dropdown",
 }
 
-# Only class attributes naming a docsgen class ("dg-..."; every key of CLASS_HOOKS is one): the others (a code
-# block's hundreds of token spans) are passed over by the regex engine, not handed to Python one by one. The
-# lookahead stays inside the attribute's value, so the attributes matched are those `class="([^"<>]*)"` matches.
-_CLASS_ATTR = re.compile(r'class="(?=[^"<>]*dg-)([^"<>]*)"')
+
+def _trie_pattern(words: list[str]) -> str:
+    """Return a regex alternation matching exactly the given words, as a trie (shared prefixes tested once: the
+    regex engine tries a branch per letter, not every word in turn)."""
+    trie: dict[str, dict] = {}
+    for word in words:
+        node = trie
+        for char in word:
+            node = node.setdefault(char, {})
+        node[""] = {}
+
+    def pattern(node: dict[str, dict]) -> str:
+        branches = [re.escape(char) + pattern(node[char]) for char in sorted(node) if char]
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+        return f"(?:{body})?" if "" in node else body
+
+    return pattern(trie)
+
+
+# A class of CLASS_HOOKS, followed by neither a word character nor "-" ("dg-method-get" is not "dg-method"): the
+# class attributes holding one are the only ones add_hooks changes. The page is searched for these names (the
+# regex engine passes over a code block's hundreds of token spans and an API page's hundreds of endpoints-menu
+# entries), and each name found inside a class attribute has that attribute rewritten.
+_HOOKED_CLASS = re.compile(_trie_pattern(list(CLASS_HOOKS)) + r"(?![\w-])")
+# The class attributes as they are read: `class="value"` with a value naming a "dg-" class and holding no quote,
+# "<" or ">". A page where one `class="` runs on into another (`class="a class="dg-card"`, never made by docsgen's
+# own templates) reads `class="a class="` as the attribute, so the inner one is none: such a page is split on
+# every such attribute instead.
+_DG_CLASS_ATTR = re.compile(r'class="(?=[^"<>]*dg-)([^"<>]*)"')
 _TAG_START = re.compile(r"<[a-zA-Z][^<>]*\Z")
 
 
-# any class ID_HOOKS names (one scan of the page: most pages have none of them)
-_ID_CLASSES = re.compile("|".join(re.escape(cls) for cls in ID_HOOKS))
+# any class ID_HOOKS names, the longest first (none holds "dg-" but at its start, so every occurrence is found)
+_ID_CLASSES = re.compile("|".join(re.escape(cls) for cls in sorted(ID_HOOKS, key=len, reverse=True)))
 
 
 def add_hooks(html: str) -> str:
     """Return page HTML with Mintlify's class names beside docsgen's and its ids on once-per-page elements."""
+    hooked = _hooked_pass(html)
+    html = _split_pass(html) if hooked is None else hooked
+    found = set(_ID_CLASSES.findall(html))  # one scan of the page: most pages have none of them
+    if found:
+        for cls, hook in ID_HOOKS.items():
+            if any(name.startswith(cls) for name in found):
+                html = _first_id(html, cls, hook)
+    return html
+
+
+def _hooked_pass(html: str) -> str | None:
+    """Return html with each class attribute naming a class of CLASS_HOOKS rewritten (its hooks added); None
+    when such an attribute's `class="` may be inside another one's value (the split pass reads that page)."""
+    parts: list[str] = []
+    done = 0  # html[:done] is in parts
+    memo = _CLASS_MEMO
+    for name in _HOOKED_CLASS.finditer(html):
+        at = name.start()
+        if at < done:
+            continue  # in the attribute just rewritten
+        quote = html.rfind('"', done, at)
+        close = html.find('"', at)
+        if quote < 6 or close < 0 or not html.startswith('class="', quote - 6):
+            continue
+        value = html[quote + 1 : close]
+        if "<" in value or ">" in value:
+            continue
+        previous = html.rfind('"', 0, quote - 6)
+        if previous >= 6 and html.startswith('class="', previous - 6):
+            return None  # `class="...class="`: is this one an attribute? the split pass reads the page
+        parts.append(html[done : quote - 6])
+        parts.append(memo.get(value) or _with_class_hooks(value))
+        done = close + 1
+    if not parts:
+        return html
+    parts.append(html[done:])
+    return "".join(parts)
+
+
+def _split_pass(html: str) -> str:
+    """Return html with every class attribute naming a "dg-" class rewritten, split on those attributes."""
     # split, not sub: the class values (every other part) are looked up in a loop, where a callback per match
-    # (a match object and a call each, ~50 a page) cost twice as much
-    parts = _CLASS_ATTR.split(html)
+    # (a match object and a call each) cost twice as much
+    parts = _DG_CLASS_ATTR.split(html)
     memo = _CLASS_MEMO
     for index in range(1, len(parts), 2):
         parts[index] = memo.get(parts[index]) or _with_class_hooks(parts[index])
-    html = "".join(parts)
-    if _ID_CLASSES.search(html):
-        for cls, hook in ID_HOOKS.items():
-            html = _first_id(html, cls, hook)
-    return html
+    return "".join(parts)
 
 
 # class attribute value -> the attribute with its hooks: pages repeat the same few dozen values (the frame's, the
@@ -184,15 +248,32 @@ def _class_hooks(value: str) -> str:
 
 def _first_id(html: str, cls: str, hook: str) -> str:
     """Give the first element carrying class `cls` the id `hook`, unless the page has that id or it has one."""
-    if cls not in html or f'id="{hook}"' in html:
+    if f'id="{hook}"' in html:
         return html
-    found = re.search(r'class="(?:[^"]* )?' + re.escape(cls) + r'(?: [^"]*)?"', html)
-    if not found:
+    found = _class_attr_with(html, cls)
+    if found is None:
         return html
-    start = html.rfind("<", 0, found.start())
-    end = html.find(">", found.end())
-    if start < 0 or end < 0 or not _TAG_START.match(html, start, found.start()):
+    attr_start, attr_end = found
+    start = html.rfind("<", 0, attr_start)
+    end = html.find(">", attr_end)
+    if start < 0 or end < 0 or not _TAG_START.match(html, start, attr_start):
         return html
     if re.search(r'\sid="', html[start:end]):
         return html
-    return html[: found.start()] + f'id="{hook}" ' + html[found.start() :]
+    return html[:attr_start] + f'id="{hook}" ' + html[attr_start:]
+
+
+def _class_attr_with(html: str, cls: str) -> tuple[int, int] | None:
+    """Return (start, end) of the first `class="..."` whose value holds `cls` between single spaces or quotes
+    (what `class="(?:[^"]* )?CLS(?: [^"]*)?"` finds), found by looking at each occurrence of `cls` in turn."""
+    pos = html.find(cls)
+    while pos >= 0:
+        after = pos + len(cls)
+        before, follows = html[pos - 1 : pos], html[after : after + 1]
+        if (before == '"' or before == " ") and (follows == '"' or follows == " "):
+            quote = pos - 1 if before == '"' else html.rfind('"', 0, pos)
+            close = html.find('"', after)
+            if quote >= 6 and close >= 0 and html.startswith('class="', quote - 6):
+                return quote - 6, close + 1
+        pos = html.find(cls, pos + 1)
+    return None

@@ -382,16 +382,31 @@ def test_class_hooks_are_worked_out_once_per_value_and_the_memo_stays_bounded() 
     assert len(hooks._CLASS_MEMO) <= hooks._CLASS_MEMO_SIZE
 
 
-def test_hooks_are_those_of_a_rewrite_of_each_attribute_in_turn() -> None:
-    """add_hooks (one split of the page, the values looked up in a loop) gives what rewriting each class
-    attribute and then giving each once-per-page id in turn gives, on pages with and without those classes."""
+def _hooks_reference(html: str) -> str:
+    """add_hooks as first written: every class attribute naming a "dg-" class rewritten in turn, then each
+    once-per-page id given by a regex search for its class."""
     from docsgen.render import hooks
 
-    def reference(html: str) -> str:
-        html = hooks._CLASS_ATTR.sub(lambda m: hooks._class_hooks(m[1]), html)
-        for cls, hook in hooks.ID_HOOKS.items():
-            html = hooks._first_id(html, cls, hook)
-        return html
+    html = re.sub(r'class="(?=[^"<>]*dg-)([^"<>]*)"', lambda m: hooks._class_hooks(m[1]), html)
+    for cls, hook in hooks.ID_HOOKS.items():
+        if cls not in html or f'id="{hook}"' in html:
+            continue
+        found = re.search(r'class="(?:[^"]* )?' + re.escape(cls) + r'(?: [^"]*)?"', html)
+        if not found:
+            continue
+        start, end = html.rfind("<", 0, found.start()), html.find(">", found.end())
+        if start < 0 or end < 0 or not re.match(r"<[a-zA-Z][^<>]*\Z", html[start : found.start()]):
+            continue
+        if not re.search(r'\sid="', html[start:end]):
+            html = html[: found.start()] + f'id="{hook}" ' + html[found.start() :]
+    return html
+
+
+def test_hooks_are_those_of_a_rewrite_of_each_attribute_in_turn() -> None:
+    """add_hooks (a search for the hooked class names, each rewriting its attribute; a search for the id classes)
+    gives what rewriting each "dg-" class attribute and then giving each once-per-page id in turn gives, on pages
+    with and without those classes, names that only begin like a hooked one, and attributes running into others."""
+    from docsgen.render import hooks
 
     pages = [
         '<p class="dg-prose">a</p><p class="x">b</p><div class="dg-card dg-card">c</div>',
@@ -399,6 +414,50 @@ def test_hooks_are_those_of_a_rewrite_of_each_attribute_in_turn() -> None:
         '<div id="request-example"></div><div class="dg-request-example">x</div><b class="dg-response-example">',
         "no classes at all",
         '<a class="dg-">x</a><a class="">y</a><a class="dg-update-filters-content dg-update-filters">z</a>',
+        '<a class="dg-update-filters-content">z</a><b class="dg-update-filters x">',
+        '<span class="dg-method-get dg-endpoints-label">g</span><i class="dg-api-field-head">'
+        '<i class="dg-method\tdg-api-field">dg-card <b class="x dg-card.y">',
+        '<a class="dg-x class="dg-card">r</a><p class="dg-card">',  # the inner class=" is inside the first value
+        '<a title="class="dg-card">t</a><a class="dg-card<">u</a><a class="dg-tile" class="dg-step">',
+        '<i class="dg-request-example x">a</i><i class="y  dg-response-example">b</i>'
+        '<i class=" dg-response-example">c</i><i data-class="dg-request-example">d</i>',
+        '<i x="dg-request-example" class="dg-request-example" id="q">a</i><b class="dg-request-example">',
+        'class="dg-card"<p class="dg-card">dg-request-example class="dg-request-example"',
     ]
     for page in pages:
-        assert hooks.add_hooks(page) == reference(page), page
+        assert hooks.add_hooks(page) == _hooks_reference(page), page
+
+
+def test_only_attributes_naming_a_hooked_class_reach_python() -> None:
+    """An API page's hundreds of endpoints-menu entries (`dg-endpoints-label`, `dg-method-get`: no hook) and
+    names that only begin like a hooked class are left to the regex engine: only the attributes naming a class
+    of CLASS_HOOKS are looked up, and the page is what the pass over every "dg-" attribute gives."""
+    from docsgen.render import hooks
+
+    hooks._CLASS_MEMO.clear()
+    menu = '<li><span class="dg-endpoints-method dg-method-get">GET</span><span class="dg-endpoints-label">x</span>'
+    page = (
+        menu * 50 + '<div class="dg-api-field-head"><b class="dg-api-field">f</b><i class="dg-method">m</i>'
+    )
+    assert hooks.add_hooks(page) == _hooks_reference(page)
+    assert set(hooks._CLASS_MEMO) == {"dg-api-field", "dg-method"}
+
+
+def test_hooks_match_the_reference_on_random_markup() -> None:
+    """Pages assembled at random from the pieces the passes look at (quotes, brackets, `class="`, hooked and
+    unhooked names, ids, whitespace) get what the pass over every "dg-" attribute gives."""
+    import random
+
+    from docsgen.render import hooks
+
+    pieces = [
+        'class="', '"', " ", "\n", "<", ">", "<i ", "<b ", 'id="x" ', "dg-", "dg-card", "dg-card-x", "dg-method",
+        "dg-method-get", "dg-api-field", "dg-request-example", "dg-response-example", "dg-update-filters",
+        "dg-update-filters-content", "dg-view-select", "dg-copy", "dg-prompt-copy", "card", "x", "=", 'id="request-example"',
+        '<i class="dg-card">', '<i class="x dg-request-example">', '<b class="dg-response-example"', ' class="dg-copy ',
+        '<p class="dg-view-select y">', '<a id="q" class="dg-request-example">', ' class="dg-x class=', '"dg-card ',
+    ]  # fmt: skip
+    rng = random.Random(35)
+    for _ in range(3000):
+        page = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 30)))
+        assert hooks.add_hooks(page) == _hooks_reference(page), page
