@@ -247,3 +247,26 @@ def test_a_languages_words_are_made_once_and_their_script_part_once():
     other = dict(de, copied="Kopiert (2)")
     assert script_strings(other)["copied"] == "Kopiert (2)"  # a new object: worked out anew, not the memo's
     assert script_strings(interface_strings("en")) == {}
+
+
+def test_the_data_strings_attribute_is_dumped_once_per_words_object(monkeypatch):
+    """<html data-strings> is the script words as Jinja's `tojson|forceescape` writes them, dumped and escaped once
+    per words object (not on every page of the language); another words object gets its own."""
+    import jinja2
+
+    from docsgen.render import strings
+
+    calls = []
+    real = strings.htmlsafe_json_dumps
+    monkeypatch.setattr(strings, "htmlsafe_json_dumps", lambda *a, **k: calls.append(1) or real(*a, **k))
+    words = dict(interface_strings("de"), copied='Kopiert "<ok>" & fertig')
+    reference = jinja2.Environment(autoescape=True).from_string("{{ s|tojson|forceescape }}")
+    attr = strings.script_strings_attr(words)
+    assert str(attr) == reference.render(s=strings.script_strings(words))
+    assert (
+        "&amp;#34;" in attr or "&amp;quot;" in attr or "\\u0026" in attr
+    )  # escaped twice, as forceescape does
+    assert strings.script_strings_attr(words) is attr and len(calls) == 1
+    other = dict(words, copied="Kopiert (2)")
+    assert "Kopiert (2)" in strings.script_strings_attr(other) and len(calls) == 2
+    assert strings.script_strings_attr(interface_strings("en")) == "" and len(calls) == 2
