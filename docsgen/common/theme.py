@@ -212,6 +212,7 @@ def environment(theme_name: str) -> jinja2.Environment:
         lstrip_blocks=_OPTIONS["lstrip_blocks"],
         keep_trailing_newline=_OPTIONS["keep_trailing_newline"],
         auto_reload=False,  # no mtime check per include: the dev server makes a new environment on theme edits
+        cache_size=-1,  # a dict, not an LRU: a theme has a handful of templates, and each page looks up two
         extensions=[FragmentCache],
         bytecode_cache=store,
     )

@@ -119,3 +119,22 @@ def test_a_folder_that_cannot_be_written_leaves_templates_compiled_in_memory(tmp
     assert _env(folder, blocked / "store").get_template("t.html").render() == "ok"
     assert _env(folder, blocked / "store").get_template("t.html").render() == "ok"
     assert compiles == ["t.html", "t.html"]
+
+
+def test_a_pages_template_lookups_are_plain_dict_lookups(tmp_path, monkeypatch, fresh_themes):
+    """The theme's templates are kept in a dict, not Jinja's LRU cache (a lock and a deque walk on each of a
+    page's two lookups, page.html and the base.html it extends): the build never touches an LRUCache."""
+    touched: list[str] = []
+    for name in ("get", "__getitem__", "__setitem__"):
+        original = getattr(jinja2.utils.LRUCache, name)
+
+        def counted(self, *args, _original=original, _name=name):
+            touched.append(_name)
+            return _original(self, *args)
+
+        monkeypatch.setattr(jinja2.utils.LRUCache, name, counted)
+    theme.forget_environments()
+    out = build(FIXTURES / "site-features", tmp_path / "out", cache=False).out_dir
+    assert len(list(out.rglob("*.html"))) > 3
+    assert isinstance(theme.environment("mint").cache, dict)
+    assert touched == []
