@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from functools import cache
-from importlib import metadata, resources
 from pathlib import Path
 
-_REPO = Path(__file__).resolve().parents[2]
+_PACKAGE = Path(__file__).resolve().parents[1]
+_REPO = _PACKAGE.parent
 
 # The distribution's name on the package index (`docsgen` there is an unrelated project); the command and the
 # import name are `docsgen`.
@@ -20,7 +20,12 @@ def install_command(extra: str | None = None) -> str:
 
 @cache
 def version() -> str:
-    """Return docsgen's version from the installed package's metadata, else from the checkout's pyproject.toml."""
+    """Return docsgen's version from the installed package's metadata, else from the checkout's pyproject.toml.
+
+    importlib.metadata is imported here only (with email, zipfile, csv...: ~25 ms of every start-up): `--version`
+    and `docsgen ci` ask for the version, a build does not."""
+    from importlib import metadata
+
     try:
         return metadata.version(DISTRIBUTION)
     except metadata.PackageNotFoundError:  # run from a checkout that was never installed (PYTHONPATH)
@@ -38,13 +43,12 @@ def version() -> str:
 
 @cache
 def data_dir(name: str) -> Path:
-    """Return the folder of `themes` or `schemas` (shipped as docsgen.themes / docsgen.schemas)."""
-    try:
-        found = Path(str(resources.files(f"docsgen.{name}")))
-        if found.is_dir() and any(p.name != "__init__.py" for p in found.iterdir()):
-            return found
-    except ModuleNotFoundError:
-        pass
+    """Return the folder of `themes` or `schemas`: shipped inside the package (docsgen/themes, docsgen/schemas) by a
+    wheel, beside it in a checkout. (Found by path, as importlib.resources.files finds a package installed in a
+    folder, without importing importlib.resources: every build asks.)"""
+    found = _PACKAGE / name
+    if found.is_dir() and any(p.name != "__init__.py" for p in found.iterdir()):
+        return found
     return _REPO / name
 
 

@@ -32,11 +32,14 @@ def package_dir() -> Path:
 
 @cache
 def code_fingerprint() -> str:
-    """Hash docsgen's own code and theme data: a new docsgen (or an edited checkout) renders pages anew."""
-    from docsgen.common.resources import themes_dir, version
+    """Hash docsgen's own code and theme data: a new docsgen (or an edited checkout) renders pages anew.
+
+    The version number is not part of it (reading it imports importlib.metadata, ~25 ms of every build): a new
+    release's code differs, and one whose code and themes are the same renders the same pages."""
+    from docsgen.common.resources import themes_dir
 
     package = package_dir()
-    parts: list[str | bytes] = [version()]
+    parts: list[str | bytes] = []
     for path in sorted(package.rglob("*.py")):
         parts += [path.relative_to(package).as_posix(), path.read_bytes()]
     themes = themes_dir()  # docsgen/themes in a wheel, themes/ beside the package in a checkout

@@ -21,7 +21,6 @@ import re
 import textwrap
 import threading
 from collections.abc import Mapping
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -365,6 +364,8 @@ class Thumbnails:
         missing = [
             (page, section, key) for page, section, key in jobs if key not in drawn and key not in self.cached
         ]
+        from concurrent.futures import ThreadPoolExecutor  # here: a site without thumbnails never needs it
+
         with ThreadPoolExecutor(max_workers=min(4, os.cpu_count() or 1)) as pool:
             made = dict(
                 zip(

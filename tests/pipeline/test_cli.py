@@ -48,6 +48,28 @@ def test_importing_the_cli_does_not_load_feature_modules():
     assert out == "[]"
 
 
+def test_a_plain_build_does_not_load_modules_it_never_uses(make_site, tmp_path):
+    """A build of a site without thumbnails imports none of these: the version (importlib.metadata, with zipfile,
+    csv...), importlib.resources and concurrent.futures (thumbnails) are loaded where used, not at every start."""
+    site = make_site(
+        {
+            "docs.json": '{"theme": "mint", "name": "X", "colors": {"primary": "#112233"},'
+            ' "navigation": {"pages": ["index"]}}',
+            "index.mdx": "---\ntitle: Home\n---\n## Hi\n\nHello.\n\n```python\nx = 1\n```\n\n| a |\n| - |\n| b |\n",
+        }
+    )
+    unused = ("importlib.metadata", "importlib.resources", "concurrent.futures", "zipfile", "csv")
+    code = (
+        "import sys\nfrom docsgen.cli import main\n"
+        f"main(['build', {str(site)!r}, '-o', {str(tmp_path / 'out')!r}], standalone_mode=False)\n"
+        f"print([m for m in {unused!r} if m in sys.modules])\n"
+    )
+    env = {**os.environ, "DOCSGEN_CACHE_DIR": str(tmp_path / "cache")}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
+    assert (tmp_path / "out" / "index.html").is_file()
+    assert done.stdout.strip().splitlines()[-1] == "[]"
+
+
 def test_script_exit_codes_and_output_after_a_quick_exit(make_site, tmp_path):
     """`python -m docsgen` (the console script's entry) ends a build without interpreter teardown: output is
     complete and flushed, the exit code is 0; a failed build and other commands exit as click says."""

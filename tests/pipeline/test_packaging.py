@@ -304,7 +304,7 @@ def test_the_version_comes_from_the_metadata_else_from_the_checkout(monkeypatch)
     def not_installed(name: str) -> str:
         raise metadata.PackageNotFoundError(name)
 
-    monkeypatch.setattr(resources.metadata, "version", not_installed)
+    monkeypatch.setattr(metadata, "version", not_installed)  # imported by version() when it is asked
     resources.version.cache_clear()
     try:
         assert resources.version() == f"{PROJECT['version']}+checkout"
