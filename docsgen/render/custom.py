@@ -219,6 +219,8 @@ def background_css(site: SiteContext, root: str) -> str:
             if isinstance(value, str) and _safe_color(value):
                 out.append(f"{selector}{{--dg-bg:{value}}}")
     image = bg.get("image")
+    if (isinstance(decoration, str) and decoration in _DECORATIONS) or image:
+        out.append("body{--dg-header-top-blur:blur(8px)}")  # site.css: the header blurs it at the top too
     images = image if isinstance(image, dict) else {"light": image, "dark": image}
     for mode, selector in (("light", "html body"), ("dark", 'html[data-theme="dark"] body')):
         src = images.get(mode)

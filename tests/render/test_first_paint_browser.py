@@ -4,6 +4,7 @@ after load); on an API page the playground's scripts load when the reader opens 
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -65,9 +66,13 @@ def sites(tmp_path_factory: pytest.TempPathFactory):
     """The example site (guide pages) and the API site, built and served from 127.0.0.1."""
     root = tmp_path_factory.mktemp("first-paint")
     urls, servers = {}, []
-    for name in ("example", "api-site"):
+    for name in ("example", "api-site", "decorated"):
         src = root / name
-        shutil.copytree(FIXTURES / name, src)
+        shutil.copytree(FIXTURES / ("example" if name == "decorated" else name), src)
+        if name == "decorated":  # a docs.json background decoration, drawn under the header at the top
+            config = json.loads((src / "docs.json").read_text(encoding="utf-8"))
+            config["background"] = {"decoration": "grid"}
+            (src / "docs.json").write_text(json.dumps(config), encoding="utf-8")
         result = build(src, root / f"{name}-out")
         assert not [d for d in result.diagnostics if d.is_error]
         server, url = serve(root / f"{name}-out")
@@ -203,5 +208,31 @@ def test_the_theme_font_is_preloaded_and_the_text_uses_that_download(browser: Br
         assert page.evaluate("getComputedStyle(document.body).fontFamily").startswith("Inter")
         page.wait_for_timeout(3500)  # Chromium warns about an unused preload a few seconds after load
         assert not [m for m in messages if "preload" in m], messages
+    finally:
+        context.close()
+
+
+_BLUR = "getComputedStyle(document.querySelector('#navbar')).backdropFilter"
+
+
+def test_the_header_blurs_what_scrolls_under_it_only_once_scrolled(browser: Browser, sites):
+    """The header's backdrop blur costs the first frame ~10 ms of compositing in Chromium's software compositor and
+    at the top of a page has only the page's plain background under it: it is on once the page is scrolled, off at
+    the top again, and kept at the top where a background decoration is under the header."""
+    context = browser.new_context(viewport={"width": 1280, "height": 400})
+    try:
+        page = context.new_page()
+        page.goto(sites["example"] + "guides/buckets/")
+        page.wait_for_load_state("networkidle")
+        assert page.evaluate(_BLUR) == "none"
+        page.mouse.move(640, 300)
+        page.mouse.wheel(0, 200)
+        page.wait_for_function("scrollY > 0 && " + _BLUR + " === 'blur(8px)'")
+        page.evaluate("scrollTo(0, 0)")
+        page.wait_for_function(_BLUR + " === 'none'")
+        page.goto(sites["decorated"] + "guides/buckets/")
+        page.wait_for_load_state("networkidle")
+        assert page.evaluate("getComputedStyle(document.body).backgroundImage").startswith("linear-gradient")
+        assert page.evaluate(_BLUR) == "blur(8px)"
     finally:
         context.close()
