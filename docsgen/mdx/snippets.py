@@ -15,6 +15,7 @@ from pathlib import Path
 from docsgen.mdx.esm import parse_exports
 from docsgen.mdx.files import kept, read_source_bytes, snippet_problem
 from docsgen.mdx.limits import MAX_EXPANDED_CHARS, MAX_SNIPPET_DEPTH, MAX_SNIPPET_EXPANSIONS
+from docsgen.mdx.snippet_memo import render_kept
 from docsgen.mdx.state import Element, RenderState
 
 _FRONTMATTER_RE = re.compile(r"\A---[ \t]*\r?\n.*?\r?\n---[ \t]*(\r?\n|\Z)", re.S)
@@ -102,4 +103,12 @@ def render_snippet(element: Element, path: str) -> str:
     state.dependencies.add(path)
     children_html = element.render_children() if element.children else ""
     scope = {**element.props, "props": dict(element.props, children=children_html)}
-    return render_source(state, text, path, offset, scope, children_html=children_html)
+    return render_kept(
+        state,
+        text,
+        path,
+        offset,
+        element.props,
+        children_html,
+        lambda: render_source(state, text, path, offset, scope, children_html=children_html),
+    )
