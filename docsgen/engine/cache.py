@@ -184,6 +184,7 @@ class PageCache:
         self.misses = 0
         self._file_hashes: dict[str, str | None] = {}
         self._map: str | None = None
+        self._missed: tuple[Page, str] | None = None  # the page restore() just missed, and its key
         self._index: dict[str, str] | None = (
             None  # key -> pack of the previous build (read once, before forks)
         )
@@ -287,9 +288,11 @@ class PageCache:
         Its links are resolved again against this build: a link whose target moved means rendering again, and
         the problems found (broken links) come back with the body, as a render would report them.
         """
+        self._missed = None
         if page.content is not None or not self.cacheable(page):
             return None
         key = self.key(page)
+        self._missed = (page, key)  # rendered and stored next: its key is not computed again
         entry = self._entry(key)
         if entry is None or not self._still_valid(entry):
             self.misses += 1
@@ -319,6 +322,7 @@ class PageCache:
     def store(self, page: Page, result: MdxResult, links: list[LinkCall]) -> str | None:
         """Keep a freshly rendered page's entry for the next flush() (unless it depends on something the key cannot
         see); return its key."""
+        missed, self._missed = self._missed, None
         if not self.cacheable(page):
             return None
         if any(d.code == "mdx.missing-snippet" for d in result.diagnostics):
@@ -331,7 +335,7 @@ class PageCache:
             return None
         facts = {name: value for name, value in encoded.items() if name not in HEAVY}
         entry = {"deps": deps, "links": [list(c) for c in links], "result": facts}
-        key = self.key(page)
+        key = missed[1] if missed is not None and missed[0] is page else self.key(page)
         try:
             text = json.dumps(entry, ensure_ascii=False, separators=(",", ":"))
             text.encode("utf-8")  # written as UTF-8: a lone surrogate could not be

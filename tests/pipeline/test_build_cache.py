@@ -377,3 +377,26 @@ def test_api_sites_build_the_same_on_one_process_or_several(make_site, tmp_path)
     assert "Returns pet number 57" in serial["llms-full.txt"].decode("utf-8")
     assert snapshot(tmp_path / "parallel") == serial
     assert snapshot(tmp_path / "warm") == serial
+
+
+def test_a_page_rendered_after_a_miss_has_its_key_computed_once(make_site, tmp_path, monkeypatch):
+    """restore() computes a page's key; store() of the same page, rendered next, uses it (no second hash of the
+    page), and the entries it writes are found by the next build under the keys restore() computes."""
+    from docsgen.engine.cache import PageCache
+
+    hashed: list[str] = []
+    real = PageCache.key
+
+    def counting(self, page):
+        hashed.append(page.key)
+        return real(self, page)
+
+    monkeypatch.setattr(PageCache, "key", counting)
+    site = make_site(site_files(8))
+    build(site, tmp_path / "a", cache=True, workers=1)
+    assert sorted(hashed) == sorted(["index", *(f"p/page-{n}" for n in range(8))])  # once a page
+    hashed.clear()
+    build(site, tmp_path / "b", cache=True, workers=1)
+    assert len(hashed) == 9
+    assert snapshot(tmp_path / "a") == snapshot(tmp_path / "b")
+    assert len(cached_keys(site)) == 9
