@@ -165,6 +165,7 @@ class Loads:
     scripts: list[str] = field(default_factory=list)
     stylesheets: list[str] = field(default_factory=list)
     cpu: list[float] = field(default_factory=list)  # main-thread CPU before FCP, ms (traced loads)
+    compositor: list[float] = field(default_factory=list)  # raster + frames drawn before FCP, ms
 
     @property
     def median(self) -> float:
@@ -186,16 +187,17 @@ def cold_load(browser, url: str) -> dict:  # type: ignore[no-untyped-def]
         context.close()
 
 
-def traced_load(browser, url: str) -> float:  # type: ignore[no-untyped-def]
-    """Load a URL cold with a trace; return the CPU time (ms) the renderer spent on the page before its first
-    contentful paint (parsing, style, layout, paint, scripts: thread time, steadier than wall time on a busy
-    machine)."""
+def traced_load(browser, url: str) -> tuple[float, float]:  # type: ignore[no-untyped-def]
+    """Load a URL cold with a trace; return the CPU time (ms) the renderer's main thread spent on the page before
+    its first contentful paint (parsing, style, layout, paint, scripts: thread time, steadier than wall time on a
+    busy machine), and the compositor's (rasterizing tiles and drawing frames: chromium runs with --disable-gpu,
+    so both are software, on other threads, and also come before the first frame is presented)."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     try:
         page = context.new_page()
         cdp = context.new_cdp_session(page)
         cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
-        browser.start_tracing(page=page, categories=["devtools.timeline", "loading"])
+        browser.start_tracing(page=page, categories=["devtools.timeline", "loading", *_COMPOSITOR_CATEGORIES])
         page.goto(url, wait_until="load")
         page.wait_for_function("performance.getEntriesByName('first-contentful-paint').length > 0")
         events = json.loads(browser.stop_tracing())["traceEvents"]
@@ -212,9 +214,16 @@ def traced_load(browser, url: str) -> float:  # type: ignore[no-untyped-def]
             continue
         ends[e.get("tid")] = e["ts"] + e.get("dur", 0)
         total += e.get("tdur", e.get("dur", 0)) / 1000
-    return total
+    compositor = sum(
+        e.get("tdur", e.get("dur", 0)) / 1000
+        for e in events
+        if e.get("ph") == "X" and e.get("name") in _COMPOSITOR and e["ts"] < fcp["ts"]
+    )
+    return total, compositor
 
 
+_COMPOSITOR = {"RasterTask", "DirectRenderer::DrawFrame"}  # tiles rasterized, frames drawn (software)
+_COMPOSITOR_CATEGORIES = ["cc", "viz", "disabled-by-default-devtools.timeline"]
 _WORK = {  # the renderer's work for a page (Blink and V8), as the DevTools timeline names it
     "ParseHTML",
     "ParseAuthorStyleSheet",
@@ -249,7 +258,9 @@ def measure(urls: dict[str, str], runs: int) -> dict[str, Loads]:
                     loads[name].blocking = probe["blocking"]
                     loads[name].scripts = probe["scripts"]
                     loads[name].stylesheets = probe["stylesheets"]
-                    loads[name].cpu.append(traced_load(browser, url))
+                    cpu, compositor = traced_load(browser, url)
+                    loads[name].cpu.append(cpu)
+                    loads[name].compositor.append(compositor)
         finally:
             browser.close()
     return loads
@@ -260,14 +271,15 @@ def report_table(loads: dict[str, Loads]) -> str:
     base = loads.get("Starlight")
     lines = [
         "| tool | FCP median (ms) | FCP range (ms) | vs Starlight | main-thread CPU before FCP (ms) "
-        "| render-blocking requests | stylesheets | scripts |",
-        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+        "| compositor CPU before FCP (ms) | render-blocking requests | stylesheets | scripts |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ]
     for name, got in loads.items():
         ratio = f"x{got.median / base.median:.2f}" if base and base.fcp else "-"
         cpu = f"{statistics.median(got.cpu):.1f}" if got.cpu else "-"
+        compositor = f"{statistics.median(got.compositor):.1f}" if got.compositor else "-"
         lines.append(
-            f"| {name} | {got.median:.0f} | {min(got.fcp):.0f}-{max(got.fcp):.0f} | {ratio} | {cpu} "
+            f"| {name} | {got.median:.0f} | {min(got.fcp):.0f}-{max(got.fcp):.0f} | {ratio} | {cpu} | {compositor} "
             f"| {len(got.blocking)} | {len(got.stylesheets)} | {len(got.scripts)} |"
         )
     for name, got in loads.items():
