@@ -95,3 +95,29 @@ def test_records_keep_words_and_anchors_but_drop_wordless_markup(tmp_path):
     assert fragment["anchors"][0]["id"] == "setup-steps" and fragment["anchors"][0]["text"] == "Setup steps"
     assert "def handler_one(request):" in fragment["content"] and '"page": 1' in fragment["content"]
     assert "#" not in fragment["content"]
+
+
+def test_records_leave_out_svg_which_pagefind_does_not_index(tmp_path):
+    """Icons' SVG (path data: a third of a real-shaped page's record) is not sent to Pagefind, which leaves SVG out
+    of its index anyway: the bundle is byte-identical with and without it; the text around it stays."""
+    from docsgen.outputs.pagefind import SearchRecord
+    from docsgen.outputs.pagefind_bundle import stable_bundle
+    from docsgen.outputs.search import slim_html, without_svg
+
+    icon = '<svg viewBox="0 0 24 24"><title>svgtitleword</title><path d="M12 16v-4M12 8h.01"/></svg>'
+    nested = f"<svg><g>{icon}</g><text>svgtextword</text></svg>"
+    body = f'<h2 id="keys">Keys {icon}</h2><p>Before {nested} you start<svgx>kept</svgx>.</p>'
+    slim = slim_html(body)
+    assert slim == '<h2 id="keys">Keys </h2><p>Before  you start<svgx>kept</svgx>.</p>'
+    assert without_svg("<p>a<svg><path/></p>") == "<p>a<svg><path/></p>"  # no end: left as it is
+    assert without_svg("<!-- <svg --><p>a</p><svg></svg>") == "<!-- <svg --><p>a</p><svg></svg>"
+
+    def record(html: str) -> SearchRecord:
+        page = f'<!doctype html><html lang="en"><head><title>T</title></head><body><main data-pagefind-body>{html}'
+        return SearchRecord("/keys/", "en", page + "</main></body></html>")
+
+    with_svg, without = build_index([record(body)]), build_index([record(slim)])
+    assert stable_bundle(with_svg) == stable_bundle(without)
+    fragment = bundle_fragments(without)["/keys/"]
+    assert "svgtitleword" not in fragment["content"] and "svgtextword" not in fragment["content"]
+    assert "Before you start" in fragment["content"] and fragment["anchors"][0]["id"] == "keys"
