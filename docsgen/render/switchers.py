@@ -39,6 +39,8 @@ class SwitcherCache:
     nav: Navigation
     kinds: dict[str, dict] = field(default_factory=dict)  # section id -> the switcher it is current in
     language_keys: dict[str, set[str]] | None = None  # language section id -> page keys placed under it
+    # language section id -> its switcher's (sibling, label, where it leads) before the page's own targets
+    siblings: dict[str, list[tuple[Section, str, str | None]]] = field(default_factory=dict)
 
 
 def _cache(site: SiteContext) -> SwitcherCache:
@@ -99,20 +101,36 @@ def _entry(sibling: Section, current: Section, label: str, target: str | None) -
 
 def _switcher(site: SiteContext, current: Section, page_key: str | None) -> dict[str, Any]:
     """Return {"entries", "current"} of the switcher among `current`'s siblings."""
-    assert current.parent is not None
     entries = []
-    for sibling in current.parent.sections:
-        if sibling.hidden and sibling is not current:
-            continue
-        target, label = section_link(sibling), sibling.label
+    for sibling, label, target in _siblings(site, current):
         if sibling.kind == "language":
-            label = LANGUAGE_NAMES.get(sibling.label, sibling.label)
             if page_key and sibling is current and page_key in site.pages:
                 target = site.pages[page_key].url
             elif page_key:
                 target = translated_page(site, page_key, current, sibling) or target
         entries.append(_entry(sibling, current, label, target))
     return {"entries": entries, "current": next((e for e in entries if e["current"]), None)}
+
+
+def _siblings(site: SiteContext, current: Section) -> list[tuple[Section, str, str | None]]:
+    """Return (sibling, label, where it leads) of the entries of `current`'s switcher, made once per section:
+    the language switcher is made for every page, its siblings' names and first pages are the same."""
+    cache = _cache(site).siblings
+    found = cache.get(current.id)
+    if found is None:
+        assert current.parent is not None
+        found = cache[current.id] = [
+            (
+                sibling,
+                LANGUAGE_NAMES.get(sibling.label, sibling.label)
+                if sibling.kind == "language"
+                else sibling.label,
+                section_link(sibling),
+            )
+            for sibling in current.parent.sections
+            if not sibling.hidden or sibling is current
+        ]
+    return found
 
 
 def switchers(site: SiteContext, section: Section | None, page_key: str | None = None) -> dict[str, dict]:

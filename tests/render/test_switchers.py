@@ -126,3 +126,27 @@ def test_a_new_navigation_gets_new_lists(make_site, tmp_path):
     after = parse(page_html(ctx, page, None))
     for switch in _lists(after, "version"):
         assert [a.text.split()[0] for a in switch.find_all("a")] == ["v1", "v2-beta"]
+
+
+def test_a_language_switchers_siblings_are_worked_out_once_per_section(make_site, tmp_path, monkeypatch):
+    """The language list is made for every page (its entries lead to that page's translations), but its siblings'
+    names and first pages are the same on every page of a language: worked out once per section and navigation."""
+    from docsgen.render import switchers as module
+
+    site = read_site(_site(make_site), tmp_path / "out")
+    ctx = site_context(site)
+    calls: list[str] = []
+    real = module.section_link
+    monkeypatch.setattr(module, "section_link", lambda s: calls.append(s.id) or real(s))
+    keys = [f"v1/en/{rel}" for rel in PAGES]
+    for key in keys:
+        doc = parse(page_html(ctx, site.pages[key], None))
+        links = _lists(doc, "language")[0].find("ul").find_all("a")
+        assert [a.attrs["hreflang"] for a in links] == list(LANGUAGES)
+    languages = {s.id for s in site.nav.root.sections[0].sections}
+    assert sorted(sid for sid in calls if sid in languages) == sorted(languages)  # once each, not once a page
+    renamed = copy.deepcopy(site.nav)  # a new navigation (docsgen dev): its own siblings
+    renamed.root.sections[0].sections[1].label = "de"
+    site.nav = renamed
+    doc = parse(page_html(ctx, site.pages[keys[1]], None))
+    assert [a.attrs["hreflang"] for a in _lists(doc, "language")[0].find("ul").find_all("a")] == ["en", "de"]
