@@ -152,7 +152,8 @@ def _trie_pattern(words: list[str]) -> str:
 # class attributes holding one are the only ones add_hooks changes. The page is searched for these names (the
 # regex engine passes over a code block's hundreds of token spans and an API page's hundreds of endpoints-menu
 # entries), and each name found inside a class attribute has that attribute rewritten.
-_HOOKED_CLASS = re.compile(_trie_pattern(list(CLASS_HOOKS)) + r"(?![\w-])")
+# The ID_HOOKS classes are searched for in the same pass (where each first occurs: the id pass starts there).
+_HOOKED_CLASS = re.compile(_trie_pattern([*CLASS_HOOKS, *ID_HOOKS]) + r"(?![\w-])")
 # The class attributes as they are read: `class="value"` with a value naming a "dg-" class and holding no quote,
 # "<" or ">". A page where one `class="` runs on into another (`class="a class="dg-card"`, never made by docsgen's
 # own templates) reads `class="a class="` as the attribute, so the inner one is none: such a page is split on
@@ -167,24 +168,34 @@ _ID_CLASSES = re.compile("|".join(re.escape(cls) for cls in sorted(ID_HOOKS, key
 
 def add_hooks(html: str) -> str:
     """Return page HTML with Mintlify's class names beside docsgen's and its ids on once-per-page elements."""
-    hooked = _hooked_pass(html)
-    html = _split_pass(html) if hooked is None else hooked
-    found = set(_ID_CLASSES.findall(html))  # one scan of the page: most pages have none of them
+    found: dict[str, int] = {}  # ID_HOOKS class -> where the page first names it (no id can be placed before)
+    hooked = _hooked_pass(html, found)
+    if hooked is None:
+        html = _split_pass(html)
+        found = dict.fromkeys(_ID_CLASSES.findall(html), 0)  # one scan of the page: most have none of them
+    else:
+        html = hooked
     if found:
         for cls, hook in ID_HOOKS.items():
-            if any(name.startswith(cls) for name in found):
-                html = _first_id(html, cls, hook)
+            starts = [at for name, at in found.items() if name.startswith(cls)]
+            if starts:
+                html = _first_id(html, cls, hook, min(starts))
     return html
 
 
-def _hooked_pass(html: str) -> str | None:
+def _hooked_pass(html: str, found: dict[str, int]) -> str | None:
     """Return html with each class attribute naming a class of CLASS_HOOKS rewritten (its hooks added); None
-    when such an attribute's `class="` may be inside another one's value (the split pass reads that page)."""
+    when such an attribute's `class="` may be inside another one's value (the split pass reads that page).
+    `found` gets each ID_HOOKS class named (followed by neither a word character nor "-") and where it first
+    is in the returned html."""
     parts: list[str] = []
     done = 0  # html[:done] is in parts
+    shift = before = 0  # what the rewrites so far added / had added before the last one
     memo = _CLASS_MEMO
     for name in _HOOKED_CLASS.finditer(html):
         at = name.start()
+        if (cls := name[0]) in ID_HOOKS and cls not in found:
+            found[cls] = at + (before if at < done else shift)  # the attribute's value keeps its place in it
         if at < done:
             continue  # in the attribute just rewritten
         quote = html.rfind('"', done, at)
@@ -198,7 +209,8 @@ def _hooked_pass(html: str) -> str | None:
         if previous >= 6 and html.startswith('class="', previous - 6):
             return None  # `class="...class="`: is this one an attribute? the split pass reads the page
         parts.append(html[done : quote - 6])
-        parts.append(memo.get(value) or _with_class_hooks(value))
+        parts.append(attr := memo.get(value) or _with_class_hooks(value))
+        before, shift = shift, shift + len(attr) - (close + 7 - quote)
         done = close + 1
     if not parts:
         return html
@@ -246,27 +258,29 @@ def _class_hooks(value: str) -> str:
     return f'class="{value} {" ".join(dict.fromkeys(extra))}"' if extra else f'class="{value}"'
 
 
-def _first_id(html: str, cls: str, hook: str) -> str:
-    """Give the first element carrying class `cls` the id `hook`, unless the page has that id or it has one."""
+def _first_id(html: str, cls: str, hook: str, start: int = 0) -> str:
+    """Give the first element carrying class `cls` the id `hook`, unless the page has that id or it has one
+    (`start`: where html first names `cls`, or before)."""
     if f'id="{hook}"' in html:
         return html
-    found = _class_attr_with(html, cls)
+    found = _class_attr_with(html, cls, start)
     if found is None:
         return html
     attr_start, attr_end = found
-    start = html.rfind("<", 0, attr_start)
+    tag = html.rfind("<", 0, attr_start)
     end = html.find(">", attr_end)
-    if start < 0 or end < 0 or not _TAG_START.match(html, start, attr_start):
+    if tag < 0 or end < 0 or not _TAG_START.match(html, tag, attr_start):
         return html
-    if re.search(r'\sid="', html[start:end]):
+    if re.search(r'\sid="', html[tag:end]):
         return html
     return html[:attr_start] + f'id="{hook}" ' + html[attr_start:]
 
 
-def _class_attr_with(html: str, cls: str) -> tuple[int, int] | None:
+def _class_attr_with(html: str, cls: str, start: int = 0) -> tuple[int, int] | None:
     """Return (start, end) of the first `class="..."` whose value holds `cls` between single spaces or quotes
-    (what `class="(?:[^"]* )?CLS(?: [^"]*)?"` finds), found by looking at each occurrence of `cls` in turn."""
-    pos = html.find(cls)
+    (what `class="(?:[^"]* )?CLS(?: [^"]*)?"` finds), found by looking at each occurrence of `cls` from `start`
+    in turn."""
+    pos = html.find(cls, start)
     while pos >= 0:
         after = pos + len(cls)
         before, follows = html[pos - 1 : pos], html[after : after + 1]

@@ -461,3 +461,36 @@ def test_hooks_match_the_reference_on_random_markup() -> None:
     for _ in range(3000):
         page = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 30)))
         assert hooks.add_hooks(page) == _hooks_reference(page), page
+
+
+def test_the_id_classes_are_found_by_the_class_pass_where_the_page_first_names_them(monkeypatch) -> None:
+    """The once-per-page id classes are noticed by the pass over the hooked class names, with where each is
+    first named, so the id pass starts there: no second scan of the page for them (but on a page the split pass
+    reads, where a `class="` runs into another)."""
+    from docsgen.render import hooks
+
+    scans: list[str] = []
+    scan, first_id = hooks._ID_CLASSES, hooks._first_id
+    starts: list[tuple[str, int]] = []
+
+    class Counted:
+        def findall(self, html: str) -> list[str]:
+            scans.append(html)
+            return scan.findall(html)
+
+    def placed(html: str, cls: str, hook: str, start: int = 0) -> str:
+        starts.append((cls, start))
+        return first_id(html, cls, hook, start)
+
+    monkeypatch.setattr(hooks, "_ID_CLASSES", Counted())
+    monkeypatch.setattr(hooks, "_first_id", placed)
+    page = '<p class="dg-card">' + "x" * 1000 + '<div class="dg-card dg-request-example">a</div>'
+    out = hooks.add_hooks(page)
+    assert (
+        out == _hooks_reference(page)
+        and 'id="request-example" class="dg-card dg-request-example card"' in out
+    )
+    named = out.index("dg-request-example") - len('id="request-example" ')  # where, before the id went in
+    assert scans == [] and starts == [("dg-request-example", named)]
+    run_on = '<a class="dg-x class="dg-card">r</a><i class="dg-request-example">'
+    assert hooks.add_hooks(run_on) == _hooks_reference(run_on) and len(scans) == 1
