@@ -5,6 +5,14 @@ the largest cost of rendering a page with code. Python's regex alternation is or
 matched at a position selects exactly the rule the sequential loop would take; that rule's own pattern then
 yields the match its action sees. Tokens are identical; states whose patterns cannot be combined (numbered
 backreferences, conditional groups, mid-pattern global flags, mixed flags) keep the sequential loop.
+
+A combined regex still tries its alternatives one after another (~2 us a position for Python's ~40 rules),
+and most cannot start with the character at the position. So each run of combined rules, once tried
+_SORT_AFTER times, also knows per ASCII character which of its rules can (docsgen.mdx.firstchars: a sound
+over-estimate of each rule's first characters): when at most _ALONE_AT_MOST can (punctuation, spaces,
+quotes, digits), those are tried alone in order with their own regexes, and when none can, the run is
+skipped; the first rule to match is the same. Nothing more is compiled (a regex per subset of rules cost
+more per process than it saved on a 1,000-page site), and a site with little code never works them out.
 """
 
 from __future__ import annotations
@@ -15,6 +23,8 @@ from typing import Any
 
 from pygments.lexer import RegexLexer
 from pygments.token import Error, Whitespace, _TokenType
+
+from docsgen.mdx.firstchars import first_chars
 
 _UNSAFE = re.compile(r"\\[1-9]|\(\?P=|\(\?\(")  # backreferences and conditionals count groups
 _LEADING_FLAGS = re.compile(r"^(?:\(\?[imsux]+\))+")
@@ -56,7 +66,7 @@ def _steps(rules: list[tuple]) -> list[tuple[Any, Any]]:
                 table[group] = rule
                 group += 1 + groups
             if combined is not None and combined.groups == group - 1:
-                steps.append((combined.match, table))
+                steps.append((_RUN, _Run([r for _, r, _ in run], combined, table)))
             else:
                 steps.extend((None, rule) for _, rule, _ in run)
         run.clear()
@@ -71,6 +81,50 @@ def _steps(rules: list[tuple]) -> list[tuple[Any, Any]]:
             run.append((pattern, rule, compiled.groups))
     close_run()
     return steps
+
+
+_RUN = object()  # marks a step that is a _Run
+_NO_MATCH = (None, None)  # no rule of the run can start with the character
+_ALONE = object()  # the few rules that can start with the character, tried one by one (their own regexes)
+_ALONE_AT_MOST = 4
+_SORT_AFTER = 1000  # tries of a run before its rules' first characters are worked out
+
+
+class _Run:
+    """A run of combined rules: per ASCII character (index 128: any other, or the end of the text) what to
+    try, made when the character is first seen there: the combined regex, the few rules that can start with
+    it, or nothing."""
+
+    __slots__ = ("by_char", "full", "rules", "firsts", "subsets", "tries")
+
+    def __init__(self, rules: list[tuple], combined: re.Pattern, table: dict) -> None:
+        self.rules = rules
+        self.full = (combined.match, table)
+        self.firsts: list[frozenset[int] | None] = []  # made once the run is tried _SORT_AFTER times
+        self.tries = 0
+        self.by_char: list[tuple[Any, Any] | None] = [None] * 128 + [self.full]
+        self.subsets: dict[tuple[int, ...], tuple[Any, Any]] = {}
+
+    def pick(self, code: int) -> tuple[Any, Any]:
+        """What to try at chr(code): (match, {group: rule}), (_ALONE, rules) or _NO_MATCH."""
+        if not self.firsts:  # the estimates cost more than a few hundred tries save (a small site's code)
+            self.tries += 1
+            if self.tries < _SORT_AFTER:
+                return self.full
+            self.firsts = [first_chars(getattr(rule[0], "__self__", None)) for rule in self.rules]
+        keep = tuple(i for i, first in enumerate(self.firsts) if first is None or code in first)
+        sub = self.subsets.get(keep)
+        if sub is None:
+            sub = self.subsets[keep] = self._combine(keep)
+        self.by_char[code] = sub
+        return sub
+
+    def _combine(self, keep: tuple[int, ...]) -> tuple[Any, Any]:
+        if not keep:
+            return _NO_MATCH
+        if len(keep) > _ALONE_AT_MOST:
+            return self.full
+        return (_ALONE, [self.rules[i] for i in keep])
 
 
 def _dispatch(cls: type, state: str, rules: list[tuple]) -> list[tuple[Any, Any]]:
@@ -107,9 +161,13 @@ class _Loop:
         state = statestack[-1]
         statetokens = tokendefs[state]
         steps = _dispatch(cls, state, statetokens)
+        size = len(text)
         while 1:
             rule = m = None
             end = -1
+            code = ord(text[pos]) if pos < size else 128
+            if code > 128:
+                code = 128
             for matcher, entry in steps:
                 if matcher is None:
                     m = entry[0](text, pos)
@@ -117,6 +175,18 @@ class _Loop:
                         rule, end = entry, m.end()
                         break
                 else:
+                    matcher, entry = entry.by_char[code] or entry.pick(code)
+                    if matcher is None:
+                        continue
+                    if matcher is _ALONE:
+                        for alone in entry:
+                            m = alone[0](text, pos)
+                            if m:
+                                rule, end = alone, m.end()
+                                break
+                        if rule is not None:
+                            break
+                        continue
                     picked = matcher(text, pos)
                     if picked is not None:
                         group = picked.lastindex
