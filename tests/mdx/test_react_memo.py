@@ -82,3 +82,25 @@ def test_a_module_state_carries_from_call_to_call_as_when_each_ran(docs, renders
     assert [b.text for b in tree.find_all("b", cls="count")] == ["x:1", "x:2"]
     assert tree.find("i", cls="seen").text == "2"
     assert len(renders) == 5
+
+
+def test_a_page_answered_from_memory_makes_no_definition_text(docs, renders, monkeypatch):
+    """Module definitions wait to be sent with the realm's next call, as (code, deps, names): their JavaScript
+    text is made only when sent, so a page whose calls are all remembered makes none."""
+    from docsgen.mdx.react import js_engine
+
+    made: list[str] = []
+    text = js_engine._define_text
+
+    def counted(module_id, *parts):
+        made.append(module_id)
+        return text(module_id, *parts)
+
+    monkeypatch.setattr(js_engine, "_define_text", counted)
+    body = 'import { Regions } from "/snippets/regions.mdx";\n\n# Regions\n\n<Regions />\n'
+    first = page(docs, body, "v1/en/page.mdx")
+    assert len(renders) == 1 and made  # the first page sent its modules' definitions with the render
+    made.clear()
+    again = [page(docs, body, f"v{v}/de/page.mdx") for v in (1, 2, 3)]
+    assert len(renders) == 1 and made == []
+    assert all(str(tree) == str(first) for tree in again)

@@ -91,7 +91,7 @@ class Engine:
         self.realm_number = 0  # a Loader defines its modules again when the realm changed
         self.memo = RenderMemo()  # component answers by what they depend on (docsgen/mdx/react/memo.py)
         self.calls = RealmCalls()  # the calls made in the current realm (answered by memo or run)
-        self.pending: list[tuple[str, str]] = []  # (module id, code) defined with the realm's next call
+        self.pending: list[tuple[str, _Definition]] = []  # modules defined with the realm's next call
         self.lock = threading.RLock()
         self._cpu = threading.local()  # processor seconds of this thread's last call in a page's realm
 
@@ -120,7 +120,7 @@ class Engine:
 
         In the page's realm the module definitions waiting go first, in the same round trip."""
         with self.lock:  # one realm, one thread at a time (the dev server renders from several)
-            pending: list[tuple[str, str]] = []
+            pending: list[tuple[str, _Definition]] = []
             try:
                 if own:
                     answers = [self.sandbox.eval(expression, TIME_LIMIT)]
@@ -129,7 +129,8 @@ class Engine:
                         self.realm = self.sandbox.realm()
                     pending, self.pending = self.pending, []
                     self._cpu.seconds = TIME_LIMIT + KILL_MARGIN  # until it answers: what a killed call used
-                    answers = self.realm.eval([code for _, code in pending] + [expression], TIME_LIMIT)
+                    texts = [_define_text(module_id, *parts) for module_id, parts in pending]
+                    answers = self.realm.eval([*texts, expression], TIME_LIMIT)
                     self._cpu.seconds = sum(float(answer.get("cpu") or 0.0) for answer in answers)
             except SandboxFailed as exc:
                 self._failed(exc, own)
@@ -210,13 +211,8 @@ class Engine:
         Sent with the realm's next call (the render): a failure is a DefineError there."""
         if self.defined.get(module_id) == digest:
             return
-        params = ", ".join(names)
-        wrapped = (
-            f"__dgDefine({json.dumps(module_id)}, {json.dumps(deps)}, {json.dumps(names)}, "
-            f"function ({params}) {{ return function (exports, require, module, __dgH, __dgF, React) {{{code}\n}}; }})"
-        )
-        with self.lock:
-            self.pending.append((module_id, wrapped))
+        with self.lock:  # the text is made when it is sent (a page answered from memory sends none)
+            self.pending.append((module_id, (code, deps, names)))
             self.defined[module_id] = digest
 
     def render(self, module_id: str, export: str, props_json: str) -> dict[str, Any]:
@@ -230,6 +226,20 @@ class Engine:
         with self.lock:
             self._end_realm()
             self.sandbox.kill(wait=1.0)
+
+
+_Definition = tuple[str, dict[str, str | dict[str, str] | None], list[str]]  # code, deps, names
+
+
+def _define_text(
+    module_id: str, code: str, deps: dict[str, str | dict[str, str] | None], names: list[str]
+) -> str:
+    """The JavaScript defining a module from its compiled code (its lines stay the source's lines)."""
+    params = ", ".join(names)
+    return (
+        f"__dgDefine({json.dumps(module_id)}, {json.dumps(deps)}, {json.dumps(names)}, "
+        f"function ({params}) {{ return function (exports, require, module, __dgH, __dgF, React) {{{code}\n}}; }})"
+    )
 
 
 _engines: dict[int, Engine] = {}
