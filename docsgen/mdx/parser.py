@@ -15,6 +15,7 @@ from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.tasklists import tasklists_plugin
 
 from docsgen.mdx.block_dispatch import dispatch_plugin
+from docsgen.mdx.inline_dispatch import dispatch_plugin as inline_dispatch_plugin
 from docsgen.mdx.inline_memo import inline_rule
 from docsgen.mdx.jsx_rules import jsx_plugin
 from docsgen.mdx.jsx_syntax import JsxSyntaxError, is_known_name, is_tag_start, scan_tag
@@ -79,6 +80,7 @@ def build_markdown() -> MarkdownIt:
     md.block.ruler.at("paragraph", paragraph)
     md.block.ruler.at("html_block", html_block_unless_jsx)
     dispatch_plugin(md)  # each line tries only the block rules that can start on its first character
+    inline_dispatch_plugin(md)  # each marker character tries only the inline rules that can start on it
     md.core.ruler.at("inline", inline_rule)  # plain text seen before: its HTML, not parsed again
     # Pure functions of the URL, and sites repeat their links: normalise each distinct URL once.
     # (instance attributes over the methods, for this instance only)
