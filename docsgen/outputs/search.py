@@ -106,7 +106,9 @@ def slim_html(html: str) -> str:
 def without_svg(html: str) -> str:
     """Return the HTML without its <svg> elements (nested ones included), found with str.find: a regex scanning
     every character cost more than the bytes it saved. Left as it is when it holds a comment (an `<svg` in one
-    is not an element) or an <svg> without its end."""
+    is not an element) or an <svg> without its end. Each character is looked at a bounded number of times, however
+    deep the nesting (a page of 40,000 nested <svg> took 6 s when the next "<svg" was searched for at every end
+    tag)."""
     if "<!--" in html:
         return html
     parts: list[str] = []
@@ -117,14 +119,17 @@ def without_svg(html: str) -> str:
             start = begin + 4
             continue
         depth, at = 1, begin + 4
+        # the next "<svg" and "</svg>" at or after `at`, each searched for again only once passed
+        opened, closed = html.find("<svg", at), html.find("</svg>", at)
         while depth:
-            opened, closed = html.find("<svg", at), html.find("</svg>", at)
             if closed == -1:
                 return html
             if opened != -1 and opened < closed:
                 depth, at = depth + 1, opened + 4
+                opened = html.find("<svg", at)
             else:
                 depth, at = depth - 1, closed + 6
+                closed = html.find("</svg>", at)
         parts.append(html[start:begin])
         start = at
     if not parts:

@@ -187,23 +187,32 @@ def _hooked_pass(html: str, found: dict[str, int]) -> str | None:
     """Return html with each class attribute naming a class of CLASS_HOOKS rewritten (its hooks added); None
     when such an attribute's `class="` may be inside another one's value (the split pass reads that page).
     `found` gets each ID_HOOKS class named (followed by neither a word character nor "-") and where it first
-    is in the returned html."""
+    is in the returned html. Each candidate attribute (a pair of quotes) is looked at once, however many names lie
+    between its quotes: the searches for quotes never go over the same text twice."""
     parts: list[str] = []
     done = 0  # html[:done] is in parts
     shift = before = 0  # what the rewrites so far added / had added before the last one
     memo = _CLASS_MEMO
+    # html[:passed] holds no attribute to rewrite (a name before it is between the same two quotes)
+    passed = 0
     for name in _HOOKED_CLASS.finditer(html):
         at = name.start()
         if (cls := name[0]) in ID_HOOKS and cls not in found:
             found[cls] = at + (before if at < done else shift)  # the attribute's value keeps its place in it
-        if at < done:
-            continue  # in the attribute just rewritten
+        if at < done or at < passed:
+            continue  # in the attribute just rewritten, or between the quotes of one that is none
         quote = html.rfind('"', done, at)
         close = html.find('"', at)
-        if quote < 6 or close < 0 or not html.startswith('class="', quote - 6):
+        if close < 0:
+            # no quote after it: no attribute from here on (names are still noted in found)
+            passed = len(html)
+            continue
+        if quote < 6 or not html.startswith('class="', quote - 6):
+            passed = close
             continue
         value = html[quote + 1 : close]
         if "<" in value or ">" in value:
+            passed = close
             continue
         previous = html.rfind('"', 0, quote - 6)
         if previous >= 6 and html.startswith('class="', previous - 6):
@@ -281,12 +290,20 @@ def _class_attr_with(html: str, cls: str, start: int = 0) -> tuple[int, int] | N
     (what `class="(?:[^"]* )?CLS(?: [^"]*)?"` finds), found by looking at each occurrence of `cls` from `start`
     in turn."""
     pos = html.find(cls, start)
+    # the quotes around each occurrence, each stretch of html searched once (a page naming cls a million times in
+    # its text has each occurrence's quotes found without going back to the start or on to the end every time)
+    seen_to, last_quote = 0, -1  # the last '"' in html[:seen_to] (-1: none)
+    # the first '"' at or after the last occurrence's end (-1: none to the end; -2: not looked yet)
+    next_quote = -2
     while pos >= 0:
         after = pos + len(cls)
         before, follows = html[pos - 1 : pos], html[after : after + 1]
         if (before == '"' or before == " ") and (follows == '"' or follows == " "):
-            quote = pos - 1 if before == '"' else html.rfind('"', 0, pos)
-            close = html.find('"', after)
+            found = html.rfind('"', seen_to, pos)
+            last_quote, seen_to = (found if found >= 0 else last_quote), pos
+            if next_quote != -1 and next_quote < after:
+                next_quote = html.find('"', after)
+            quote, close = last_quote, next_quote
             if quote >= 6 and close >= 0 and html.startswith('class="', quote - 6):
                 return quote - 6, close + 1
         pos = html.find(cls, pos + 1)

@@ -494,3 +494,27 @@ def test_the_id_classes_are_found_by_the_class_pass_where_the_page_first_names_t
     assert scans == [] and starts == [("dg-request-example", named)]
     run_on = '<a class="dg-x class="dg-card">r</a><i class="dg-request-example">'
     assert hooks.add_hooks(run_on) == _hooks_reference(run_on) and len(scans) == 1
+
+
+@pytest.mark.timeout(60)
+def test_hooks_read_a_page_naming_hooked_classes_a_million_times_in_one_pass() -> None:
+    """Hostile text (a 10 MB page naming hooked and id classes in its prose, inside an attribute that is none, or
+    after the last quote) is read in one pass: each stretch between quotes is searched once (searching back to
+    the last quote and on to the next one for every name took minutes at this size); a smaller page of the same
+    kinds gets what the reference pass gives."""
+    from docsgen.render import hooks
+
+    def kinds(count: int) -> list[str]:
+        return [
+            '<div class="dg-card">x</div><p>' + "dg-card " * count + "</p>",
+            '<p class="' + "dg-card " * count + '<"></p><i class="dg-card">',
+            '<p title="x">' + "dg-request-example " * count + '</p><div class="dg-request-example">x</div>',
+            '<p class="dg-card">' + " dg-response-example" * count + " </p>",
+        ]
+
+    for page in kinds(300):
+        assert hooks.add_hooks(page) == _hooks_reference(page), page[:80]
+    for page in kinds(500_000):
+        out = hooks.add_hooks(page)
+        assert len(out) >= len(page) and out.count("dg-") == page.count("dg-")
+    assert 'id="request-example" class="dg-request-example' in hooks.add_hooks(kinds(500_000)[2])
