@@ -111,7 +111,7 @@ def _process_import(statement: str, state: RenderState, line: int, column: int) 
         from docsgen.mdx.files import snippet_problem
 
         path = resolve_import_path(source, frame.path)
-        problem = snippet_problem(state.ctx.docs_dir, path)
+        problem = snippet_problem(state.ctx.docs_dir, path, state.expansion.identities)
         if problem:
             state.warn(
                 "mdx.missing-snippet",

@@ -65,15 +65,29 @@ def _identity(path: Path) -> tuple[int, ...] | None:
     return (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_mode)
 
 
-def kept(kind: str, docs_dir: Path, path: str, make: Callable[[], _T]) -> _T:
+def kept(
+    kind: str,
+    docs_dir: Path,
+    path: str,
+    make: Callable[[], _T],
+    seen: dict[tuple[str, str], tuple[int, ...]] | None = None,
+) -> _T:
     """`make()` for a docs-relative file, or what it gave before while the file's identity and state are the same.
 
     The identity is taken before `make` runs: a file changed meanwhile is made again on its next use. A path
-    leading out of the docs folder as written is not looked at here (`make` says what it says)."""
+    leading out of the docs folder as written is not looked at here (`make` says what it says). `seen` holds the
+    identities one page took already (RenderState.expansion.identities): a page asking about a snippet three
+    times (is it readable, its text, its exports) looks at the file once; the next page, or the same page
+    rendered again by `docsgen dev`, looks again."""
     normal = posixpath.normpath(path)
     if normal == ".." or normal.startswith("../") or posixpath.isabs(normal):
         return make()
-    identity = _identity(docs_dir / normal)
+    where = (str(docs_dir), normal)
+    identity = seen.get(where) if seen is not None else None
+    if identity is None:
+        identity = _identity(docs_dir / normal)
+        if identity is not None and seen is not None:
+            seen[where] = identity
     if identity is None:
         return make()
     key = (kind, str(docs_dir), path)
@@ -94,7 +108,9 @@ def resolved_folder(folder: Path) -> Path:
     return folder.resolve()
 
 
-def snippet_problem(docs_dir: Path, path: str) -> str:
+def snippet_problem(
+    docs_dir: Path, path: str, seen: dict[tuple[str, str], tuple[int, ...]] | None = None
+) -> str:
     """Tell why a docs-relative snippet path must not be read ("" when it may): outside, missing, special, too big.
 
     The path is checked as written and again after symbolic links are resolved, so neither `../` nor a
@@ -103,7 +119,7 @@ def snippet_problem(docs_dir: Path, path: str) -> str:
     normal = posixpath.normpath(path)
     if normal == ".." or normal.startswith("../") or posixpath.isabs(normal):
         return "it is outside the docs folder"
-    return kept("problem", docs_dir, normal, lambda: _check(docs_dir, normal))
+    return kept("problem", docs_dir, normal, lambda: _check(docs_dir, normal), seen)
 
 
 def _check(docs_dir: Path, normal: str) -> str:

@@ -27,12 +27,13 @@ def read_snippet(state: RenderState, path: str) -> tuple[str, int] | None:
     cache = state.expansion.snippet_cache
     if path not in cache:
         docs_dir = state.ctx.docs_dir
-        cache[path] = kept("text", docs_dir, path, lambda: _load(docs_dir, path))
+        seen = state.expansion.identities
+        cache[path] = kept("text", docs_dir, path, lambda: _load(docs_dir, path, seen), seen)
     return cache[path]
 
 
-def _load(docs_dir: Path, path: str) -> tuple[str, int] | None:
-    if snippet_problem(docs_dir, path):
+def _load(docs_dir: Path, path: str, seen: dict[tuple[str, str], tuple[int, ...]]) -> tuple[str, int] | None:
+    if snippet_problem(docs_dir, path, seen):
         return None
     data, _ = read_source_bytes(docs_dir / path)
     if data is None:
@@ -52,7 +53,9 @@ def snippet_exports(state: RenderState, path: str) -> tuple[dict[str, object], s
     loaded = read_snippet(state, path)
     if loaded is None:
         return {}, set()
-    values, components = kept("exports", state.ctx.docs_dir, path, lambda: parse_exports(loaded[0]))
+    values, components = kept(
+        "exports", state.ctx.docs_dir, path, lambda: parse_exports(loaded[0]), state.expansion.identities
+    )
     return copy.deepcopy(values), set(components)
 
 

@@ -142,6 +142,7 @@ class Expansion:
     """How far one page has expanded: snippets and elements inside elements, each bounded (docsgen.mdx.limits)."""
 
     snippet_cache: dict[str, tuple[str, int] | None] = field(default_factory=dict)
+    identities: dict[tuple[str, str], tuple[int, ...]] = field(default_factory=dict)  # docsgen.mdx.files.kept
     snippets: int = 0  # snippets rendered so far (MAX_SNIPPET_EXPANSIONS)
     chars: int = 0  # snippet source characters rendered so far (MAX_EXPANDED_CHARS)
     snippets_reported: bool = False

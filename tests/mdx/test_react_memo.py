@@ -104,3 +104,31 @@ def test_a_page_answered_from_memory_makes_no_definition_text(docs, renders, mon
     again = [page(docs, body, f"v{v}/de/page.mdx") for v in (1, 2, 3)]
     assert len(renders) == 1 and made == []
     assert all(str(tree) == str(first) for tree in again)
+
+
+def test_a_module_code_is_hashed_into_the_call_key_once_per_process(docs, renders, monkeypatch):
+    """The call key takes a module's code by its digest (made once per process for the text, when compiled):
+    a page answered from memory does not hash its components' code again. Other code still runs again."""
+    import hashlib
+    from types import SimpleNamespace
+
+    from docsgen.mdx.react import memo
+
+    big = "const filler = " + repr("x" * 200_000) + ";\n"
+    write_tree(docs, {"snippets/big.jsx": big + 'export const Big = () => <b className="big">big</b>;\n'})
+    hashed: list[int] = []
+
+    def counted(data=b""):
+        hashed.append(len(data))
+        return hashlib.sha256(data)
+
+    monkeypatch.setattr(memo, "hashlib", SimpleNamespace(sha256=counted))  # the keys' hashing only
+    body = 'import { Big } from "/snippets/big.jsx";\n\n<Big />\n'
+    for source in ("v1/page.mdx", "v2/page.mdx", "v3/page.mdx"):
+        assert page(docs, body, source).find("b", cls="big").text == "big"
+    assert len(renders) == 1
+    assert len(hashed) == 3 and max(hashed) < 2_000  # one key a page, without the 200 kB of code
+    changed = big.replace("xxx", "xyx", 1) + 'export const Big = () => <b className="big">changed</b>;\n'
+    write_tree(docs, {"snippets/big.jsx": changed})
+    assert page(docs, body, "v4/page.mdx").find("b", cls="big").text == "changed"
+    assert len(renders) == 2

@@ -103,3 +103,22 @@ def test_the_markdown_twin_reads_each_snippet_once(tmp_path, monkeypatch):
         twin = page_markdown_of(PAGE, docs, {}, f"v{n}/page.mdx")
         assert "Intro **text**." in twin
     assert opened and sorted(opened) == sorted(set(opened))  # each file once, not once a page
+
+
+def test_a_page_looks_at_each_snippet_file_once(tmp_path, monkeypatch):
+    """Asking whether a snippet may be read, for its text and for its exports takes its identity once a page (the
+    page's own `seen`); every page, and the same page rendered again, looks again, so an edit shows."""
+    docs = write_tree(tmp_path / "docs", SNIPPETS)
+    looked: list[str] = []
+    identity = files._identity
+
+    def counted(path: Path):
+        looked.append(path.name)
+        return identity(path)
+
+    monkeypatch.setattr(files, "_identity", counted)
+    for n in range(3):
+        assert "The plan is pro." in parse(render(PAGE, docs, source=f"v{n}/page.mdx").html).text
+    assert sorted(looked) == sorted(["intro.mdx", "values.mdx"] * 3)  # was 5 a page
+    (docs / "snippets/values.mdx").write_text(SNIPPETS["snippets/values.mdx"].replace("pro", "team"), "utf-8")
+    assert "The plan is team." in parse(render(PAGE, docs, source="v0/page.mdx").html).text

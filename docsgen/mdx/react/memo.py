@@ -2,7 +2,7 @@
 
 A page's components run in a realm of their own, forked from the loaded engine, one call after another. What a
 call answers depends only on the calls before it in that realm and on the call itself: the module code reachable
-from the module it is called in (code, free names, imports; module ids and file paths play no part beyond which
+from the module it is called in (code, by its whole SHA-256, free names, imports; module ids and file paths play no part beyond which
 module is which), the export's name and the props (children travel as placeholders). `RealmCalls.key` digests
 exactly that as a chain, one link per call, and a call whose digest was answered before (on another page: another
 version or language of it) takes that answer without a realm or a round trip to the sandbox. The realm then lags
@@ -48,7 +48,8 @@ class RealmCalls:
             if mod.id in numbers:
                 return numbers[mod.id]
             numbers[mod.id] = number = len(numbers)
-            entry: list[Any] = [number, mod.code, mod.names]
+            # the code by its digest, made once per process per text (modules.compiled_source): not hashed again
+            entry: list[Any] = [number, mod.code_digest or mod.code, mod.names]
             new.append(entry)
             deps: list[Any] = []
             for spec, dep in mod.deps.items():

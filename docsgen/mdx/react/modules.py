@@ -39,7 +39,7 @@ class Module:
     missing: list[tuple[str, int]] = field(
         default_factory=list
     )  # imports that found nothing: (specifier, line)
-    code_digest: str = ""  # digest of code ("" until compiled)
+    code_digest: str = ""  # digest(code) ("" until compiled): the code in the answer memo's keys
 
 
 class ModuleError(Exception):
@@ -54,7 +54,8 @@ class ModuleError(Exception):
 
 
 def digest(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:20]
+    """A text's whole SHA-256 (hex): it stands for a module's code in the answer memo's keys (memo.py)."""
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def page_source(statements: list[tuple[str, int, int]]) -> str:
