@@ -22,6 +22,7 @@ from docsgen.engine.cache import PageCache
 from docsgen.engine.pool import Batch, RenderPool, release_memory, worker_count
 from docsgen.engine.reuse import OutputReuse
 from docsgen.mdx import MdxResult
+from docsgen.mdx.fastlex import sort_tried
 from docsgen.pages.page import Page
 from docsgen.render import RenderedPage, SiteContext, render_page
 
@@ -283,6 +284,7 @@ def render_pages(
     # every worker instead of being loaded again in each. Each is handed on in page order.
     early = _first_of_each_kind(pages)
     held = dict(zip(early, render_chunk(job, early), strict=True))
+    sort_tried()  # the lexers those pages used much: their first-character tables made once, inherited
     chunks = [run for chunk in _chunks(len(pages) - 1, count, start=1) for run in _runs_without(chunk, held)]
     done([0], [held.pop(0)])
     with RenderPool(count, prefix="b") as pool:

@@ -12,7 +12,8 @@ _SORT_AFTER times, also knows per ASCII character which of its rules can (docsge
 over-estimate of each rule's first characters): when at most _ALONE_AT_MOST can (for Python's 56-rule root
 state every ASCII character: a letter starts at most 13), those are tried alone in order with their own
 regexes (trying 13 alone is faster than the 56 combined), and when none can, the run is skipped; the first rule to match is the same. Nothing more is compiled (a regex per subset of rules cost
-more per process than it saved on a 1,000-page site), and a site with little code never works them out.
+more per process than it saved on a 1,000-page site), and a site with little code never works them out. A lexer
+the pages rendered before the engine forks its workers used much has them worked out there, once (sort_tried).
 """
 
 from __future__ import annotations
@@ -88,6 +89,7 @@ _NO_MATCH = (None, None)  # no rule of the run can start with the character
 _ALONE = object()  # the few rules that can start with the character, tried one by one (their own regexes)
 _ALONE_AT_MOST = 16  # more candidates than this: the combined regex (with 4, lexing Python took 25 % longer)
 _SORT_AFTER = 1000  # tries of a run before its rules' first characters are worked out
+_SORT_BEFORE_FORK_AFTER = 32  # a lexer's tries in the pages rendered before the fork: its tables made there
 
 
 class _Run:
@@ -111,13 +113,18 @@ class _Run:
             self.tries += 1
             if self.tries < _SORT_AFTER:
                 return self.full
-            self.firsts = [first_chars(getattr(rule[0], "__self__", None)) for rule in self.rules]
+            self.sort()
         keep = tuple(i for i, first in enumerate(self.firsts) if first is None or code in first)
         sub = self.subsets.get(keep)
         if sub is None:
             sub = self.subsets[keep] = self._combine(keep)
         self.by_char[code] = sub
         return sub
+
+    def sort(self) -> None:
+        """Work out each rule's first characters (once)."""
+        if not self.firsts:
+            self.firsts = [first_chars(getattr(rule[0], "__self__", None)) for rule in self.rules]
 
     def _combine(self, keep: tuple[int, ...]) -> tuple[Any, Any]:
         if not keep:
@@ -132,6 +139,24 @@ def _dispatch(cls: type, state: str, rules: list[tuple]) -> list[tuple[Any, Any]
     if state not in table:
         table[state] = _steps(rules)
     return table[state]
+
+
+def sort_tried(at_least: int = _SORT_BEFORE_FORK_AFTER) -> int:
+    """Work out the first characters of every run tried so far of each lexer whose runs were tried at least
+    `at_least` times in all in this process, and return how many runs that was. The engine calls it after the
+    pages it renders before forking its workers: a lexer those few pages already used that much is the site's,
+    and each forked worker would otherwise work its tables out again (~10-20 ms a large lexer, a worker) once
+    they reach _SORT_AFTER tries; a site whose first pages have little code pays nothing."""
+    sorted_runs = 0
+    for states in _DISPATCH.values():
+        runs = [run for steps in states.values() for marker, run in steps if marker is _RUN]
+        if sum(run.tries for run in runs) < at_least:
+            continue
+        for run in runs:
+            if run.tries and not run.firsts:
+                run.sort()
+                sorted_runs += 1
+    return sorted_runs
 
 
 def accelerate(lexer: Any) -> Any:
