@@ -249,6 +249,19 @@ def appearance_script(site: SiteContext) -> str:
 
 def custom_head(site: SiteContext, page: Page, root: str) -> Markup:
     """Return what site owners add to every page's <head>: fonts, background, custom CSS and JS, 404 redirects."""
+    if page.key == "404":
+        return _custom_head(site, root, not_found=True)
+    # Every other page's is the same at one depth: it depends on the site's config and files (fixed for one
+    # SiteContext, as custom_files and google_fonts already assume), the root prefix and the Tailwind stylesheet.
+    memo: dict[tuple[str, str], Markup] = site.__dict__.setdefault("_dg_custom_head", {})
+    key = (root, site.tailwind_href)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = _custom_head(site, root, not_found=False)
+    return found
+
+
+def _custom_head(site: SiteContext, root: str, not_found: bool) -> Markup:
     parts: list[str] = []
     script = appearance_script(site)
     if script:
@@ -263,7 +276,7 @@ def custom_head(site: SiteContext, page: Page, root: str) -> Markup:
         parts.append(f'<link rel="stylesheet" href="{escape(root + rel)}" data-dg-custom>')
     for rel in scripts:
         parts.append(f'<script src="{escape(root + rel)}" defer data-dg-custom></script>')
-    if page.key == "404":
+    if not_found:
         parts.append(str(analytics.not_found_beacon(site.config)))  # docsgen's own analytics, when configured
         parts.append(str(not_found_script(site)))
     return Markup("\n".join(parts))

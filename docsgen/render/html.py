@@ -20,7 +20,7 @@ from docsgen.render.head import adjust_meta_tags, head_html, script_json
 from docsgen.render.hooks import add_hooks
 from docsgen.render.languages import alternate_links
 from docsgen.render.strings import interface_strings
-from docsgen.render.switchers import fragment_generation, switchers
+from docsgen.render.switchers import Translations, fragment_generation, switchers
 
 
 def language_of(section: Section | None) -> str | None:
@@ -73,6 +73,7 @@ def page_html(site: SiteContext, page: Page, content: MdxResult | None, *, root:
         other = site.pages[key]
         return {"title": other.sidebar_title, "url": link(other.url), "key": other.key}
 
+    translations: Translations = {}  # the switcher's and the hreflang links' translations of this page
     search_index = site.site.policies().search_base(site.policy(page))
     sidebar_sid = (
         section.id if section else (site.nav.leaf_sections()[0].id if site.nav.leaf_sections() else None)
@@ -95,7 +96,7 @@ def page_html(site: SiteContext, page: Page, content: MdxResult | None, *, root:
         "eyebrow": (site.nav.breadcrumbs(page.key) or [""])[-1] if not site.breadcrumbs else "",
         "prev": None if page.meta.get("hideFooterPagination") else neighbour(prev_key),
         "next": None if page.meta.get("hideFooterPagination") else neighbour(next_key),
-        "switchers": switchers(site, section, page.key),
+        "switchers": switchers(site, section, page.key, translations),
         "endpoints": endpoint_menu(place, page.key),  # the API section's endpoints (#endpoints-menu-trigger)
         "global_anchors": global_anchors(site, section),
         "settings": language_settings(site, section),
@@ -103,7 +104,8 @@ def page_html(site: SiteContext, page: Page, content: MdxResult | None, *, root:
         "sidebar_key": page.key,
         "drilldown": site.drilldown,
         "meta_tags": meta_tags(site, page),
-        "head_html": head_html(site, page, root) + alternate_links(site, section, page, root, lang),
+        "head_html": head_html(site, page, root)
+        + alternate_links(site, section, page, root, lang, translations),
         "has_body": content is not None,
         "body": content,  # the rendered body (MdxResult): its changelog, assets ...
         "api_data": Markup(script_json(content.api_data)) if content and content.api_data else None,

@@ -12,7 +12,7 @@ from docsgen.config.model import RTL_LANGUAGES, bcp47
 from docsgen.nav.tree import Section
 from docsgen.pages.page import Page
 from docsgen.render.context import SiteContext
-from docsgen.render.switchers import translated_page
+from docsgen.render.switchers import Translations, translated_page
 
 # Record a language picked in a switcher (links carry hreflang); on the root page only, go to the remembered
 # language, else to the first of the browser's languages the site has (by tag, then by its first subtag).
@@ -34,7 +34,12 @@ def redirect_script(versions: dict[str, str], here: str, root: bool) -> str:
 
 
 def alternate_links(
-    site: SiteContext, section: Section | None, page: Page, root: str, lang: str | None
+    site: SiteContext,
+    section: Section | None,
+    page: Page,
+    root: str,
+    lang: str | None,
+    memo: Translations | None = None,
 ) -> Markup:
     """Return `<link rel="alternate" hreflang>` for each language the page exists in (itself included) and
     x-default (the default language's), absolute when the site URL is known; RTL pages add the mirrored CSS."""
@@ -51,7 +56,7 @@ def alternate_links(
     for sibling in current.parent.sections:
         if sibling.kind != "language" or (sibling.hidden and sibling is not current):
             continue
-        url = page.url if sibling is current else translated_page(site, page.key, current, sibling)
+        url = page.url if sibling is current else translated_page(site, page.key, current, sibling, memo)
         if url is None:
             continue
         href = f"{base}/{url}" if base else (root + url if root != "./" else url or "./")

@@ -68,9 +68,24 @@ def _keys_by_language(site: SiteContext) -> dict[str, set[str]]:
     return cache.language_keys
 
 
-def translated_page(site: SiteContext, page_key: str, current: Section, other: Section) -> str | None:
+# What translated_page found while one page is rendered: its switcher and its hreflang links ask the same.
+Translations = dict[tuple[str, str, str], str | None]
+
+
+def translated_page(
+    site: SiteContext, page_key: str, current: Section, other: Section, memo: Translations | None = None
+) -> str | None:
     """Return the URL of the same page in another language (fr/guide <-> guide <-> ja/guide, and with the language
-    further down the path: v2/fr/guide <-> v2/ja/guide), when it exists."""
+    further down the path: v2/fr/guide <-> v2/ja/guide), when it exists. `memo`: one page render's answers."""
+    if memo is None:
+        return _translated_page(site, page_key, current, other)
+    key = (page_key, current.id, other.id)
+    if key not in memo:
+        memo[key] = _translated_page(site, page_key, current, other)
+    return memo[key]
+
+
+def _translated_page(site: SiteContext, page_key: str, current: Section, other: Section) -> str | None:
     keys = _keys_by_language(site)
     prefix = current.label + "/"
     rel = page_key[len(prefix) :] if page_key.startswith(prefix) else page_key
@@ -99,7 +114,9 @@ def _entry(sibling: Section, current: Section, label: str, target: str | None) -
     }
 
 
-def _switcher(site: SiteContext, current: Section, page_key: str | None) -> dict[str, Any]:
+def _switcher(
+    site: SiteContext, current: Section, page_key: str | None, memo: Translations | None = None
+) -> dict[str, Any]:
     """Return {"entries", "current"} of the switcher among `current`'s siblings."""
     entries = []
     for sibling, label, target in _siblings(site, current):
@@ -107,7 +124,7 @@ def _switcher(site: SiteContext, current: Section, page_key: str | None) -> dict
             if page_key and sibling is current and page_key in site.pages:
                 target = site.pages[page_key].url
             elif page_key:
-                target = translated_page(site, page_key, current, sibling) or target
+                target = translated_page(site, page_key, current, sibling, memo) or target
         entries.append(_entry(sibling, current, label, target))
     return {"entries": entries, "current": next((e for e in entries if e["current"]), None)}
 
@@ -133,7 +150,9 @@ def _siblings(site: SiteContext, current: Section) -> list[tuple[Section, str, s
     return found
 
 
-def switchers(site: SiteContext, section: Section | None, page_key: str | None = None) -> dict[str, dict]:
+def switchers(
+    site: SiteContext, section: Section | None, page_key: str | None = None, memo: Translations | None = None
+) -> dict[str, dict]:
     """Return the dropdowns, tabs and anchors around a page's section, keyed by kind.
 
     A language entry leads to the same page in that language when it exists, else to the language's first page.
@@ -145,7 +164,7 @@ def switchers(site: SiteContext, section: Section | None, page_key: str | None =
         if current.parent is None:
             continue
         if current.kind == "language" and page_key:
-            out[current.kind] = _switcher(site, current, page_key)
+            out[current.kind] = _switcher(site, current, page_key, memo)
             continue
         if current.id not in cache:
             cache[current.id] = _switcher(site, current, None)
