@@ -240,29 +240,36 @@ _WORK = {  # the renderer's work for a page (Blink and V8), as the DevTools time
 }
 
 
-def measure(urls: dict[str, str], runs: int) -> dict[str, Loads]:
-    """Load each URL `runs` times, in turns (after one warm-up load each); return the loads per name."""
+def measure(urls: dict[str, str], runs: int, browser=None) -> dict[str, Loads]:  # type: ignore[no-untyped-def]
+    """Load each URL `runs` times, in turns (after one warm-up load each); return the loads per name. `browser`: a
+    chromium already launched (a test's, from pytest-playwright: one Playwright per process), else one of its own."""
+    if browser is not None:
+        return _measure_in(browser, urls, runs)
     from playwright.sync_api import sync_playwright
 
-    loads = {name: Loads() for name in urls}
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--disable-gpu", "--disable-quic"])
+        own = p.chromium.launch(executable_path=CHROMIUM, args=["--disable-gpu", "--disable-quic"])
         try:
-            for url in urls.values():
-                cold_load(browser, url)
-            for turn in range(runs):
-                order = list(urls.items())
-                for name, url in order if turn % 2 == 0 else reversed(order):
-                    probe = cold_load(browser, url)
-                    loads[name].fcp.append(float(probe["fcp"]))
-                    loads[name].blocking = probe["blocking"]
-                    loads[name].scripts = probe["scripts"]
-                    loads[name].stylesheets = probe["stylesheets"]
-                    cpu, compositor = traced_load(browser, url)
-                    loads[name].cpu.append(cpu)
-                    loads[name].compositor.append(compositor)
+            return _measure_in(own, urls, runs)
         finally:
-            browser.close()
+            own.close()
+
+
+def _measure_in(browser, urls: dict[str, str], runs: int) -> dict[str, Loads]:  # type: ignore[no-untyped-def]
+    loads = {name: Loads() for name in urls}
+    for url in urls.values():
+        cold_load(browser, url)
+    for turn in range(runs):
+        order = list(urls.items())
+        for name, url in order if turn % 2 == 0 else reversed(order):
+            probe = cold_load(browser, url)
+            loads[name].fcp.append(float(probe["fcp"]))
+            loads[name].blocking = probe["blocking"]
+            loads[name].scripts = probe["scripts"]
+            loads[name].stylesheets = probe["stylesheets"]
+            cpu, compositor = traced_load(browser, url)
+            loads[name].cpu.append(cpu)
+            loads[name].compositor.append(compositor)
     return loads
 
 

@@ -13,11 +13,12 @@ sys.path.insert(0, str(BENCH))
 import reader  # noqa: E402
 
 
-def test_reader_reports_main_thread_and_compositor_work_before_first_paint(tmp_path):
+def test_reader_reports_main_thread_and_compositor_work_before_first_paint(tmp_path, browser):
     out = reader.build_docsgen(tmp_path, 6)
     server, url = reader.serve(out)
     try:
-        loads = reader.measure({"docsgen": url + reader.sitegen.page_path(reader.GUIDE) + "/"}, 2)
+        # pytest-playwright's browser: a second Playwright of its own in this process would not start
+        loads = reader.measure({"docsgen": url + reader.sitegen.page_path(reader.GUIDE) + "/"}, 2, browser)
     finally:
         server.shutdown()
     got = loads["docsgen"]
